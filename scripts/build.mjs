@@ -1,0 +1,32 @@
+// Bundles the extension with esbuild: src/extension.ts -> dist/extension.js.
+// Development builds carry sourcemaps; `--production` minifies and drops them (the VSIX ships no maps).
+import * as esbuild from 'esbuild';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const options = {
+  entryPoints: ['src/extension.ts'],
+  bundle: true,
+  outfile: 'dist/extension.js',
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  external: ['vscode'],
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  sourcesContent: false,
+  legalComments: production ? 'none' : 'inline',
+  logLevel: 'warning',
+  metafile: true,
+};
+
+if (watch) {
+  const ctx = await esbuild.context(options);
+  await ctx.watch();
+  console.log('esbuild: watching src/ ...');
+} else {
+  const result = await esbuild.build(options);
+  const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
+  console.log(`esbuild: dist/extension.js ${(bytes / 1024).toFixed(1)} KiB${production ? ' (production)' : ''}`);
+}
