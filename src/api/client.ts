@@ -1,0 +1,57 @@
+import { AccountApi } from './account';
+import { BatchApi, type BatchCommon, type BatchEntry } from './batch';
+import { InsightsApi } from './insights';
+import { NotificationsApi } from './notifications';
+import { PostsApi } from './posts';
+import { ReaderApi } from './reader';
+import { Transport, type CallOptions, type ClientOptions } from './request';
+import type { Me, TokenInfo } from './schemas/users';
+import { SitesApi } from './sites';
+import { UsersApi } from './users';
+
+/** The typed client of the service: one method per endpoint, grouped by resource. */
+export class ContentSiteClient {
+  readonly users: UsersApi;
+  readonly insights: InsightsApi;
+  readonly reader: ReaderApi;
+  readonly sites: SitesApi;
+  readonly notifications: NotificationsApi;
+  readonly posts: PostsApi;
+  private readonly account: AccountApi;
+  private readonly batchApi: BatchApi;
+  private readonly transport: Transport;
+
+  constructor(options: ClientOptions = {}) {
+    this.transport = new Transport(options);
+    this.users = new UsersApi(this.transport);
+    this.insights = new InsightsApi(this.transport);
+    this.reader = new ReaderApi(this.transport);
+    this.sites = new SitesApi(this.transport);
+    this.notifications = new NotificationsApi(this.transport);
+    this.posts = new PostsApi(this.transport);
+    this.account = new AccountApi(this.transport);
+    this.batchApi = new BatchApi(this.transport);
+  }
+
+  get baseUrl(): string {
+    return this.transport.baseUrl;
+  }
+
+  /** GET /v1/batch/: several GETs in one round trip, each url → body or typed error. */
+  batch(urls: readonly string[], common?: BatchCommon, opts?: CallOptions): Promise<Map<string, BatchEntry>> {
+    return this.batchApi.run(urls, common, opts);
+  }
+
+  me(opts?: CallOptions): Promise<Me> {
+    return this.account.me(opts);
+  }
+
+  tokenInfo(clientId: string, token: string, opts?: CallOptions): Promise<TokenInfo> {
+    return this.account.tokenInfo(clientId, token, opts);
+  }
+
+  /** Closes the keep-alive pool. */
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The one error type of the api module. Every failure a caller can see — refused input, transport
+ * trouble, a malformed answer or an error the service reported — arrives as a ContentSiteError.
+ * The token is never part of any field: messages are built from paths with secrets scrubbed.
+ */
+export type ErrorKind =
+  | 'api'
+  | 'auth'
+  | 'network'
+  | 'timeout'
+  | 'rate_limited'
+  | 'bad_response'
+  | 'invalid_input'
+  | 'cancelled';
+
+export interface ContentSiteErrorInit {
+  kind: ErrorKind;
+  /** A sentence for people: what happened and what to do. */
+  userMessage: string;
+  /** HTTP status (the real one, also when it came inside an http_envelope). */
+  status?: number;
+  /** The service's `error` identifier, unchanged. */
+  code?: string;
+  /** The service's `message`, unchanged. */
+  serviceMessage?: string;
+  /** Seconds the service asked us to wait (429 Retry-After). */
+  retryAfter?: number;
+  /** Method and scrubbed path of the request, for logs. */
+  request?: string;
+  cause?: unknown;
+}
+
+export class ContentSiteError extends Error {
+  readonly kind: ErrorKind;
+  readonly userMessage: string;
+  readonly status?: number;
+  readonly code?: string;
+  readonly serviceMessage?: string;
+  readonly retryAfter?: number;
+  readonly request?: string;
+
+  constructor(init: ContentSiteErrorInit) {
+    const detail = [init.status, init.code, init.serviceMessage].filter((p) => p !== undefined && p !== '').join(' ');
+    super(detail ? `${init.userMessage} (${detail})` : init.userMessage, init.cause ? { cause: init.cause } : undefined);
+    this.name = 'ContentSiteError';
+    this.kind = init.kind;
+    this.userMessage = init.userMessage;
+    this.status = init.status;
+    this.code = init.code;
+    this.serviceMessage = init.serviceMessage;
+    this.retryAfter = init.retryAfter;
+    this.request = init.request;
+  }
+
+  static is(value: unknown): value is ContentSiteError {
+    return value instanceof ContentSiteError;
+  }
+}
+
+export function invalidInput(message: string): ContentSiteError {
+  return new ContentSiteError({ kind: 'invalid_input', userMessage: message });
+}

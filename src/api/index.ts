@@ -1,0 +1,16 @@
+export { ContentSiteClient } from './client';
+export { ContentSiteError, type ErrorKind } from './errors';
+export { sentenceFor } from './messages';
+export { DEFAULT_BASE_URL, type ClientOptions, type RequestLogEntry, type CallOptions, type CommonParams } from './request';
+export { type BatchEntry, splitBatch } from './batch';
+export { type RestoreOutcome, type TrashPage, type TrashedParams, splitRestoreResults } from './posts';
+export { type NotificationsPage, type NotificationsParams, type MarkReadResult } from './notifications';
+export { type Notification, normalizeNotification, stripHtml, subjectText } from './notificationShape';
+export { INSIGHT_UNITS, type InsightUnit } from './insights';
+export { unwrapEnvelope } from './decode';
+export * from './schemas/post';
+export * from './schemas/site';
+export * from './schemas/users';
+export * from './schemas/insights';
+export * from './schemas/reader';
+export type { Block, Range, Media, TemplateBody, TemplateItem, Subject } from './schemas/notification';

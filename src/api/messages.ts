@@ -1,0 +1,68 @@
+/**
+ * User-facing sentences for the service's errors: one place, keyed by identifier and message, so
+ * every row of the spec's error tables reads as something a person can act on.
+ */
+export interface MessageContext {
+  /** The site the request was about (domain or ID), when there was one. */
+  site?: string;
+}
+
+type Sentence = (ctx: MessageContext) => string;
+
+const on = (ctx: MessageContext): string => (ctx.site ? ` on ${ctx.site}` : '');
+const siteName = (ctx: MessageContext): string => ctx.site ?? 'this site';
+
+/** Exact (identifier, message) rows of the spec's error table. */
+const byMessage: Record<string, Sentence> = {
+  'invalid_query|Missing or invalid site id.': () =>
+    'Choose a site first: the service did not recognise the site for mentions.',
+  'unauthorized|User cannot access this private blog.': (c) =>
+    `You can't access ${siteName(c)}: it is a private site and your account is not a member. Ask an administrator to invite you.`,
+  'unauthorized|User cannot access this restricted blog': (c) =>
+    `You can't access ${siteName(c)}: access to it is restricted. Ask an administrator to add you.`,
+  'unknown_user|User does not exist.': () =>
+    'Your account no longer exists on the service. Sign out and sign in with another account.',
+  'unauthorized|SEO tools are not enabled for this site.': (c) =>
+    `You can't restore this post${on(c)}: SEO tools are not enabled for the site. Enable them in the site's settings or remove the post's SEO data.`,
+  'invalid_input|Invalid file type.': (c) =>
+    `You can't restore this item${on(c)}: its file type is not allowed.`,
+  'unauthorized|User cannot delete post': (c) =>
+    `You can't restore this post${on(c)}: you may only restore posts you can delete, such as your own.`,
+  'invalid_field|Invalid API FIELD': () =>
+    'The request named a field the service does not know. Update the extension or report the problem.',
+  'unauthorized|User cannot restore trashed posts': (c) =>
+    `You can't restore posts${on(c)}: your role can't restore trashed posts. Ask an editor or administrator.`,
+  'unauthorized|Assigned author cannot publish post.': (c) =>
+    `You can't restore this post${on(c)}: its author isn't allowed to publish it. Ask an editor to change the author.`,
+  'unauthorized|User cannot delete posts': (c) =>
+    `You can't restore this${on(c)}: your role can't delete posts of this type.`,
+  'unauthorized|User cannot edit posts': (c) =>
+    `You can't restore this${on(c)}: your role can't edit posts of this type.`,
+  'bad_request|Incorrect Parameters.': () =>
+    'The service refused to change the notifications: the request was incomplete. Refresh and try again.',
+  'not_found|Not a valid URL.': () => 'The service did not recognise that notifications address. Update the extension.',
+  'authorization_required|An active access token must be used to retrieve notifications.': () =>
+    'Sign in to see and change your notifications.',
+};
+
+/** Identifier-only fallbacks. */
+const byCode: Record<string, Sentence> = {
+  invalid_token: () => 'Your sign-in has expired or was revoked. Sign in again.',
+  authorization_required: () => 'Sign in to do this.',
+  unknown_blog: (c) => `The site ${c.site ?? ''} was not found. Check the site address or ID.`.replace('site  was', 'site was'),
+  unknown_post: (c) => `That post no longer exists${on(c)}. Refresh the list.`,
+  empty_post_ids: () => 'Choose at least one post to restore.',
+  invalid_number: () => 'The service refused the page size. Choose a smaller page size in the settings.',
+  unauthorized: (c) => `You don't have permission to do this${on(c)}.`,
+};
+
+export function sentenceFor(code: string | undefined, message: string | undefined, status: number | undefined, ctx: MessageContext = {}): string {
+  const exact = code && message !== undefined ? byMessage[`${code}|${message}`] : undefined;
+  if (exact) return exact(ctx);
+  const general = code ? byCode[code] : undefined;
+  if (general) return general(ctx);
+  if (status === 401) return byCode.invalid_token(ctx);
+  if (status !== undefined && status >= 500) return `The service is having trouble (HTTP ${status}). Try again in a moment.`;
+  if (message) return `The service refused the request: ${message}`;
+  return `The service refused the request (HTTP ${status ?? 'unknown'}).`;
+}

@@ -1,0 +1,94 @@
+import { badResponse, parseWith } from './decode';
+import { invalidInput } from './errors';
+import { normalizeNotification, type Notification } from './notificationShape';
+import type { CallOptions, CommonParams, Transport } from './request';
+import { markReadSchema, notificationsListSchema, seenSchema } from './schemas/notification';
+import { intInRange, LIMITS, positiveInt, unixTime } from './validate';
+
+export interface NotificationsParams extends Omit<CommonParams, 'fields'> {
+  /** Note fields to return; default id,type,unread,noticon,body,subject,timestamp. */
+  fields?: string | readonly string[];
+  ids?: readonly number[];
+  type?: string;
+  unread?: boolean;
+  read?: boolean;
+  number?: number;
+  /** UNIX seconds. */
+  since?: number;
+  /** Notes updated on or before this UNIX time (inclusive). */
+  before?: number;
+  num_note_items?: number;
+  trap?: boolean;
+}
+
+export interface NotificationsPage {
+  number?: number;
+  last_seen_time?: number;
+  notes: Notification[];
+}
+
+export interface MarkReadResult {
+  success: boolean;
+  /** Operated-on notes that still have unread updates. */
+  updated: number[];
+}
+
+export class NotificationsApi {
+  constructor(private readonly t: Transport) {}
+
+  /** GET /v1/notifications/, newest first. */
+  async list(params: NotificationsParams = {}, opts: CallOptions = {}): Promise<NotificationsPage> {
+    const { ids, type, unread, read, number, since, before, num_note_items, trap, ...common } = params;
+    intInRange('number', number, 1, LIMITS.notificationsNumber);
+    unixTime('since', since);
+    unixTime('before', before);
+    positiveInt('num_note_items', num_note_items);
+    for (const id of ids ?? []) positiveInt('ids', id);
+    if (unread && read) throw invalidInput('Ask for unread or read notes, not both.');
+    const body = await this.t.send({
+      method: 'GET',
+      version: '1',
+      path: '/notifications/',
+      query: { ids, type, unread: flag(unread), read: flag(read), number, since, before, num_note_items, trap: flag(trap) },
+      common,
+      signal: opts.signal,
+    });
+    const page = parseWith(notificationsListSchema, body, { request: 'GET /v1/notifications/' });
+    return { number: page.number, last_seen_time: page.last_seen_time, notes: page.notes.map(normalizeNotification) };
+  }
+
+  /**
+   * POST /v1.1/notifications/read: decrement each note's unread count by its value; a negative
+   * value marks a note unread again. One request for any number of notes.
+   */
+  async markRead(counts: Readonly<Record<number, number>>, common: CommonParams = {}, opts: CallOptions = {}): Promise<MarkReadResult> {
+    const entries = Object.entries(counts);
+    if (entries.length === 0) throw invalidInput('Choose at least one notification to mark.');
+    for (const [id, n] of entries) {
+      positiveInt('note ID', Number(id));
+      if (!Number.isInteger(n) || n === 0) throw invalidInput(`The count for note ${id} must be a non-zero whole number (got ${String(n)}).`);
+    }
+    const body = await this.t.send({
+      method: 'POST',
+      version: '1.1',
+      path: '/notifications/read',
+      form: { counts: Object.fromEntries(entries) },
+      common,
+      signal: opts.signal,
+    });
+    const result = parseWith(markReadSchema, body, { request: 'POST /v1.1/notifications/read' });
+    if (!result.success) throw badResponse({ request: 'POST /v1.1/notifications/read' }, 'the service answered success: false');
+    return { success: true, updated: result.updated ?? [] };
+  }
+
+  /** POST /v1.1/notifications/seen: records when the user last looked at notes. */
+  async seen(time: number, opts: CallOptions = {}): Promise<number | undefined> {
+    unixTime('time', time);
+    const body = await this.t.send({ method: 'POST', version: '1.1', path: '/notifications/seen', form: { time }, signal: opts.signal });
+    return parseWith(seenSchema, body, { request: 'POST /v1.1/notifications/seen' }).last_seen_time;
+  }
+}
+
+function flag(value: boolean | undefined): 1 | undefined {
+  return value ? 1 : undefined;
+}

@@ -1,0 +1,65 @@
+import { parseWith } from './decode';
+import type { CallOptions, CommonParams, Transport } from './request';
+import { followingSchema, freshlyPressedSchema, tagsSchema, type Following, type FreshlyPressed, type SubscribedTags } from './schemas/reader';
+import { intInRange, isoDate, LIMITS, oneOf, positiveInt } from './validate';
+
+export const ORDERS = ['DESC', 'ASC'] as const;
+
+export interface FollowingParams extends Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta'> {
+  number?: number;
+  page?: number;
+  order?: (typeof ORDERS)[number];
+  after?: string;
+  before?: string;
+}
+
+export interface FreshlyPressedParams extends Pick<CommonParams, 'http_envelope' | 'pretty'> {
+  number?: number;
+  after?: string;
+  before?: string;
+  content_width?: number;
+  thumb_width?: number;
+  thumb_height?: number;
+}
+
+export class ReaderApi {
+  constructor(private readonly t: Transport) {}
+
+  /** GET /v1/read/following/: posts from the blogs the user follows. */
+  async following(params: FollowingParams = {}, opts: CallOptions = {}): Promise<Following> {
+    const { number, page, order, after, before, ...common } = params;
+    intInRange('number', number, 1, LIMITS.feedNumber);
+    positiveInt('page', page);
+    oneOf('order', order, ORDERS);
+    isoDate('after', after);
+    isoDate('before', before);
+    const body = await this.t.send({ method: 'GET', version: '1', path: '/read/following/', query: { number, page, order, after, before }, common, signal: opts.signal });
+    return parseWith(followingSchema, body, { request: 'GET /v1/read/following/' });
+  }
+
+  /** GET /v1/freshly-pressed/: featured posts, each with its editorial object. */
+  async freshlyPressed(params: FreshlyPressedParams = {}, opts: CallOptions = {}): Promise<FreshlyPressed> {
+    const { number, after, before, content_width, thumb_width, thumb_height, ...common } = params;
+    intInRange('number', number, 1, LIMITS.feedNumber);
+    isoDate('after', after);
+    isoDate('before', before);
+    positiveInt('content_width', content_width);
+    positiveInt('thumb_width', thumb_width);
+    positiveInt('thumb_height', thumb_height);
+    const body = await this.t.send({
+      method: 'GET',
+      version: '1',
+      path: '/freshly-pressed/',
+      query: { number, after, before, content_width, thumb_width, thumb_height },
+      common,
+      signal: opts.signal,
+    });
+    return parseWith(freshlyPressedSchema, body, { request: 'GET /v1/freshly-pressed/' });
+  }
+
+  /** GET /v1/read/tags: the tags the user is subscribed to. */
+  async tags(common: Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta' | 'context'> = {}, opts: CallOptions = {}): Promise<SubscribedTags> {
+    const body = await this.t.send({ method: 'GET', version: '1', path: '/read/tags', common, signal: opts.signal });
+    return parseWith(tagsSchema, body, { request: 'GET /v1/read/tags' });
+  }
+}

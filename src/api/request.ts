@@ -1,0 +1,215 @@
+/**
+ * The one place that builds and sends requests: base URL and version, bearer token, common
+ * parameters, query arrays (`urls[]`), form bodies (`counts[123]=1`, `post_ids[]=5`), timeouts,
+ * proxy and retries. Endpoint files describe a request; this file sends it and hands the answer
+ * to decode.ts.
+ */
+import { EnvHttpProxyAgent, RetryAgent, request as undiciRequest, type Dispatcher } from 'undici';
+import { decodeResponse, transportError, type DecodeContext } from './decode';
+import { ContentSiteError } from './errors';
+import { createRetryFunction, DEFAULT_RETRY, RETRY_ERROR_CODES, RETRY_STATUS_CODES, type RetrySettings } from './retryPolicy';
+import type { MessageContext } from './messages';
+
+export const DEFAULT_BASE_URL = 'https://public-api.wordpress.com/rest';
+export const USER_AGENT = 'content-site-vscode/0.1.0';
+
+export type TokenSource = string | undefined | (() => string | undefined | Promise<string | undefined>);
+
+export type Scalar = string | number | boolean;
+export type QueryValue = Scalar | readonly Scalar[] | undefined;
+export type FormValue = Scalar | readonly Scalar[] | Readonly<Record<string, Scalar>> | undefined;
+
+/** The common parameters of the spec; each endpoint passes on only those it accepts. */
+export interface CommonParams {
+  http_envelope?: boolean;
+  pretty?: boolean;
+  fields?: string | readonly string[];
+  context?: 'display' | 'edit';
+  meta?: string | readonly string[];
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path and query with secrets scrubbed. */
+  path: string;
+  status?: number;
+  ms: number;
+  bytes: number;
+  error?: string;
+}
+
+export interface ClientOptions {
+  baseUrl?: string;
+  token?: TokenSource;
+  /** Ask every request for http_envelope and unwrap it. */
+  httpEnvelope?: boolean;
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  retry?: Partial<RetrySettings>;
+  /** A dispatcher to use instead of the default keep-alive, proxy-aware pool (tests). */
+  dispatcher?: Dispatcher;
+  userAgent?: string;
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  /** `'1'` or `'1.1'` for REST paths; `null` for the OAuth root (`/oauth2/...`). */
+  version: '1' | '1.1' | null;
+  /** Path after the version, segments already encoded. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  form?: Record<string, FormValue>;
+  common?: CommonParams;
+  messageContext?: MessageContext;
+  /** Query keys whose values must never be logged (token-info's token). */
+  secretQuery?: readonly string[];
+  /** Send the bearer token (default true when one is configured). */
+  authenticate?: boolean;
+  signal?: AbortSignal;
+}
+
+export class Transport {
+  readonly baseUrl: string;
+  readonly oauthUrl: string;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+
+  constructor(private readonly options: ClientOptions = {}) {
+    const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    let parsed: URL;
+    try {
+      parsed = new URL(base);
+    } catch {
+      throw new ContentSiteError({ kind: 'invalid_input', userMessage: `The API address "${base}" is not a valid URL.` });
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+      throw new ContentSiteError({ kind: 'invalid_input', userMessage: `The API address must use https (got ${parsed.protocol}).` });
+    }
+    this.baseUrl = base;
+    this.oauthUrl = base.replace(/\/rest$/, '');
+    const retry: RetrySettings = { ...DEFAULT_RETRY, ...options.retry };
+    const t = options.timeouts ?? {};
+    const inner =
+      options.dispatcher ??
+      new EnvHttpProxyAgent({
+        connect: { timeout: t.connectMs ?? 10_000 },
+        headersTimeout: t.headersMs ?? 30_000,
+        bodyTimeout: t.bodyMs ?? 30_000,
+        keepAliveTimeout: 10_000,
+      });
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher = new RetryAgent(inner, {
+      throwOnError: false,
+      methods: ['GET'],
+      statusCodes: RETRY_STATUS_CODES,
+      errorCodes: RETRY_ERROR_CODES,
+      retry: createRetryFunction(retry),
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  async send(spec: RequestSpec): Promise<unknown> {
+    const envelope = spec.common?.http_envelope ?? this.options.httpEnvelope ?? false;
+    const url = this.buildUrl(spec, envelope);
+    const logPath = scrub(url, spec.secretQuery ?? []);
+    const ctx: DecodeContext = { ...spec.messageContext, request: `${spec.method} ${logPath}`, envelope };
+    const headers: Record<string, string> = {
+      'user-agent': this.options.userAgent ?? USER_AGENT,
+      accept: 'application/json',
+    };
+    if (spec.authenticate !== false) {
+      const token = await resolveToken(this.options.token);
+      if (token) headers.authorization = `Bearer ${token}`;
+    }
+    let body: string | undefined;
+    if (spec.method === 'POST') {
+      body = encodeForm(spec.form ?? {});
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    const started = performance.now();
+    let status: number | undefined;
+    let text = '';
+    try {
+      if (spec.signal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
+      const res = await undiciRequest(url, { method: spec.method, headers, body, dispatcher: this.dispatcher, signal: spec.signal });
+      status = res.statusCode;
+      text = await res.body.text();
+      this.log({ method: spec.method, path: logPath, status, ms: performance.now() - started, bytes: Buffer.byteLength(text) });
+      return decodeResponse({ status: res.statusCode, headers: res.headers, text }, ctx);
+    } catch (err) {
+      if (err instanceof ContentSiteError) {
+        if (status === undefined) this.log({ method: spec.method, path: logPath, ms: performance.now() - started, bytes: 0, error: err.kind });
+        throw err;
+      }
+      const failure = transportError(err, ctx, spec.signal);
+      this.log({ method: spec.method, path: logPath, status, ms: performance.now() - started, bytes: Buffer.byteLength(text), error: failure.code ?? failure.kind });
+      throw failure;
+    }
+  }
+
+  private buildUrl(spec: RequestSpec, envelope: boolean): string {
+    const root = spec.version === null ? this.oauthUrl : `${this.baseUrl}/v${spec.version}`;
+    const params = new URLSearchParams();
+    appendAll(params, spec.query ?? {});
+    const c = spec.common ?? {};
+    appendAll(params, {
+      fields: join(c.fields),
+      context: c.context,
+      meta: join(c.meta),
+      pretty: c.pretty ? 'true' : undefined,
+      http_envelope: envelope ? '1' : undefined,
+    });
+    const qs = params.toString();
+    return `${root}${spec.path}${qs ? `?${qs}` : ''}`;
+  }
+
+  private log(entry: RequestLogEntry): void {
+    try {
+      this.options.onRequest?.({ ...entry, ms: Math.round(entry.ms) });
+    } catch {
+      // a logging hook must never break a request
+    }
+  }
+}
+
+async function resolveToken(source: TokenSource): Promise<string | undefined> {
+  return typeof source === 'function' ? await source() : source;
+}
+
+function join(value: string | readonly string[] | undefined): string | undefined {
+  return value === undefined ? undefined : typeof value === 'string' ? value : value.join(',');
+}
+
+function appendAll(params: URLSearchParams, values: Record<string, QueryValue>): void {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value as readonly Scalar[]) params.append(`${key}[]`, String(v));
+    else params.append(key, String(value));
+  }
+}
+
+/** Form body: arrays as `key[]=v`, records as `key[k]=v`. */
+export function encodeForm(form: Record<string, FormValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(form)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value as readonly Scalar[]) params.append(`${key}[]`, String(v));
+    else if (typeof value === 'object') for (const [k, v] of Object.entries(value as Record<string, Scalar>)) params.append(`${key}[${k}]`, String(v));
+    else params.append(key, String(value));
+  }
+  return params.toString();
+}
+
+/** The URL's path and query relative to the host, with secret query values replaced. */
+export function scrub(url: string, secretKeys: readonly string[]): string {
+  const u = new URL(url);
+  for (const key of ['token', 'access_token', ...secretKeys]) if (u.searchParams.has(key)) u.searchParams.set(key, '[redacted]');
+  return `${u.pathname}${u.search.replace(/%5Bredacted%5D/g, '[redacted]')}`;
+}

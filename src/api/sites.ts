@@ -1,0 +1,15 @@
+import { parseWith } from './decode';
+import type { CallOptions, CommonParams, Transport } from './request';
+import { siteSchema, type Site } from './schemas/site';
+import { site as checkSite } from './validate';
+
+export class SitesApi {
+  constructor(private readonly t: Transport) {}
+
+  /** GET /v1/sites/$site, by ID or domain. */
+  async get(site: string | number, common: Pick<CommonParams, 'http_envelope' | 'pretty'> = {}, opts: CallOptions = {}): Promise<Site> {
+    const s = checkSite(site);
+    const body = await this.t.send({ method: 'GET', version: '1', path: `/sites/${encodeURIComponent(s)}`, common, messageContext: { site: s }, signal: opts.signal });
+    return parseWith(siteSchema, body, { request: `GET /v1/sites/${s}`, site: s });
+  }
+}
