@@ -1,0 +1,19 @@
+/** A minimal event emitter for plain-TypeScript models (vscode.EventEmitter stays in the views). */
+export type Listener<T> = (value: T) => void;
+
+export class Emitter<T> {
+  private listeners = new Set<Listener<T>>();
+
+  readonly event = (listener: Listener<T>): { dispose(): void } => {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  };
+
+  fire(value: T): void {
+    for (const l of [...this.listeners]) l(value);
+  }
+
+  dispose(): void {
+    this.listeners.clear();
+  }
+}
