@@ -1,7 +1,85 @@
+/**
+ * Composition root: creates the log, the api client, sign-in, the models, their views and the
+ * commands, and wires them together. Nothing else happens here.
+ */
 import * as vscode from 'vscode';
+import { ContentSiteClient } from './api';
+import { registerAuth } from './auth';
+import { signOutOnUnauthorized } from './auth/signOutOnUnauthorized';
+import { registerCommands } from './commands';
+import { apiBaseUrl, chosenSite, pageSizes } from './config';
+import { FollowingModel } from './models/followingModel';
+import { NotificationsModel } from './models/notificationsModel';
+import { TrashModel } from './models/trashModel';
+import { FollowingProvider } from './views/following/followingProvider';
+import { NotificationsProvider } from './views/notifications/notificationsProvider';
+import { TrashProvider } from './views/trash/trashProvider';
 
-// Composition root: wires the api client, auth, views and commands together. (Filled in by the
-// extension work; for now the bundle only proves the build.)
-export function activate(_context: vscode.ExtensionContext): void {}
+export async function activate(context: vscode.ExtensionContext) {
+  const log = vscode.window.createOutputChannel('Content Site', { log: true });
+  context.subscriptions.push(log);
+
+  const onRequest = (e: { method: string; path: string; status?: number; ms: number; error?: string }) =>
+    log.info(`${e.method} ${e.path} ${e.status ?? e.error ?? ''} ${e.ms} ms`);
+  const createClient = (token?: string) => new ContentSiteClient({ baseUrl: apiBaseUrl(), token, onRequest });
+
+  const auth = await registerAuth(context, { log, createClient });
+  let client = new ContentSiteClient({ baseUrl: apiBaseUrl(), token: () => auth.getToken(), onRequest });
+  const currentClient = () => client;
+
+  const notificationsModel = new NotificationsModel({ client: currentClient, pageSize: pageSizes.notifications });
+  const followingModel = new FollowingModel({ client: currentClient, pageSize: pageSizes.following });
+  const trashModel = new TrashModel({ client: currentClient, pageSize: pageSizes.trash });
+  trashModel.setSite(chosenSite());
+  void vscode.commands.executeCommand('setContext', 'contentSite.siteChosen', chosenSite() !== undefined);
+
+  const notifications = new NotificationsProvider(notificationsModel);
+  const following = new FollowingProvider(followingModel);
+  const trash = new TrashProvider(trashModel);
+  const providers = [notifications, following, trash];
+  context.subscriptions.push(notifications, following, trash, notificationsModel, followingModel, trashModel);
+  context.subscriptions.push(...signOutOnUnauthorized(auth, [notificationsModel, followingModel, trashModel]));
+
+  context.subscriptions.push(
+    ...registerCommands({
+      auth,
+      client: currentClient,
+      log,
+      notifications: { model: notificationsModel, provider: notifications },
+      following: { model: followingModel, provider: following },
+      trash: { model: trashModel, provider: trash },
+    }),
+  );
+
+  context.subscriptions.push(
+    auth.onDidChangeSession((session) => {
+      for (const p of providers) p.reset();
+      if (session) for (const p of providers) p.ensureLoaded();
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('contentSite.apiBaseUrl')) {
+        void client.close();
+        client = new ContentSiteClient({ baseUrl: apiBaseUrl(), token: () => auth.getToken(), onRequest });
+        for (const p of providers) p.reset();
+        for (const p of providers) p.ensureLoaded();
+      }
+      if (e.affectsConfiguration('contentSite.site')) {
+        const site = chosenSite();
+        void vscode.commands.executeCommand('setContext', 'contentSite.siteChosen', site !== undefined);
+        if (site !== trashModel.site) {
+          trashModel.setSite(site);
+          trash.reset();
+          trash.ensureLoaded();
+        }
+      }
+    }),
+    { dispose: () => void client.close() },
+  );
+
+  if (auth.current()) for (const p of providers) p.ensureLoaded();
+
+  /** For the in-host tests. */
+  return { auth, models: { notifications: notificationsModel, following: followingModel, trash: trashModel } };
+}
 
 export function deactivate(): void {}

@@ -198,6 +198,17 @@ export class NotificationsModel {
     for (const n of notes) if (n.type) this.seenTypes.add(n.type);
   }
 
+  /** Forget everything (signed out). */
+  clear(): void {
+    this.generation++;
+    this.inflight?.abort();
+    this.notesById.clear();
+    this._hasMore = false;
+    this._loadMoreError = undefined;
+    this._state = IDLE;
+    this.changed.fire();
+  }
+
   dispose(): void {
     this.inflight?.abort();
     this.changed.dispose();

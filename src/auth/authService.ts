@@ -1,0 +1,216 @@
+/**
+ * The signed-in session of this window: SecretStorage as the only store, an AuthenticationProvider
+ * so the Accounts menu shows it, the OAuth sign-in and the access-token sign-in.
+ */
+import * as vscode from 'vscode';
+import type { ContentSiteClient } from '../api';
+import { oauthSettings } from '../config';
+import { parseCallback } from './callback';
+import { confirmToken, SignInError } from './confirmToken';
+import { isExpired, parseSession, serializeSession, SESSION_SECRET_KEY, type StoredSession } from './sessionRecord';
+import { SignInFlow } from './signInFlow';
+
+export const AUTH_PROVIDER_ID = 'contentSite';
+export const CALLBACK_PATH = '/auth';
+
+export interface AuthDeps {
+  log: vscode.LogOutputChannel;
+  createClient: (token?: string) => ContentSiteClient;
+}
+
+export class AuthService implements vscode.AuthenticationProvider, vscode.Disposable {
+  private session: StoredSession | undefined;
+  private readonly flow = new SignInFlow();
+  private promptedForExpiry = false;
+  private readonly sessionChanged = new vscode.EventEmitter<StoredSession | undefined>();
+  readonly onDidChangeSession = this.sessionChanged.event;
+  private readonly providerChanged = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+  readonly onDidChangeSessions = this.providerChanged.event;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly deps: AuthDeps,
+  ) {
+    this.disposables.push(
+      this.sessionChanged,
+      this.providerChanged,
+      context.secrets.onDidChange((e) => {
+        if (e.key === SESSION_SECRET_KEY) void this.reload();
+      }),
+    );
+  }
+
+  /** Reads the stored record; another window's sign-in or sign-out arrives the same way. */
+  async reload(): Promise<void> {
+    const next = parseSession(await this.context.secrets.get(SESSION_SECRET_KEY));
+    const before = this.session;
+    this.session = next;
+    if (before?.token !== next?.token) {
+      if (next) this.promptedForExpiry = false;
+      this.announce(before, next);
+    }
+  }
+
+  current(): StoredSession | undefined {
+    return this.session;
+  }
+
+  async getToken(): Promise<string | undefined> {
+    const s = this.session;
+    if (!s) return undefined;
+    if (isExpired(s)) {
+      await this.expire(vscode.l10n.t('Your Content Site sign-in has expired.'));
+      return undefined;
+    }
+    return s.token;
+  }
+
+  /** A 401 from any call: sign out once, one message with Sign In, never a loop. */
+  async handleUnauthorized(): Promise<void> {
+    if (!this.session) return;
+    await this.expire(vscode.l10n.t('The service no longer accepts your sign-in (it expired or was revoked).'));
+  }
+
+  private async expire(message: string): Promise<void> {
+    await this.store(undefined);
+    if (this.promptedForExpiry) return;
+    this.promptedForExpiry = true;
+    const signIn = vscode.l10n.t('Sign In');
+    void vscode.window.showWarningMessage(message, signIn).then((pick) => {
+      if (pick === signIn) void vscode.commands.executeCommand('contentSite.signIn');
+    });
+  }
+
+  async signOut(): Promise<void> {
+    this.flow.cancel();
+    await this.store(undefined);
+    this.deps.log.info('Signed out.');
+  }
+
+  /** OAuth implicit grant through the browser; resolves when the callback is confirmed. */
+  async signIn(): Promise<StoredSession | undefined> {
+    const oauth = oauthSettings();
+    if (!oauth.clientId) {
+      const withToken = vscode.l10n.t('Sign In with Access Token…');
+      const pick = await vscode.window.showInformationMessage(
+        vscode.l10n.t('No OAuth client ID is set (setting contentSite.oauth.clientId). Sign in with an access token instead?'),
+        withToken,
+      );
+      if (pick === withToken) return this.signInWithToken();
+      return undefined;
+    }
+    const pending = this.flow.start();
+    const callback = vscode.Uri.parse(`${vscode.env.uriScheme}://${this.context.extension.id}${CALLBACK_PATH}`);
+    const redirectUri = oauth.redirectUri || (await vscode.env.asExternalUri(callback)).toString(true);
+    const authorize = new URL(oauth.authorizeUrl);
+    authorize.searchParams.set('client_id', oauth.clientId);
+    authorize.searchParams.set('redirect_uri', redirectUri);
+    authorize.searchParams.set('response_type', 'token');
+    authorize.searchParams.set('scope', 'global');
+    authorize.searchParams.set('state', pending.state);
+    this.deps.log.info(`Sign-in: opening ${authorize.origin}${authorize.pathname} (client ${oauth.clientId}).`);
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to WordPress.com… Approve in your browser.'), cancellable: true },
+      async (_progress, cancel) => {
+        cancel.onCancellationRequested(() => this.flow.cancel());
+        await vscode.env.openExternal(vscode.Uri.parse(authorize.toString(), true));
+        try {
+          const { token, expiresIn } = await pending.result;
+          const session = await confirmToken(this.deps.createClient, token, { clientId: oauth.clientId, expiresIn });
+          await this.store(session);
+          this.deps.log.info(`Signed in as ${session.user.login}.`);
+          void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to WordPress.com as {0}.', session.user.display_name));
+          return session;
+        } catch (err) {
+          const message = err instanceof SignInError ? err.userMessage : String(err);
+          this.deps.log.warn(`Sign-in failed: ${message}`);
+          void vscode.window.showErrorMessage(message);
+          return undefined;
+        }
+      },
+    );
+  }
+
+  /** The URI handler's entry: only this path, only while a sign-in is pending. */
+  handleUri(uri: vscode.Uri): boolean {
+    if (uri.path !== CALLBACK_PATH) {
+      this.deps.log.warn(`Ignored a link to ${uri.path}: not a sign-in answer.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Content Site ignored a link it does not handle.'));
+      return false;
+    }
+    const verdict = this.flow.handle(parseCallback(uri.query, uri.fragment));
+    if (!verdict.accepted) {
+      this.deps.log.warn(`Sign-in answer refused: ${verdict.reason}`);
+      if (!this.flow.isPending && verdict.reason.startsWith('A sign-in answer arrived')) void vscode.window.showWarningMessage(verdict.reason);
+    }
+    return verdict.accepted;
+  }
+
+  async signInWithToken(): Promise<StoredSession | undefined> {
+    const token = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Sign In with Access Token'),
+      prompt: vscode.l10n.t('Paste a WordPress.com OAuth access token. It is stored only in the secret storage.'),
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim().length < 8 ? vscode.l10n.t('That is too short to be an access token.') : undefined),
+    });
+    if (!token) return undefined;
+    try {
+      const session = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the access token…') }, () =>
+        confirmToken(this.deps.createClient, token.trim(), {}),
+      );
+      await this.store(session);
+      this.deps.log.info(`Signed in with an access token as ${session.user.login}.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to WordPress.com as {0}.', session.user.display_name));
+      return session;
+    } catch (err) {
+      const message = err instanceof SignInError ? err.userMessage : String(err);
+      this.deps.log.warn(`Access-token sign-in failed: ${message}`);
+      void vscode.window.showErrorMessage(message);
+      return undefined;
+    }
+  }
+
+  private async store(next: StoredSession | undefined): Promise<void> {
+    const before = this.session;
+    this.session = next;
+    if (next) await this.context.secrets.store(SESSION_SECRET_KEY, serializeSession(next));
+    else await this.context.secrets.delete(SESSION_SECRET_KEY);
+    if (before?.token !== next?.token) this.announce(before, next);
+  }
+
+  private announce(before: StoredSession | undefined, next: StoredSession | undefined): void {
+    void vscode.commands.executeCommand('setContext', 'contentSite.signedIn', next !== undefined);
+    this.sessionChanged.fire(next);
+    this.providerChanged.fire({
+      added: next ? [toAuthSession(next)] : [],
+      removed: before ? [toAuthSession(before)] : [],
+      changed: [],
+    });
+  }
+
+  // AuthenticationProvider: the Accounts menu.
+  async getSessions(): Promise<vscode.AuthenticationSession[]> {
+    return this.session ? [toAuthSession(this.session)] : [];
+  }
+
+  async createSession(): Promise<vscode.AuthenticationSession> {
+    const session = (await this.signIn()) ?? this.session;
+    if (!session) throw new Error(vscode.l10n.t('Sign-in did not complete.'));
+    return toAuthSession(session);
+  }
+
+  async removeSession(): Promise<void> {
+    await this.signOut();
+  }
+
+  dispose(): void {
+    this.flow.cancel();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function toAuthSession(s: StoredSession): vscode.AuthenticationSession {
+  return { id: String(s.user.ID), accessToken: s.token, account: { id: String(s.user.ID), label: s.user.display_name }, scopes: ['global'] };
+}

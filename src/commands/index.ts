@@ -1,0 +1,21 @@
+import type * as vscode from 'vscode';
+import { registerAuthCommands } from './authCommands';
+import type { CommandContext } from './commandContext';
+import { registerFollowingCommands } from './followingCommands';
+import { registerMarkNotes } from './markNotes';
+import { registerNotificationListCommands } from './notificationListCommands';
+import { registerRestoreCommands } from './restorePosts';
+import { registerSelectSite } from './selectSite';
+
+export type { CommandContext } from './commandContext';
+
+export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
+  return [
+    ...registerAuthCommands(ctx),
+    ...registerNotificationListCommands(ctx),
+    ...registerMarkNotes(ctx),
+    ...registerFollowingCommands(ctx),
+    ...registerSelectSite(ctx),
+    ...registerRestoreCommands(ctx),
+  ];
+}

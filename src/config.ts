@@ -1,0 +1,70 @@
+/** Reads and checks the extension's settings. */
+import * as vscode from 'vscode';
+import { DEFAULT_BASE_URL } from './api';
+
+const SECTION = 'contentSite';
+
+export function settings(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(SECTION);
+}
+
+/** https is required except for loopback addresses (the reference service, local proxies). */
+export function checkApiBaseUrl(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return vscode.l10n.t('The API address "{0}" is not a valid URL.', value);
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    return vscode.l10n.t('The API address must use https (http is allowed only for 127.0.0.1 and localhost): {0}', value);
+  }
+  return undefined;
+}
+
+export function apiBaseUrl(): string {
+  const value = (settings().get<string>('apiBaseUrl') || DEFAULT_BASE_URL).trim();
+  const problem = checkApiBaseUrl(value);
+  if (problem) {
+    void vscode.window.showErrorMessage(problem);
+    return DEFAULT_BASE_URL;
+  }
+  return value;
+}
+
+function clampedInt(key: string, fallback: number, min: number, max: number): number {
+  const v = settings().get<number>(key, fallback);
+  return Number.isInteger(v) ? Math.min(max, Math.max(min, v)) : fallback;
+}
+
+export const pageSizes = {
+  notifications: () => clampedInt('notifications.pageSize', 20, 1, 99),
+  following: () => clampedInt('following.pageSize', 10, 1, 40),
+  trash: () => clampedInt('trash.pageSize', 20, 1, 100),
+};
+
+export interface OAuthSettings {
+  authorizeUrl: string;
+  clientId: string;
+  redirectUri: string;
+}
+
+export function oauthSettings(): OAuthSettings {
+  const s = settings();
+  return {
+    authorizeUrl: s.get<string>('oauth.authorizeUrl') || 'https://public-api.wordpress.com/oauth2/authorize',
+    clientId: (s.get<string>('oauth.clientId') || '').trim(),
+    redirectUri: (s.get<string>('oauth.redirectUri') || '').trim(),
+  };
+}
+
+export function chosenSite(): string | undefined {
+  const v = settings().get<string | number>('site');
+  const text = v === undefined || v === null ? '' : String(v).trim();
+  return text === '' ? undefined : text;
+}
+
+export async function setChosenSite(site: string): Promise<void> {
+  await settings().update('site', site, vscode.ConfigurationTarget.Global);
+}

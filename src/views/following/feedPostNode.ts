@@ -1,0 +1,27 @@
+import * as vscode from 'vscode';
+import { stripHtml, type FeedPost } from '../../api';
+import { relativeTime } from '../../models/relativeTime';
+import { escapeMd } from '../notifications/noteNode';
+
+export class FeedPostNode extends vscode.TreeItem {
+  constructor(readonly post: FeedPost) {
+    super(stripHtml(post.title ?? '') || vscode.l10n.t('(no title)'), vscode.TreeItemCollapsibleState.None);
+    const author = post.author?.name;
+    const when = post.date ? relativeTime(Date.parse(post.date)) : '';
+    this.description = [post.site_name, author, when].filter(Boolean).join(' · ');
+    this.iconPath = new vscode.ThemeIcon('note');
+    this.contextValue = post.URL ? 'feedPost.link' : 'feedPost';
+    this.id = `feed-${post.global_ID ?? `${String(post.site_ID)}-${String(post.ID)}`}`;
+  }
+
+  buildTooltip(): vscode.MarkdownString {
+    const p = this.post;
+    const md = new vscode.MarkdownString(undefined, true);
+    md.appendMarkdown(`**${escapeMd(stripHtml(p.title ?? ''))}**\n\n`);
+    md.appendMarkdown(`${escapeMd(p.site_name ?? '')}${p.author?.name ? ` · ${escapeMd(p.author.name)}` : ''}${p.date ? ` · ${new Date(p.date).toLocaleString()}` : ''}\n\n`);
+    const excerpt = stripHtml(p.excerpt ?? '').slice(0, 280);
+    if (excerpt) md.appendMarkdown(`${escapeMd(excerpt)}\n\n`);
+    if (p.URL && /^https?:/.test(p.URL)) md.appendMarkdown(`[${vscode.l10n.t('Open in browser')}](${p.URL})`);
+    return md;
+  }
+}
