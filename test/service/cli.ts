@@ -1,0 +1,43 @@
+/**
+ * `npm run service -- --port 4000 [--latency 150] [--redirect-uri URI] [--redirect-uri-prefix P]`
+ * Runs the reference service with demo data until interrupted.
+ */
+import { parseArgs } from 'node:util';
+import { DEMO_CLIENT_ID, startService } from './index';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '4000' },
+    latency: { type: 'string', default: '0' },
+    'redirect-uri': { type: 'string', multiple: true, default: [] },
+    'redirect-uri-prefix': { type: 'string', multiple: true, default: [] },
+    'fixed-clock': { type: 'boolean', default: false },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be 0 to 65535 (got "${values.port}")`);
+  process.exit(2);
+}
+
+void (async () => {
+  const service = await startService({
+    port,
+    latencyMs: Number(values.latency) || 0,
+    now: values['fixed-clock'] ? undefined : Math.floor(Date.now() / 1000),
+    seed: { redirectUris: values['redirect-uri'], redirectUriPrefixes: values['redirect-uri-prefix'] },
+  });
+  console.log(`Content Site reference service listening on ${service.url}`);
+  const roles: Record<string, string> = { demo: 'administrator', ed: 'editor', ann: 'author', con: 'contributor', sub: 'subscriber' };
+  for (const [login, role] of Object.entries(roles)) console.log(`token ${login} ${role}: cs-${login}-token`);
+  console.log(`OAuth client id: ${DEMO_CLIENT_ID}  (authorize: ${service.url}/oauth2/authorize)`);
+  const stop = (): void => {
+    void service.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+})().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,185 @@
+/**
+ * Requests in, answers out: parameter parsing (`urls[]`, `counts[123]`, JSON bodies), parameter
+ * rules with the service's 400 errors, and the common parameters (`http_envelope`, `pretty`,
+ * `fields`, `callback`) applied to every answer in one place.
+ */
+import type { Token, User, World } from './world';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export type ParamValue = string | string[] | Record<string, string>;
+export type Params = Record<string, ParamValue>;
+
+export interface Ctx {
+  world: World;
+  method: string;
+  version: '1' | '1.1';
+  /** Path after the version segment, e.g. `/sites/2001/posts/5/restore`. */
+  path: string;
+  params: Params;
+  /** Named path parameters of the route. */
+  route: Record<string, string>;
+  user?: User;
+  token?: Token;
+  /** `http://127.0.0.1:PORT`: for meta links. */
+  origin: string;
+  /** The caller's Authorization header, for batch sub-requests. */
+  authorization?: string;
+}
+
+export interface Answer {
+  status?: number;
+  body: unknown;
+}
+
+/** `a=1&urls[]=x&urls[]=y&counts[5]=2` → `{a:'1', urls:['x','y'], counts:{'5':'2'}}`. */
+export function parseParams(search: URLSearchParams, into: Params = {}): Params {
+  for (const [rawKey, value] of search) {
+    const m = /^([^[\]]+)\[([^\]]*)\]$/.exec(rawKey);
+    if (!m) {
+      into[rawKey] = value;
+      continue;
+    }
+    const [, key, sub] = m;
+    if (sub === '') {
+      const prev = into[key];
+      into[key] = Array.isArray(prev) ? [...prev, value] : typeof prev === 'string' ? [prev, value] : [value];
+    } else {
+      const prev = into[key];
+      into[key] = { ...(prev && typeof prev === 'object' && !Array.isArray(prev) ? prev : {}), [sub]: value };
+    }
+  }
+  return into;
+}
+
+/** Form-encoded, or JSON when the body starts with `{` (as the real service accepts). */
+export function parseBody(raw: string, into: Params): Params {
+  const text = raw.trim();
+  if (!text) return into;
+  if (text.startsWith('{')) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ApiError(400, 'invalid_input', 'The request body is not valid JSON.');
+    }
+    for (const [k, v] of Object.entries(json as Record<string, unknown>)) {
+      if (Array.isArray(v)) into[k] = v.map(String);
+      else if (v && typeof v === 'object') into[k] = Object.fromEntries(Object.entries(v).map(([a, b]) => [a, String(b)]));
+      else into[k] = String(v);
+    }
+    return into;
+  }
+  return parseParams(new URLSearchParams(text), into);
+}
+
+export function str(params: Params, name: string): string | undefined {
+  const v = params[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw new ApiError(400, 'invalid_input', `"${name}" must be a single value.`);
+  return v;
+}
+
+export function list(params: Params, name: string): string[] | undefined {
+  const v = params[name];
+  if (v === undefined) return undefined;
+  if (Array.isArray(v)) return v;
+  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return Object.values(v);
+}
+
+export function int(params: Params, name: string, rule: { min?: number; max?: number; def: number }): number;
+export function int(params: Params, name: string, rule: { min?: number; max?: number; def?: undefined }): number | undefined;
+export function int(params: Params, name: string, rule: { min?: number; max?: number; def?: number }): number | undefined {
+  const raw = str(params, name);
+  if (raw === undefined || raw === '') return rule.def;
+  const code = name === 'number' ? 'invalid_number' : 'invalid_input';
+  const range = rule.max !== undefined ? ` from ${rule.min ?? 0} to ${rule.max}` : rule.min !== undefined ? ` of at least ${rule.min}` : '';
+  if (!/^-?\d+$/.test(raw)) throw new ApiError(400, code, `"${name}" must be a whole number${range}.`);
+  const n = Number(raw);
+  if ((rule.min !== undefined && n < rule.min) || (rule.max !== undefined && n > rule.max)) throw new ApiError(400, code, `"${name}" must be a whole number${range}.`);
+  return n;
+}
+
+export function bool(params: Params, name: string): boolean {
+  const raw = str(params, name);
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ApiError(400, 'invalid_input', `"${name}" must be true or false.`);
+}
+
+export function oneOf<T extends string>(params: Params, name: string, allowed: readonly T[], def: T): T {
+  const raw = str(params, name);
+  if (raw === undefined || raw === '') return def;
+  const found = allowed.find((a) => a.toLowerCase() === raw.toLowerCase());
+  if (!found) throw new ApiError(400, 'invalid_input', `"${name}" must be one of ${allowed.join(', ')}.`);
+  return found;
+}
+
+/** An ISO 8601 datetime, as UNIX seconds. */
+export function isoTime(params: Params, name: string): number | undefined {
+  const raw = str(params, name);
+  if (raw === undefined || raw === '') return undefined;
+  const t = Date.parse(raw);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(t)) throw new ApiError(400, 'invalid_input', `"${name}" must be an ISO 8601 datetime.`);
+  return Math.floor(t / 1000);
+}
+
+export type Common = 'context' | 'http_envelope' | 'pretty' | 'meta' | 'fields' | 'callback';
+export const ALL_COMMON: readonly Common[] = ['context', 'http_envelope', 'pretty', 'meta', 'fields', 'callback'];
+
+export interface Rendered {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Keep only `fields` of an object; list answers filter their items (posts, notes). */
+export function pickFields(body: unknown, fields: string[]): unknown {
+  const pick = (o: unknown): unknown => (o && typeof o === 'object' && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).filter(([k]) => fields.includes(k))) : o);
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const b = body as Record<string, unknown>;
+    for (const key of ['posts', 'notes']) if (Array.isArray(b[key])) return { ...b, [key]: (b[key] as unknown[]).map(pick) };
+    if ('results' in b && b.results && typeof b.results === 'object') return { ...b, results: Object.fromEntries(Object.entries(b.results).map(([k, v]) => [k, v && typeof v === 'object' && 'errors' in v ? v : pick(v)])) };
+  }
+  return pick(body);
+}
+
+export function errorBody(err: ApiError): Record<string, unknown> {
+  return err.data === undefined ? { error: err.code, message: err.message } : { error: err.code, message: err.message, data: err.data };
+}
+
+/** Applies envelope, pretty and JSONP; `accepted` limits which common parameters the route honours. */
+export function render(answer: Answer, params: Params, accepted: readonly Common[]): Rendered {
+  const has = (c: Common): boolean => accepted.includes(c);
+  let status = answer.status ?? 200;
+  let body = answer.body;
+  if (has('http_envelope') && envelopeRequested(params)) {
+    body = { code: status, headers: [{ name: 'Content-Type', value: 'application/json' }], body };
+    status = 200;
+  }
+  const pretty = has('pretty') && ['1', 'true'].includes(String(params.pretty));
+  let text = JSON.stringify(body, null, pretty ? 2 : undefined);
+  const callback = has('callback') ? params.callback : undefined;
+  if (typeof callback === 'string' && callback !== '') {
+    if (!/^[A-Za-z_$][\w$.]{0,63}$/.test(callback)) {
+      return { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: 'invalid_callback', message: 'The callback must be a JavaScript identifier.' }) };
+    }
+    text = `/**/${callback}(${text})`;
+    return { status, headers: { 'content-type': 'application/javascript; charset=UTF-8' }, body: text };
+  }
+  return { status, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: text };
+}
+
+export function envelopeRequested(params: Params): boolean {
+  return ['1', 'true'].includes(String(params.http_envelope));
+}

@@ -1,0 +1,225 @@
+/**
+ * The reference service: a real HTTP server on loopback implementing the spec, used by the tests
+ * and by `npm start`. `startService()` runs it in-process; `cli.ts` runs it from the shell.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { faultErrorBody, htmlErrorPage, parseFault, takeQueued, type Fault, type QueuedFault } from './faults';
+import { ApiError, errorBody, parseBody, parseParams, render, type Rendered } from './http';
+import { authorizeDecision, authorizePage, tokenInfo, type OAuthState } from './oauth';
+import { dispatch, NO_ROUTE } from './router';
+import { DEFAULT_NOW, seed, type SeedOptions } from './seed';
+import type { World } from './world';
+
+export { seed, DEFAULT_NOW, DEMO_CLIENT_ID, SITES, USERS, SPECIAL_POSTS, type SeedOptions } from './seed';
+export type { World } from './world';
+
+export interface ServiceOptions {
+  port?: number;
+  seed?: SeedOptions;
+  /** Added to every answer (the demo's "real network" feel); faults add more. */
+  latencyMs?: number;
+  /** The service's clock in UNIX seconds; default a fixed date so tests are deterministic. */
+  now?: number;
+  /** Echo `state` in the OAuth redirect (the real service does not document it). Default true. */
+  echoState?: boolean;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path and query, with any `token` parameter scrubbed. */
+  path: string;
+  status: number;
+  bytes: number;
+  ms: number;
+  /** Whether an Authorization header came with it. */
+  authorized: boolean;
+  fault?: string;
+  /** For POSTs: the form fields' names, to check what a client sent (values are not kept). */
+  bodyKeys?: string[];
+}
+
+export interface RunningService {
+  url: string;
+  restUrl: string;
+  port: number;
+  /** The live request log. */
+  requests: RequestLogEntry[];
+  world(): World;
+  reset(): void;
+  queueFault(fault: { method?: string; path: string; count?: number; fault: string }): void;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const MAX_BODY = 1024 * 1024;
+
+export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  const now = options.now ?? DEFAULT_NOW;
+  let world = seed(options.seed, now);
+  const requests: RequestLogEntry[] = [];
+  const queue: QueuedFault[] = [];
+  const oauth: OAuthState = { formNonces: new Set(), echoState: options.echoState ?? true };
+  let origin = '';
+
+  const control = async (req: IncomingMessage, path: string, body: string): Promise<Rendered> => {
+    const json = (status: number, value: unknown): Rendered => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
+    if (path === '/__control/requests' && req.method === 'GET') return json(200, requests);
+    if (path === '/__control/requests' && req.method === 'DELETE') {
+      requests.length = 0;
+      return json(200, { cleared: true });
+    }
+    if (path === '/__control/reset' && req.method === 'POST') {
+      world = seed(options.seed, now);
+      requests.length = 0;
+      queue.length = 0;
+      return json(200, { reset: true });
+    }
+    if (path === '/__control/faults' && req.method === 'POST') {
+      try {
+        const f = JSON.parse(body) as { method?: string; path: string; count?: number; fault: string };
+        queue.push({ method: f.method, path: f.path, count: f.count ?? 1, fault: parseFault(f.fault), spec: f.fault });
+        return json(200, { queued: queue.length });
+      } catch (err) {
+        return json(400, { error: 'invalid_fault', message: (err as Error).message });
+      }
+    }
+    if (path === '/__control/faults' && req.method === 'DELETE') {
+      queue.length = 0;
+      return json(200, { cleared: true });
+    }
+    return { status: 404, headers: { 'content-type': 'text/plain' }, body: '' };
+  };
+
+  const answer = async (req: IncomingMessage, url: URL, body: string): Promise<Rendered> => {
+    const method = req.method ?? 'GET';
+    if (url.pathname === '/oauth2/authorize') {
+      if (method === 'GET') return authorizePage(world, url.searchParams, oauth);
+      if (method === 'POST') return authorizeDecision(world, new URLSearchParams(body), oauth);
+    }
+    if (url.pathname === '/oauth2/token-info' && method === 'GET') return tokenInfo(world, url.searchParams);
+    const m = /^\/rest\/v(1(?:\.1)?)(\/.*)$/.exec(url.pathname);
+    if (!m) return { status: 404, headers: { 'content-type': 'text/plain' }, body: '' };
+    const params = parseParams(url.searchParams);
+    try {
+      if (method === 'POST') parseBody(body, params);
+    } catch (err) {
+      if (err instanceof ApiError) return render({ status: err.status, body: errorBody(err) }, params, []);
+      throw err;
+    }
+    const result = await dispatch({ world, method, version: m[1], path: m[2], params, authorization: req.headers.authorization, origin });
+    if (result === NO_ROUTE) return { status: 404, headers: { 'content-type': 'text/plain' }, body: '' };
+    return render(result.answer, params, 'methodNotAllowed' in result ? [] : result.route.accepted);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    const url = new URL(req.url ?? '/', origin);
+    const loopback = LOOPBACK.has(req.socket.remoteAddress ?? '');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY) {
+        res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'too_large', message: 'The request body is too large.' }));
+        return;
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const body = Buffer.concat(chunks).toString('utf8');
+    const logPath = `${url.pathname}${url.search}`.replace(/([?&]token=)[^&]*/g, '$1***');
+    const entry: RequestLogEntry = { method: req.method ?? 'GET', path: logPath, status: 0, bytes: 0, ms: 0, authorized: Boolean(req.headers.authorization) };
+    if (req.method === 'POST' && body) entry.bodyKeys = [...new URLSearchParams(body.trim().startsWith('{') ? '' : body).keys()];
+    const finish = (out: Rendered | undefined): void => {
+      entry.ms = Math.round((performance.now() - started) * 10) / 10;
+      if (out) {
+        entry.status = out.status;
+        entry.bytes = Buffer.byteLength(out.body);
+      }
+      if (!url.pathname.startsWith('/__control/')) requests.push(entry);
+      if (requests.length > 5000) requests.splice(0, requests.length - 5000);
+    };
+
+    if (url.pathname.startsWith('/__control/')) {
+      const out = loopback ? await control(req, url.pathname, body) : { status: 404, headers: {}, body: '' };
+      res.writeHead(out.status, out.headers).end(out.body);
+      return;
+    }
+
+    let fault: Fault = {};
+    const header = req.headers['x-fault'];
+    try {
+      if (loopback && typeof header === 'string' && header) {
+        fault = parseFault(header);
+        entry.fault = header;
+      } else if (loopback) {
+        const queued = takeQueued(queue, entry.method, url.pathname);
+        if (queued) {
+          fault = queued.fault;
+          entry.fault = queued.spec;
+        }
+      }
+    } catch (err) {
+      const out: Rendered = { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: 'invalid_fault', message: (err as Error).message }) };
+      finish(out);
+      res.writeHead(out.status, out.headers).end(out.body);
+      return;
+    }
+
+    const delay = (options.latencyMs ?? 0) + (fault.latencyMs ?? 0);
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (fault.reset) {
+      finish(undefined);
+      req.socket.destroy();
+      return;
+    }
+    let out: Rendered;
+    if (fault.ratelimit !== undefined) {
+      out = { status: 429, headers: { 'content-type': 'application/json', 'retry-after': String(fault.ratelimit) }, body: JSON.stringify({ error: 'rate_limit_exceeded', message: 'Too many requests. Try again later.' }) };
+    } else if (fault.html !== undefined) {
+      out = { status: fault.html, headers: { 'content-type': 'text/html; charset=utf-8' }, body: htmlErrorPage(fault.html) };
+    } else if (fault.status !== undefined) {
+      out = { status: fault.status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(faultErrorBody(fault.status)) };
+    } else {
+      out = await answer(req, url, body);
+      if (fault.truncate) out = { ...out, body: out.body.slice(0, Math.floor(out.body.length / 2)) };
+      if (fault.malformed) out = { ...out, headers: { ...out.headers, 'content-type': 'application/json' }, body: '{"notes": [ this is not json' };
+    }
+    finish(out);
+    res.writeHead(out.status, out.headers).end(out.body);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      console.error('reference service error:', err);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'internal_error', message: 'The reference service failed.' }));
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    url: origin,
+    restUrl: `${origin}/rest`,
+    port,
+    requests,
+    world: () => world,
+    reset: () => {
+      world = seed(options.seed, now);
+      requests.length = 0;
+      queue.length = 0;
+    },
+    queueFault: (f) => queue.push({ method: f.method, path: f.path, count: f.count ?? 1, fault: parseFault(f.fault), spec: f.fault }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

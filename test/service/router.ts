@@ -1,0 +1,140 @@
+/**
+ * The REST routes: version and path matching (a version the spec does not list answers 404 like an
+ * unknown route), bearer tokens, the common parameters, `meta` expansion, and one `dispatch` that
+ * both the HTTP server and batch use.
+ */
+import { ALL_COMMON, ApiError, errorBody, pickFields, str, type Answer, type Common, type Ctx, type Params } from './http';
+import type { World } from './world';
+import { notificationRoutes } from './routes/notifications';
+import { postRoutes } from './routes/posts';
+import { readerRoutes } from './routes/reader';
+import { siteRoutes } from './routes/sites';
+import { userRoutes } from './routes/users';
+import { insightRoutes } from './routes/insights';
+import { meRoutes } from './routes/me';
+import { batchRoutes } from './routes/batch';
+
+export interface Route {
+  method: 'GET' | 'POST';
+  versions: ReadonlyArray<'1' | '1.1'>;
+  /** `/sites/:site/posts/:post_ID/restore`; a trailing slash is optional. */
+  pattern: string;
+  accepted: readonly Common[];
+  /** required: refuse without a token, with `authMessage` (403 authorization_required). */
+  auth: 'required' | 'optional';
+  authMessage?: string;
+  handle(ctx: Ctx): Answer | Promise<Answer>;
+}
+
+interface Compiled extends Route {
+  regex: RegExp;
+  names: string[];
+}
+
+let routes: Compiled[] | undefined;
+
+export function allRoutes(extra: Route[] = []): Compiled[] {
+  if (!routes) {
+    const all: Route[] = [...notificationRoutes, ...postRoutes, ...readerRoutes, ...siteRoutes, ...userRoutes, ...insightRoutes, ...meRoutes, ...batchRoutes, ...extra];
+    routes = all.map((r) => {
+      const names: string[] = [];
+      const body = r.pattern.replace(/\/$/, '').replace(/:([A-Za-z_]+)/g, (_, n: string) => {
+        names.push(n);
+        return '([^/]+)';
+      });
+      return { ...r, regex: new RegExp(`^${body}/?$`), names };
+    });
+  }
+  return routes;
+}
+
+export const NO_ROUTE = Symbol('no route');
+
+export interface DispatchInput {
+  world: World;
+  method: string;
+  version: string;
+  path: string;
+  params: Params;
+  authorization?: string;
+  origin: string;
+}
+
+export type Dispatched = { route: Compiled; answer: Answer } | { route?: Compiled; answer: Answer; methodNotAllowed: true } | typeof NO_ROUTE;
+
+/** Resolves the bearer token: absent is fine here; present but unknown, expired or revoked is 401. */
+export function authenticate(world: World, header: string | undefined): Pick<Ctx, 'user' | 'token'> {
+  if (!header) return {};
+  const m = /^bearer\s+(.+)$/i.exec(header.trim());
+  const token = m ? world.tokens.get(m[1].trim()) : undefined;
+  if (!token || token.revoked || token.expiresAt <= world.now) throw new ApiError(401, 'invalid_token', 'The OAuth2 token is invalid.');
+  return { token, user: world.users.get(token.userId) };
+}
+
+export async function dispatch(input: DispatchInput): Promise<Dispatched> {
+  const list = allRoutes();
+  let pathMatched: Compiled | undefined;
+  for (const route of list) {
+    const m = route.regex.exec(input.path);
+    if (!m || !route.versions.includes(input.version as '1')) continue;
+    if (route.method !== input.method) {
+      pathMatched ??= route;
+      continue;
+    }
+    const answer = await run(route, m, input);
+    return { route, answer };
+  }
+  if (pathMatched) {
+    const message = `This endpoint does not accept ${input.method} requests.`;
+    return { route: pathMatched, answer: { status: 405, body: { error: 'method_not_allowed', message, error_message: message } }, methodNotAllowed: true };
+  }
+  return NO_ROUTE;
+}
+
+async function run(route: Compiled, m: RegExpExecArray, input: DispatchInput): Promise<Answer> {
+  try {
+    const who = authenticate(input.world, input.authorization);
+    if (route.auth === 'required' && !who.user) throw new ApiError(403, 'authorization_required', route.authMessage ?? 'An active access token must be used to query information about the current user.');
+    const routeParams: Record<string, string> = {};
+    route.names.forEach((n, i) => (routeParams[n] = decodeURIComponent(m[i + 1])));
+    if (route.accepted.includes('context')) {
+      const context = str(input.params, 'context');
+      if (context !== undefined && context !== 'display' && context !== 'edit') throw new ApiError(400, 'invalid_input', '"context" must be display or edit.');
+    }
+    const ctx: Ctx = { world: input.world, method: input.method, version: input.version as '1', path: input.path, params: input.params, route: routeParams, origin: input.origin, authorization: input.authorization, ...who };
+    let answer = await route.handle(ctx);
+    const fields = route.accepted.includes('fields') ? str(input.params, 'fields') : undefined;
+    if (fields) answer = { ...answer, body: pickFields(answer.body, fields.split(',').map((f) => f.trim()).filter(Boolean)) };
+    const meta = route.accepted.includes('meta') ? str(input.params, 'meta') : undefined;
+    if (meta && (answer.status ?? 200) < 300) answer = { ...answer, body: await expandMeta(answer.body, meta.split(',').map((s) => s.trim()), input) };
+    return answer;
+  } catch (err) {
+    if (err instanceof ApiError) return { status: err.status, body: errorBody(err) };
+    throw err;
+  }
+}
+
+/** `meta=site,likes`: fills `meta.data.<name>` from the linked endpoints of this service. */
+async function expandMeta(body: unknown, names: string[], input: DispatchInput): Promise<unknown> {
+  const expandOne = async (obj: unknown): Promise<unknown> => {
+    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return obj;
+    const o = obj as Record<string, unknown>;
+    const meta = o.meta as { links?: Record<string, string> } | undefined;
+    if (!meta?.links) return obj;
+    const data: Record<string, unknown> = {};
+    for (const name of names) {
+      const link = meta.links[name];
+      if (!link || !link.startsWith(`${input.origin}/rest/`)) continue;
+      const url = new URL(link);
+      const [, , version, ...rest] = url.pathname.split('/');
+      const sub = await dispatch({ ...input, method: 'GET', version: version.replace(/^v/, ''), path: `/${rest.join('/')}`, params: {} });
+      data[name] = sub === NO_ROUTE ? false : sub.answer.body;
+    }
+    return Object.keys(data).length ? { ...o, meta: { ...meta, data } } : obj;
+  };
+  const expanded = (await expandOne(body)) as Record<string, unknown>;
+  if (expanded && typeof expanded === 'object' && Array.isArray(expanded.posts)) return { ...expanded, posts: await Promise.all(expanded.posts.map(expandOne)) };
+  return expanded;
+}
+
+export { ALL_COMMON };

@@ -1,0 +1,312 @@
+/**
+ * Deterministic seed data: the same options always give the same world. Sizes are options so
+ * tests can ask for long lists (paging) or tiny ones (exact assertions).
+ */
+import type { Client, FeaturedPost, FeedPost, Note, Post, PostStatus, Site, Token, User, World } from './world';
+
+export interface SeedOptions {
+  /** Notifications of the demo user. */
+  notes?: number;
+  /** Posts in the demo user's followed-blogs feed. */
+  following?: number;
+  /** Featured (freshly pressed) posts. */
+  featured?: number;
+  /** Ordinary trashed posts on the demo site, besides the ones that trigger the spec's errors. */
+  trash?: number;
+  /** Extra redirect URIs registered for the demo client (exact match). */
+  redirectUris?: string[];
+  /** Redirect URI prefixes accepted for the demo client (code-server's callback URLs carry a request id). */
+  redirectUriPrefixes?: string[];
+}
+
+export const DEFAULT_NOW = Date.UTC(2026, 10, 1, 12, 0, 0) / 1000;
+export const DEMO_CLIENT_ID = '12345';
+export const OTHER_CLIENT_ID = '99999';
+export const DEMO_REDIRECT_URIS = ['vscode://contentsite.content-site/auth', 'code-oss://contentsite.content-site/auth'];
+
+export const SITES = { demo: 2001, private: 2002, restricted: 2003, selfHosted: 2004 } as const;
+export const USERS = { demo: 1001, ed: 1002, ann: 1003, sub: 1004, con: 1005, rita: 1006 } as const;
+
+/** Trashed posts whose restore answers one row of the spec's error table. */
+export const SPECIAL_POSTS = {
+  /** type attachment with a disallowed mime type → 403 invalid_input "Invalid file type." */
+  badFileType: 190,
+  /** post type not whitelisted by rest_api_allowed_post_types → 400 invalid_field "Invalid API FIELD" */
+  unlistedType: 191,
+  /** published by a contributor before the trash → 403 "Assigned author cannot publish post." */
+  contributorPublished: 192,
+  /** ann's own trashed post (she may restore it); ed's posts she may not */
+  annOwn: 193,
+  /** on the self-hosted site, carries SEO metadata while SEO tools are off → 403 "SEO tools are not enabled for this site." */
+  seo: 490,
+  /** a trashed post with 25 attachments (only the newest 20 are returned) */
+  manyAttachments: 194,
+} as const;
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TOPICS = ['Morning pages', 'Editing in public', 'On short sentences', 'The index card method', 'Notes from a reading', 'Drafts that worked', 'Why I write by hand', 'A week without email', 'Revision as discovery', 'The second paragraph', 'Sketching with words', 'Letters to a young editor'];
+const WORDS = ['quiet', 'paper', 'margin', 'draft', 'ink', 'window', 'river', 'lamp', 'shelf', 'garden', 'compass', 'harbour'];
+
+export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
+  const random = rng(42);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const world: World = {
+    now,
+    users: new Map(),
+    sites: new Map(),
+    posts: new Map(),
+    following: new Map(),
+    featured: [],
+    notes: [],
+    tokens: new Map(),
+    clients: new Map(),
+    nextId: 10_000,
+  };
+
+  const sites: Site[] = [
+    { ID: SITES.demo, domain: 'demo.example.blog', name: 'Demo Writing Desk', description: 'Notes on writing, drafted in public', visibility: 'public', jetpack: false, lang: 'en', subscribers: 128, allowedPostTypes: [], seoToolsEnabled: true },
+    { ID: SITES.private, domain: 'private.example.blog', name: 'Private Notebook', description: 'Only for invited readers', visibility: 'private', jetpack: false, lang: 'en', subscribers: 3, allowedPostTypes: [], seoToolsEnabled: true },
+    { ID: SITES.restricted, domain: 'restricted.example.blog', name: 'Members Only', description: 'A restricted club journal', visibility: 'restricted', jetpack: false, lang: 'fr', subscribers: 12, allowedPostTypes: [], seoToolsEnabled: true },
+    { ID: SITES.selfHosted, domain: 'selfhosted.example.org', name: 'Self-Hosted Garden', description: 'A connected self-hosted site', visibility: 'public', jetpack: true, lang: 'en', subscribers: 40, allowedPostTypes: ['jetpack-portfolio'], seoToolsEnabled: false },
+  ];
+  for (const site of sites) world.sites.set(site.ID, site);
+
+  const tags = [
+    { ID: 501, slug: 'writing', title: 'Writing' },
+    { ID: 502, slug: 'editing', title: 'Editing' },
+    { ID: 503, slug: 'poetry', title: 'Poetry' },
+  ];
+  const users: User[] = [
+    { ID: USERS.demo, login: 'demo', name: 'Demo Writer', email: 'demo@example.blog', primaryBlog: SITES.demo, roles: { [SITES.demo]: 'administrator', [SITES.private]: 'administrator', [SITES.selfHosted]: 'administrator' }, lastSeenTime: now - 3 * 3600, followedTags: tags },
+    { ID: USERS.ed, login: 'ed', name: 'Ed Itor', email: 'ed@example.blog', primaryBlog: SITES.demo, roles: { [SITES.demo]: 'editor' }, lastSeenTime: now - 86400, followedTags: [tags[1]] },
+    { ID: USERS.ann, login: 'ann', name: 'Ann Author', email: 'ann@example.blog', primaryBlog: SITES.demo, roles: { [SITES.demo]: 'author' }, lastSeenTime: now - 86400, followedTags: [] },
+    { ID: USERS.sub, login: 'sub', name: 'Sam Subscriber', email: 'sub@example.blog', primaryBlog: SITES.demo, roles: { [SITES.demo]: 'subscriber' }, lastSeenTime: now - 86400, followedTags: [] },
+    { ID: USERS.con, login: 'con', name: 'Cal Contributor', email: 'con@example.blog', primaryBlog: SITES.demo, roles: { [SITES.demo]: 'contributor' }, lastSeenTime: now - 86400, followedTags: [] },
+    { ID: USERS.rita, login: 'rita', name: 'Rita Restricted', email: 'rita@example.blog', primaryBlog: SITES.restricted, roles: { [SITES.restricted]: 'administrator' }, lastSeenTime: now - 86400, followedTags: [] },
+  ];
+  for (const user of users) world.users.set(user.ID, user);
+
+  const clients: Client[] = [
+    { id: DEMO_CLIENT_ID, name: 'Content Site for VS Code', redirectUris: [...DEMO_REDIRECT_URIS, ...(options.redirectUris ?? [])], redirectUriPrefixes: options.redirectUriPrefixes ?? [] },
+    { id: OTHER_CLIENT_ID, name: 'Another App', redirectUris: ['https://other.example/callback'], redirectUriPrefixes: [] },
+  ];
+  for (const client of clients) world.clients.set(client.id, client);
+
+  const token = (t: string, userId: number, extra: Partial<Token> = {}): void => {
+    world.tokens.set(t, { token: t, userId, clientId: DEMO_CLIENT_ID, expiresAt: now + 14 * 86400, revoked: false, blogId: world.users.get(userId)!.primaryBlog, scope: 'global', ...extra });
+  };
+  for (const user of users) token(`cs-${user.login}-token`, user.ID);
+  token('cs-expired-token', USERS.demo, { expiresAt: now - 60 });
+  token('cs-revoked-token', USERS.demo, { revoked: true });
+  token('cs-other-client-token', USERS.demo, { clientId: OTHER_CLIENT_ID });
+
+  // Posts on the sites: published, one of each other status, and the trash.
+  let postId = 100;
+  const addPost = (siteId: number, partial: Partial<Post> & { title: string }): Post => {
+    const ID = partial.ID ?? postId++;
+    const date = partial.date ?? now - ID * 5400;
+    const slug = partial.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const post: Post = {
+      ID,
+      siteId,
+      authorId: USERS.demo,
+      date,
+      modified: date + 600,
+      content: `<p>${partial.title}: a ${pick(WORDS)} ${pick(WORDS)} and the ${pick(WORDS)}.</p>\n<p>Second paragraph about the ${pick(WORDS)}.</p>`,
+      excerpt: `<p>${partial.title}: a short excerpt.</p>`,
+      slug,
+      status: 'publish',
+      type: 'post',
+      sticky: false,
+      password: '',
+      format: 'standard',
+      tags: ['writing'],
+      categories: ['Uncategorized'],
+      attachments: [],
+      metadata: [],
+      commentCount: Math.floor(random() * 12),
+      likeCount: Math.floor(random() * 40),
+      revisions: [ID * 10 + 1, ID * 10 + 2],
+      ...partial,
+    };
+    world.posts.set(ID, post);
+    return post;
+  };
+
+  const authors = [USERS.demo, USERS.ed, USERS.ann];
+  for (let i = 0; i < 8; i++) addPost(SITES.demo, { title: TOPICS[i % TOPICS.length], authorId: authors[i % 3], sticky: i === 0 });
+  const others: PostStatus[] = ['draft', 'pending', 'private', 'future'];
+  for (const status of others) addPost(SITES.demo, { title: `A ${status} post`, status, date: status === 'future' ? now + 86400 : undefined });
+
+  const before: PostStatus[] = ['publish', 'draft', 'pending', 'private', 'publish', 'future'];
+  const trashCount = options.trash ?? 12;
+  postId = 200;
+  for (let i = 0; i < trashCount; i++) {
+    addPost(SITES.demo, {
+      title: `${TOPICS[i % TOPICS.length]} (old ${i + 1})`,
+      authorId: authors[i % 3] === USERS.ann ? USERS.ed : authors[i % 3],
+      status: 'trash',
+      statusBeforeTrash: before[i % before.length],
+      date: now - (i + 1) * 86400 * 2,
+      type: i % 5 === 4 ? 'page' : 'post',
+    });
+  }
+  addPost(SITES.demo, { ID: SPECIAL_POSTS.badFileType, title: 'installer.exe', type: 'attachment', mimeType: 'application/x-msdownload', status: 'trash', statusBeforeTrash: 'publish', date: now - 3 * 86400 });
+  addPost(SITES.demo, { ID: SPECIAL_POSTS.unlistedType, title: 'Contact form entry', type: 'feedback', status: 'trash', statusBeforeTrash: 'publish', date: now - 4 * 86400 });
+  addPost(SITES.demo, { ID: SPECIAL_POSTS.contributorPublished, title: 'A guest essay', authorId: USERS.con, status: 'trash', statusBeforeTrash: 'publish', date: now - 5 * 86400 });
+  addPost(SITES.demo, { ID: SPECIAL_POSTS.annOwn, title: 'Ann’s first draft', authorId: USERS.ann, status: 'trash', statusBeforeTrash: 'draft', date: now - 6 * 86400 });
+  const attachments = Array.from({ length: 25 }, (_, i) => ({ ID: 9000 + i, URL: `https://demo.example.blog/files/photo-${i + 1}.jpg`, guid: `https://demo.example.blog/files/photo-${i + 1}.jpg`, mime_type: 'image/jpeg', width: 1200, height: 800 }));
+  addPost(SITES.demo, { ID: SPECIAL_POSTS.manyAttachments, title: 'Photo essay: the harbour', status: 'trash', statusBeforeTrash: 'publish', date: now - 7 * 86400, attachments, format: 'gallery' });
+
+  postId = 300;
+  for (let i = 0; i < 3; i++) addPost(SITES.private, { title: `Private thought ${i + 1}`, status: 'trash', statusBeforeTrash: 'private', date: now - (i + 2) * 86400 });
+  addPost(SITES.private, { title: 'Private journal', status: 'private' });
+  postId = 400;
+  for (let i = 0; i < 2; i++) addPost(SITES.restricted, { title: `Club minutes ${i + 1}`, authorId: USERS.rita, status: 'trash', statusBeforeTrash: 'publish', date: now - (i + 2) * 86400 });
+  addPost(SITES.selfHosted, { ID: SPECIAL_POSTS.seo, title: 'Optimised landing page', status: 'trash', statusBeforeTrash: 'publish', date: now - 2 * 86400, metadata: [{ id: '7', key: 'advanced_seo_description', value: 'The best garden on the web' }] });
+  addPost(SITES.selfHosted, { ID: 491, title: 'Seedlings in November', status: 'trash', statusBeforeTrash: 'draft', date: now - 3 * 86400 });
+  addPost(SITES.selfHosted, { ID: 492, title: 'Compost notes', status: 'publish' });
+
+  // The followed-blogs feed.
+  const blogs = [
+    { id: 3101, name: 'Longhand Quarterly', url: 'https://longhand.example.com', private: false, external: false },
+    { id: 3102, name: 'The Margin', url: 'https://margin.example.net', private: false, external: true },
+    { id: 3103, name: 'Small Press Diary', url: 'https://smallpress.example.org', private: false, external: false },
+    { id: 3104, name: 'Friends Only Letters', url: 'https://letters.example.blog', private: true, external: false },
+  ];
+  const feed = (count: number, hours: number): FeedPost[] =>
+    Array.from({ length: count }, (_, i) => {
+      const blog = blogs[i % blogs.length];
+      const title = `${TOPICS[(i * 5) % TOPICS.length]} #${i + 1}`;
+      return {
+        ID: 7000 + i,
+        siteId: blog.id,
+        siteName: blog.name,
+        siteUrl: blog.url,
+        sitePrivate: blog.private,
+        external: blog.external,
+        authorName: pick(['Maya Lin', 'Omar Haddad', 'Ines Duarte', 'Kofi Mensah']),
+        date: now - (i + 1) * hours * 3600,
+        title,
+        content:
+          i === 1
+            ? `<p>A post with markup to keep out of the editor: <img src="x" onerror="alert('feed')"><script>alert('feed')</script><a href="javascript:alert(1)">link</a></p>`
+            : `<p>${title}. The ${pick(WORDS)} and the ${pick(WORDS)}.</p><p><img src="${blog.url}/img/${i}.jpg" width="1024" height="683" alt=""></p>`,
+        excerpt: `<p>${title}: about the ${pick(WORDS)}.</p>`,
+        slug: `post-${i + 1}`,
+        tags: [pick(['writing', 'editing', 'poetry'])],
+        likeCount: Math.floor(random() * 90),
+        commentCount: Math.floor(random() * 15),
+      };
+    });
+  world.following.set(USERS.demo, feed(options.following ?? 60, 3));
+  world.following.set(USERS.ed, feed(5, 7));
+  world.featured = feed(options.featured ?? 15, 20).map((p, i): FeaturedPost => ({ ...p, ID: 8000 + i, pickedOn: now - i * 86400 - 3600, headline: `Editors’ pick: ${p.title}` }));
+
+  // Notifications: every template, the block shape, and a few legacy payload quirks.
+  const noteCount = options.notes ?? 40;
+  for (let i = 0; i < noteCount; i++) world.notes.push(makeNote(i, USERS.demo, now - i * 37 * 60 - 120, i < 8 ? 1 + (i % 3) : 0));
+  for (let i = 0; i < 3; i++) world.notes.push(makeNote(i + 500, USERS.ed, now - i * 3600, i === 0 ? 1 : 0));
+  return world;
+}
+
+const PEOPLE = ['Maya Lin', 'Omar Haddad', 'Ines Duarte', 'Kofi Mensah', 'Lena Park'];
+const avatar = (name: string): string => `https://gravatar.example/avatar/${encodeURIComponent(name.toLowerCase().replace(/ /g, '.'))}?s=256`;
+
+function makeNote(i: number, userId: number, timestamp: number, unread: number): Note {
+  const id = 60_000 + i;
+  const person = PEOPLE[i % PEOPLE.length];
+  const postTitle = TOPICS[i % 4];
+  const postId = 100 + (i % 4);
+  const postUrl = `https://demo.example.blog/2026/11/${postId}/`;
+  const kind = i % 6;
+  const base = { id, userId, timestamp, unread, hash: (id * 2654435761) % 2 ** 31 };
+  const meta = { ids: { site: SITES.demo, post: postId, user: 4000 + (i % PEOPLE.length) } as Record<string, number>, links: { site: `/rest/v1/sites/${SITES.demo}`, post: `/rest/v1/sites/${SITES.demo}/posts/${postId}` } };
+  if (kind === 0 || kind === 3) {
+    const hostile = i === 3;
+    const text = hostile ? 'Great post! <img src=x onerror=alert(1)>' : `Loved the part about the ${WORDS[i % WORDS.length]}.`;
+    const html = hostile ? `<p>Great post!<img src="x" onerror="alert('note')"><script>alert('note')</script><a href="javascript:alert(2)">me</a></p>` : `<p>${text}</p>`;
+    return {
+      ...base,
+      type: 'comment',
+      noticon: '\uf300',
+      subject: { icon: avatar(person), noticon: '\uf300', status: unread ? 'pending' : '', html: `<b>${person}</b> commented on <i>${postTitle}</i>`, text: `${person} commented on ${postTitle}` },
+      snippet: text.slice(0, 90),
+      body: {
+        template: 'multi-line-list',
+        header: `<a href="${postUrl}">${postTitle}</a>`,
+        footer: 'Reply from the comments screen',
+        items: Array.from({ length: 3 }, (_, k) => ({ icon: avatar(PEOPLE[(i + k) % PEOPLE.length]), header: `<b>${PEOPLE[(i + k) % PEOPLE.length]}</b>`, html: k === 0 ? html : `<p>Reply ${k} in the thread.</p>`, action: { type: 'reply', params: [{ key: 'comment_id', value: String(8800 + i * 10 + k) }] }, objects: {} })),
+        actions: [{ type: 'approve-comment', params: [{ key: 'comment_id', value: String(8800 + i * 10) }] }],
+      },
+      status: { approval_status: unread ? 'unapproved' : 'approved', undo_status: 0, i_replied: false },
+      meta: { ids: { ...meta.ids, comment: 8800 + i * 10 }, links: meta.links },
+    };
+  }
+  if (kind === 1) {
+    const likers = PEOPLE.slice(0, 2 + (i % 4));
+    return {
+      ...base,
+      type: 'like',
+      noticon: '\uf408',
+      trapGroup: `like:${postId}`,
+      subject: { icon: avatar(likers[0]), noticon: '\uf408', html: `<b>${likers[0]}</b> and ${likers.length - 1} others liked <i>${postTitle}</i>`, text: `${likers[0]} and ${likers.length - 1} others liked ${postTitle}` },
+      body: {
+        template: 'single-line-list',
+        header: `<a href="${postUrl}">${postTitle}</a>`,
+        header_text: postTitle,
+        header_link: postUrl,
+        footer: `<a href="${postUrl}#likes">See all likes</a>`,
+        footer_text: 'See all likes',
+        footer_link: `${postUrl}#likes`,
+        items: likers.map((p) => ({ icon: avatar(p), icon_width: 256, icon_height: 256, header: `<b>${p}</b>`, header_text: p, header_link: `https://gravatar.example/${encodeURIComponent(p)}`, action: { type: 'follow', params: [] } })),
+      },
+      meta,
+    };
+  }
+  if (kind === 2) {
+    return {
+      ...base,
+      type: 'follow',
+      noticon: '\uf801',
+      subject: { icon: avatar(person), noticon: '\uf801', html: `<b>${person}</b> followed Demo Writing Desk`, text: `${person} followed Demo Writing Desk` },
+      body: { template: 'single-line-list', header: 'New follower', header_text: 'New follower', header_link: 'https://demo.example.blog/', items: [{ icon: avatar(person), header: `<b>${person}</b>`, header_text: person, header_link: `https://gravatar.example/${encodeURIComponent(person)}`, action: { type: 'follow', params: [] } }] },
+      meta: { ids: { site: SITES.demo, user: meta.ids.user }, links: { site: meta.links.site } },
+    };
+  }
+  if (kind === 4) {
+    const milestone = 10 * (i + 1);
+    return {
+      ...base,
+      type: 'achievement',
+      noticon: '\uf806',
+      subject: { icon: 'https://s.example/badges/achievement.png', noticon: '\uf806', html: `You reached <b>${milestone} likes</b> on Demo Writing Desk`, text: `You reached ${milestone} likes on Demo Writing Desk` },
+      body: { template: 'big-badge', header: `<b>${milestone} likes</b>`, html: `<p>Congratulations on getting ${milestone} total likes on Demo Writing Desk.</p>`, badge: 'https://s.example/badges/likes-256.png', badge_width: 256, badge_height: 256, objects: { '/sites/2001': false } },
+      meta: { ids: { site: SITES.demo }, links: { site: meta.links.site } },
+    };
+  }
+  // kind 5: the block shape real notes use, with `read` and an ISO timestamp.
+  const subjectText = `${person} mentioned you in ${postTitle}`;
+  return {
+    ...base,
+    type: 'comment',
+    noticon: '\uf814',
+    legacyShape: true,
+    subject: [{ text: subjectText, ranges: [{ type: 'user', indices: [0, person.length], url: `https://gravatar.example/${encodeURIComponent(person)}`, id: meta.ids.user }, { type: 'post', indices: [subjectText.length - postTitle.length, subjectText.length], url: postUrl, site_id: SITES.demo, post_id: postId }] }],
+    body: [
+      { text: person, ranges: [{ type: 'user', indices: [0, person.length], url: `https://gravatar.example/${encodeURIComponent(person)}` }], media: [{ type: 'image', indices: [0, 0], url: avatar(person), width: 256, height: 256 }], type: 'user' },
+      { text: `@demo I think you'd like this take on the ${WORDS[i % WORDS.length]}.`, ranges: [{ type: 'user', indices: [0, 5], id: USERS.demo }], type: 'comment' },
+    ],
+    meta,
+  };
+}

@@ -1,0 +1,191 @@
+/** Turns stored records into the JSON shapes of the spec and of the real service. */
+import { postCapabilities } from './permissions';
+import type { FeaturedPost, FeedPost, Post, Site, User, World } from './world';
+
+export const iso = (t: number): string => new Date(t * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+const term = (origin: string, siteId: number, name: string, kind: 'tags' | 'categories', i: number): Record<string, unknown> => {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const base = `${origin}/rest/v1.1/sites/${siteId}/${kind}/slug:${slug}`;
+  return { ID: 700 + i, name, slug, description: '', post_count: 3 + i, ...(kind === 'categories' ? { parent: 0 } : {}), meta: { links: { self: base, help: `${base}/help`, site: `${origin}/rest/v1.1/sites/${siteId}` } } };
+};
+
+export function authorOf(world: World, userId: number, siteId: number): Record<string, unknown> {
+  const u = world.users.get(userId);
+  const login = u?.login ?? `user${userId}`;
+  return {
+    ID: userId,
+    login,
+    email: false,
+    name: u?.name ?? login,
+    first_name: '',
+    last_name: '',
+    nice_name: login,
+    URL: '',
+    avatar_URL: `https://gravatar.example/avatar/${login}?s=96`,
+    profile_URL: `https://gravatar.example/${login}`,
+    site_ID: siteId,
+  };
+}
+
+/** context=edit keeps the raw text: no paragraph tags. */
+const forContext = (html: string, context: string): string => (context === 'edit' ? html.replace(/<\/?p>/g, '').replace(/\n+/g, '\n\n') : html);
+
+function common(world: World, site: Site, post: Post, user: User | undefined, origin: string, context: string): Record<string, unknown> {
+  const url = `https://${site.domain}/${new Date(post.date * 1000).toISOString().slice(0, 7).replace('-', '/')}/${post.slug}/`;
+  const newest = [...post.attachments].slice(-20).reverse();
+  const self = `${origin}/rest/v1.1/sites/${site.ID}/posts/${post.ID}`;
+  const trusted = user !== undefined && user.roles[site.ID] !== undefined;
+  const metadata = post.metadata.filter((m) => !m.key.startsWith('_') || trusted);
+  return {
+    ID: post.ID,
+    site_ID: site.ID,
+    author: authorOf(world, post.authorId, site.ID),
+    date: iso(post.date),
+    modified: iso(post.modified),
+    title: post.title,
+    URL: url,
+    short_URL: `https://wp.example/p${site.ID}-${post.ID}`,
+    content: forContext(post.content, context),
+    excerpt: forContext(post.excerpt, context),
+    slug: post.slug,
+    guid: `https://${site.domain}/?p=${post.ID}`,
+    status: post.status,
+    sticky: post.sticky,
+    password: post.password,
+    parent: false,
+    type: post.type,
+    likes_enabled: true,
+    sharing_enabled: true,
+    like_count: post.likeCount,
+    i_like: false,
+    is_reblogged: false,
+    is_following: false,
+    global_ID: `${site.ID}-${post.ID}`.split('').reverse().join(''),
+    featured_image: newest[0]?.URL ?? '',
+    post_thumbnail: newest[0] ? { ID: newest[0].ID, URL: newest[0].URL, guid: newest[0].guid, mime_type: newest[0].mime_type, width: newest[0].width, height: newest[0].height } : null,
+    featured_media: {},
+    format: post.format,
+    geo: false,
+    ...(post.type === 'page' ? { menu_order: 0, page_template: '' } : {}),
+    publicize_URLs: [],
+    tags: Object.fromEntries(post.tags.map((t, i) => [t, term(origin, site.ID, t, 'tags', i)])),
+    categories: Object.fromEntries(post.categories.map((c, i) => [c, term(origin, site.ID, c, 'categories', i)])),
+    attachments: Object.fromEntries(newest.map((a) => [String(a.ID), a])),
+    attachment_count: post.attachments.length,
+    metadata: metadata.length ? metadata : false,
+    meta: { links: { self, help: `${self}/help`, site: `${origin}/rest/v1.1/sites/${site.ID}`, replies: `${self}/replies/`, likes: `${self}/likes/` } },
+    capabilities: postCapabilities(user, site, post),
+  };
+}
+
+export function postV11(world: World, site: Site, post: Post, user: User | undefined, origin: string, context = 'display'): Record<string, unknown> {
+  const { attachment_count, ...rest } = common(world, site, post, user, origin, context);
+  return {
+    ...rest,
+    discussion: { comments_open: true, comment_status: 'open', pings_open: true, ping_status: 'open', comment_count: post.commentCount },
+    terms: {
+      category: rest.categories,
+      post_tag: rest.tags,
+      post_format: {},
+      mentions: {},
+    },
+    attachment_count,
+    other_URLs: { permalink_URL: `https://${site.domain}/%year%/%monthnum%/%postname%/`, suggested_slug: post.slug },
+    ...(context === 'edit' ? { revisions: post.revisions } : {}),
+  };
+}
+
+export function postV1(world: World, site: Site, post: Post, user: User | undefined, origin: string, context = 'display'): Record<string, unknown> {
+  const c = common(world, site, post, user, origin, context);
+  const caps = c.capabilities as Record<string, boolean>;
+  return { ...c, comments_open: true, pings_open: true, comment_count: post.commentCount, current_user_can: { publish_post: caps.publish_post, delete_post: caps.delete_post, edit_post: caps.edit_post } };
+}
+
+export function siteJson(site: Site, origin: string, user: User | undefined, world: World): Record<string, unknown> {
+  const self = `${origin}/rest/v1/sites/${site.ID}`;
+  let postCount = 0;
+  for (const p of world.posts.values()) if (p.siteId === site.ID && p.status === 'publish') postCount++;
+  return {
+    ID: site.ID,
+    name: site.name,
+    description: site.description,
+    URL: `https://${site.domain}`,
+    jetpack: site.jetpack,
+    post_count: postCount,
+    subscribers_count: site.subscribers,
+    lang: site.lang,
+    is_private: site.visibility !== 'public',
+    is_following: user !== undefined && user.roles[site.ID] !== undefined,
+    meta: { links: { self, help: `${self}/help`, posts: `${self}/posts/`, comments: `${self}/comments/`, xmlrpc: `https://${site.domain}/xmlrpc.php` } },
+  };
+}
+
+export function feedPostJson(p: FeedPost, contentWidth?: number): Record<string, unknown> {
+  const content = contentWidth === undefined ? p.content : p.content.replace(/width="(\d+)" height="(\d+)"/g, (_, w: string, h: string) => (Number(w) > contentWidth ? `width="${contentWidth}" height="${Math.round((Number(h) * contentWidth) / Number(w))}"` : `width="${w}" height="${h}"`));
+  return {
+    ID: p.ID,
+    site_ID: p.siteId,
+    pseudo_ID: `${p.siteId}-${p.ID}-${p.slug}`,
+    is_external: p.external,
+    site_name: p.siteName,
+    site_URL: p.siteUrl,
+    site_is_private: p.sitePrivate,
+    author: { ID: 4000 + (p.ID % 7), email: false, name: p.authorName, nice_name: p.authorName.toLowerCase().replace(/ /g, ''), URL: p.siteUrl, avatar_URL: `https://gravatar.example/avatar/${encodeURIComponent(p.authorName)}?s=96`, profile_URL: `https://gravatar.example/${encodeURIComponent(p.authorName)}` },
+    date: iso(p.date),
+    modified: iso(p.date),
+    title: p.title,
+    URL: `${p.siteUrl}/${p.slug}/`,
+    short_URL: `https://wp.example/p${p.siteId}-${p.ID}`,
+    content,
+    excerpt: p.excerpt,
+    slug: p.slug,
+    guid: `${p.siteUrl}/?p=${p.ID}`,
+    status: 'publish',
+    sticky: false,
+    password: '',
+    parent: false,
+    type: 'post',
+    comments_open: true,
+    pings_open: true,
+    likes_enabled: true,
+    sharing_enabled: true,
+    comment_count: p.commentCount,
+    like_count: p.likeCount,
+    i_like: false,
+    is_reblogged: false,
+    is_following: true,
+    global_ID: String(p.siteId * 100000 + p.ID),
+    featured_image: '',
+    post_thumbnail: null,
+    format: 'standard',
+    geo: false,
+    publicize_URLs: [],
+    tags: Object.fromEntries(p.tags.map((t, i) => [t, { ID: 700 + i, name: t, slug: t, description: '', post_count: 10 }])),
+    categories: {},
+    attachments: {},
+    metadata: false,
+    meta: { links: { self: `https://public-api.wordpress.example/rest/v1/sites/${p.siteId}/posts/${p.ID}`, site: `https://public-api.wordpress.example/rest/v1/sites/${p.siteId}` } },
+  };
+}
+
+export function featuredPostJson(p: FeaturedPost, opts: { contentWidth: number; thumbWidth: number; thumbHeight: number }): Record<string, unknown> {
+  return {
+    ...feedPostJson(p, opts.contentWidth),
+    is_following: false,
+    editorial: {
+      blog_id: String(p.siteId),
+      post_id: String(p.ID),
+      image: `${p.siteUrl}/img/featured-${p.ID}.jpg?w=${opts.thumbWidth}&h=${opts.thumbHeight}&crop=1`,
+      custom_headline: p.headline,
+      custom_blog_title: p.siteName,
+      displayed_on: iso(p.pickedOn + 1800).replace('T', ' ').replace('+00:00', ''),
+      picked_on: iso(p.pickedOn).replace('T', ' ').replace('+00:00', ''),
+      highlight_topic: p.tags[0] ?? '',
+      highlight_topic_title: (p.tags[0] ?? '').replace(/^./, (c) => c.toUpperCase()),
+      screen_offset: '0',
+      blog_name: p.siteName,
+      site_id: String(p.siteId),
+    },
+  };
+}

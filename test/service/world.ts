@@ -1,0 +1,155 @@
+/**
+ * The reference service's state: users, sites, posts, notes, tokens and OAuth clients. Plain data
+ * that the routes read and change; `seed.ts` builds it, `POST /__control/reset` rebuilds it.
+ */
+export type Role = 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
+export type Visibility = 'public' | 'private' | 'restricted';
+export type PostStatus = 'publish' | 'draft' | 'pending' | 'private' | 'future' | 'trash' | 'auto-draft';
+
+export interface User {
+  ID: number;
+  login: string;
+  name: string;
+  email: string;
+  primaryBlog: number;
+  /** site ID → role */
+  roles: Record<number, Role>;
+  lastSeenTime: number;
+  followedTags: Array<{ ID: number; slug: string; title: string }>;
+}
+
+export interface Site {
+  ID: number;
+  domain: string;
+  name: string;
+  description: string;
+  visibility: Visibility;
+  jetpack: boolean;
+  lang: string;
+  subscribers: number;
+  /** Post types other than post, page and revision that rest_api_allowed_post_types lets through. */
+  allowedPostTypes: string[];
+  seoToolsEnabled: boolean;
+}
+
+export interface Attachment {
+  ID: number;
+  URL: string;
+  guid: string;
+  mime_type: string;
+  width: number;
+  height: number;
+}
+
+export interface Post {
+  ID: number;
+  siteId: number;
+  authorId: number;
+  date: number;
+  modified: number;
+  title: string;
+  content: string;
+  excerpt: string;
+  slug: string;
+  status: PostStatus;
+  /** `_wp_trash_meta_status`: the status the post had before it was trashed. */
+  statusBeforeTrash?: PostStatus;
+  type: string;
+  mimeType?: string;
+  sticky: boolean;
+  password: string;
+  format: string;
+  tags: string[];
+  categories: string[];
+  attachments: Attachment[];
+  metadata: Array<{ id: string; key: string; value: string }>;
+  commentCount: number;
+  likeCount: number;
+  revisions: number[];
+}
+
+/** A post from a blog the user follows (another site, not stored as a Site). */
+export interface FeedPost {
+  ID: number;
+  siteId: number;
+  siteName: string;
+  siteUrl: string;
+  sitePrivate: boolean;
+  external: boolean;
+  authorName: string;
+  date: number;
+  title: string;
+  content: string;
+  excerpt: string;
+  slug: string;
+  tags: string[];
+  likeCount: number;
+  commentCount: number;
+}
+
+export interface FeaturedPost extends FeedPost {
+  pickedOn: number;
+  headline: string;
+}
+
+export type NoteBody = Record<string, unknown> | Array<Record<string, unknown>>;
+
+export interface Note {
+  id: number;
+  userId: number;
+  type: string;
+  noticon: string;
+  timestamp: number;
+  unread: number;
+  subject: Record<string, unknown> | Array<Record<string, unknown>>;
+  body: NoteBody;
+  snippet?: string;
+  status?: Record<string, unknown>;
+  meta: { ids: Record<string, number>; links: Record<string, string> };
+  /** Real payloads sometimes say `read` instead of `unread` and give an ISO timestamp. */
+  legacyShape?: boolean;
+  /** Similar notes that `trap=1` folds into this one. */
+  trapGroup?: string;
+  hash: number;
+}
+
+export interface Token {
+  token: string;
+  userId: number;
+  clientId: string;
+  expiresAt: number;
+  revoked: boolean;
+  blogId: number;
+  scope: string;
+}
+
+export interface Client {
+  id: string;
+  name: string;
+  redirectUris: string[];
+  redirectUriPrefixes: string[];
+}
+
+export interface World {
+  now: number;
+  users: Map<number, User>;
+  sites: Map<number, Site>;
+  posts: Map<number, Post>;
+  following: Map<number, FeedPost[]>;
+  featured: FeaturedPost[];
+  notes: Note[];
+  tokens: Map<string, Token>;
+  clients: Map<string, Client>;
+  nextId: number;
+}
+
+export function siteByIdOrDomain(world: World, key: string): Site | undefined {
+  if (/^\d+$/.test(key)) return world.sites.get(Number(key));
+  const domain = key.toLowerCase();
+  for (const site of world.sites.values()) if (site.domain === domain) return site;
+  return undefined;
+}
+
+export function roleOn(user: User | undefined, site: Site): Role | undefined {
+  return user?.roles[site.ID];
+}
