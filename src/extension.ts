@@ -79,7 +79,7 @@ export async function activate(context: vscode.ExtensionContext) {
   if (auth.current()) for (const p of providers) p.ensureLoaded();
 
   /** For the in-host tests. */
-  return { auth, models: { notifications: notificationsModel, following: followingModel, trash: trashModel } };
+  return { auth, models: { notifications: notificationsModel, following: followingModel, trash: trashModel }, views: { notifications, following, trash } };
 }
 
 export function deactivate(): void {}

@@ -27,6 +27,8 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
   private readonly providerChanged = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.providerChanged.event;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Bumped by every local change, so a slower read of the secret never undoes it. */
+  private generation = 0;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -43,7 +45,10 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
 
   /** Reads the stored record; another window's sign-in or sign-out arrives the same way. */
   async reload(): Promise<void> {
+    const generation = this.generation;
     const next = parseSession(await this.context.secrets.get(SESSION_SECRET_KEY));
+    // A sign-in or sign-out in this window while reading wins: its own change event follows.
+    if (generation !== this.generation) return;
     const before = this.session;
     this.session = next;
     if (before?.token !== next?.token) {
@@ -147,8 +152,9 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
     return verdict.accepted;
   }
 
-  async signInWithToken(): Promise<StoredSession | undefined> {
-    const token = await vscode.window.showInputBox({
+  /** Prompts for a token (password box) unless one is given (the extension's API, used by tests). */
+  async signInWithToken(given?: string): Promise<StoredSession | undefined> {
+    const token = given ?? await vscode.window.showInputBox({
       title: vscode.l10n.t('Sign In with Access Token'),
       prompt: vscode.l10n.t('Paste a WordPress.com OAuth access token. It is stored only in the secret storage.'),
       password: true,
@@ -173,6 +179,7 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
   }
 
   private async store(next: StoredSession | undefined): Promise<void> {
+    this.generation++;
     const before = this.session;
     this.session = next;
     if (next) await this.context.secrets.store(SESSION_SECRET_KEY, serializeSession(next));

@@ -1,0 +1,64 @@
+/** Shared by the in-host tests: one reference service, and the extension pointed at it. */
+import * as vscode from 'vscode';
+import { startService, type RunningService } from '../service';
+
+export interface ExtensionApi {
+  auth: {
+    current(): { token: string; user: { login: string; display_name?: string } } | undefined;
+    signInWithToken(token?: string): Promise<unknown>;
+    signOut(): Promise<void>;
+    handleUri(uri: vscode.Uri): boolean;
+  };
+  models: Record<'notifications' | 'following' | 'trash', unknown>;
+  views: Record<'notifications' | 'following' | 'trash', vscode.TreeDataProvider<vscode.TreeItem> & { reload(): Promise<void> }>;
+}
+
+export const EXTENSION_ID = 'contentsite.content-site';
+let service: RunningService | undefined;
+let api: ExtensionApi | undefined;
+
+export async function setup(): Promise<{ svc: RunningService; api: ExtensionApi }> {
+  if (!service) {
+    service = await startService();
+    const config = vscode.workspace.getConfiguration('contentSite');
+    await config.update('apiBaseUrl', service.restUrl, vscode.ConfigurationTarget.Global);
+    await config.update('oauth.authorizeUrl', `${service.url}/oauth2/authorize`, vscode.ConfigurationTarget.Global);
+  }
+  if (!api) {
+    const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+    if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this extension host.`);
+    api = await ext.activate();
+  }
+  return { svc: service, api };
+}
+
+/** Leaves each test signed out with the seed data. */
+export async function fresh(): Promise<{ svc: RunningService; api: ExtensionApi }> {
+  const s = await setup();
+  if (s.api.auth.current()) await s.api.auth.signOut();
+  s.svc.reset();
+  return s;
+}
+
+export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Every item under a provider's roots, depth first. */
+export async function allItems(provider: vscode.TreeDataProvider<vscode.TreeItem>, parent?: vscode.TreeItem): Promise<vscode.TreeItem[]> {
+  const children = (await provider.getChildren(parent)) ?? [];
+  const out: vscode.TreeItem[] = [];
+  for (const child of children) {
+    out.push(child);
+    if (child.collapsibleState !== vscode.TreeItemCollapsibleState.None && child.collapsibleState !== undefined) out.push(...(await allItems(provider, child)));
+  }
+  return out;
+}
+
+export const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');

@@ -1,0 +1,18 @@
+/**
+ * The in-host suite's entry: the standard `run()` that VS Code's test runners load (code-server's
+ * test payload here, @vscode/test-electron where VS Code can be downloaded). Bundled by
+ * scripts/build-suite.mjs to out/test/suite/index.js.
+ */
+import Mocha from 'mocha';
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, forbidOnly: true });
+  mocha.suite.emit('pre-require', globalThis, 'in-host', mocha);
+  // Test files call describe()/it() when loaded, so load them after pre-require.
+  require('./activation.test');
+  require('./signIn.test');
+  require('./trees.test');
+  return new Promise((resolve, reject) => {
+    mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} in-host test(s) failed.`)) : resolve()));
+  });
+}
