@@ -8,10 +8,12 @@ import Mocha from 'mocha';
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, forbidOnly: true });
   mocha.suite.emit('pre-require', globalThis, 'in-host', mocha);
-  // Test files call describe()/it() when loaded, so load them after pre-require.
+  // Test files call describe()/it() when loaded, so load them after pre-require (esbuild bundles them).
+  /* eslint-disable @typescript-eslint/no-require-imports */
   require('./activation.test');
   require('./signIn.test');
   require('./trees.test');
+  /* eslint-enable @typescript-eslint/no-require-imports */
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} in-host test(s) failed.`)) : resolve()));
   });
