@@ -16,7 +16,7 @@ export function checkApiBaseUrl(value: string): string | undefined {
   } catch {
     return vscode.l10n.t('The API address "{0}" is not a valid URL.', value);
   }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.hostname.endsWith('.localhost');
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     return vscode.l10n.t('The API address must use https (http is allowed only for 127.0.0.1 and localhost): {0}', value);
   }

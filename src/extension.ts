@@ -37,6 +37,10 @@ export async function activate(context: vscode.ExtensionContext) {
   const following = new FollowingProvider(followingModel);
   const trash = new TrashProvider(trashModel);
   const providers = [notifications, following, trash];
+  const signedIn = () => auth.current() !== undefined;
+  notifications.gate = signedIn;
+  following.gate = signedIn;
+  trash.gate = () => signedIn() && trashModel.site !== undefined;
   context.subscriptions.push(notifications, following, trash, notificationsModel, followingModel, trashModel);
   context.subscriptions.push(...signOutOnUnauthorized(auth, [notificationsModel, followingModel, trashModel]));
 

@@ -119,7 +119,10 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to WordPress.com… Approve in your browser.'), cancellable: true },
       async (_progress, cancel) => {
         cancel.onCancellationRequested(() => this.flow.cancel());
-        await vscode.env.openExternal(vscode.Uri.parse(authorize.toString(), true));
+        // A Uri would re-encode the query and turn the %26 inside redirect_uri into a bare "&"
+        // (code-server's callback URL has several parameters); the extension host passes a string
+        // through unchanged (ExtHostWindow.openUri), so hand it the exact URL.
+        await vscode.env.openExternal(authorize.toString() as unknown as vscode.Uri);
         try {
           const { token, expiresIn } = await pending.result;
           const session = await confirmToken(this.deps.createClient, token, { clientId: oauth.clientId, expiresIn });

@@ -48,7 +48,7 @@ export function authorizePage(world: World, q: URLSearchParams, state: OAuthStat
     200,
     `Connect ${client.name}`,
     `<p>Hi <strong>${esc(user.name)}</strong> (${esc(user.login)}). <strong>${esc(client.name)}</strong> would like to access your account${q.get('scope') === 'global' ? ' and all your sites' : ''}.</p>
-<form method="post" action="/oauth2/authorize">${hidden}<input type="hidden" name="nonce" value="${nonce}">
+<form method="post" action="authorize">${hidden}<input type="hidden" name="nonce" value="${nonce}">
 <button type="submit" name="action" value="approve" id="approve">Approve</button><button type="submit" name="action" value="deny" id="deny">Deny</button></form>`,
   );
 }
@@ -60,6 +60,11 @@ export function authorizeDecision(world: World, form: URLSearchParams, state: OA
   const redirectUri = form.get('redirect_uri') ?? '';
   if (!client || !redirectAllowed(client, redirectUri)) return page(400, 'Invalid redirect_uri', '<p>The <code>redirect_uri</code> does not match the one registered for this application.</p>');
   const st = form.get('state');
+  // A redirect accepted by prefix is a web editor's callback page (code-server's /callback), which
+  // rebuilds the URI from its query and drops the fragment: answer in the query there. Exactly
+  // registered redirects get the real service's fragment.
+  const inQuery = !client.redirectUris.includes(redirectUri);
+  const join = (params: URLSearchParams): string => (inQuery ? `${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${params}` : `${redirectUri}#${params}`);
   if (form.get('action') !== 'approve') {
     const sep = redirectUri.includes('?') ? '&' : '?';
     return { status: 302, headers: { location: `${redirectUri}${sep}error=access_denied${st && state.echoState ? `&state=${encodeURIComponent(st)}` : ''}` }, body: '' };
@@ -70,7 +75,7 @@ export function authorizeDecision(world: World, form: URLSearchParams, state: OA
   world.tokens.set(token, { token, userId: USERS.demo, clientId: client.id, expiresAt: world.now + TOKEN_LIFETIME_S, revoked: false, blogId: blog, scope });
   const fragment = new URLSearchParams({ access_token: token, expires_in: String(TOKEN_LIFETIME_S), token_type: 'bearer', site_id: String(blog), scope });
   if (st && state.echoState) fragment.set('state', st);
-  return { status: 302, headers: { location: `${redirectUri}#${fragment.toString()}` }, body: '' };
+  return { status: 302, headers: { location: join(fragment) }, body: '' };
 }
 
 export function tokenInfo(world: World, q: URLSearchParams): Rendered {

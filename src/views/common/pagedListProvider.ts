@@ -28,8 +28,11 @@ export abstract class PagedListProvider<T, N extends vscode.TreeItem> implements
   protected abstract isNode(item: vscode.TreeItem): item is N;
   protected abstract tooltipFor(node: N): vscode.MarkdownString;
 
+  /** Whether loading makes sense now (signed in, a site chosen); set by the composition root. */
+  gate: () => boolean = () => true;
+
   ensureLoaded(): void {
-    if (this.loadedOnce || !this.view.visible) return;
+    if (this.loadedOnce || !this.view.visible || !this.gate()) return;
     void this.reload();
   }
 

@@ -25,8 +25,11 @@ export class NotificationsProvider implements vscode.TreeDataProvider<vscode.Tre
   }
 
   /** Loads lazily, the first time the view is visible. */
+  /** Whether loading makes sense now (signed in, a site chosen); set by the composition root. */
+  gate: () => boolean = () => true;
+
   ensureLoaded(): void {
-    if (this.loadedOnce || !this.view.visible) return;
+    if (this.loadedOnce || !this.view.visible || !this.gate()) return;
     void this.reload();
   }
 

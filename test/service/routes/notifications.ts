@@ -5,6 +5,8 @@ import { iso } from '../shapes';
 import type { Note } from '../world';
 
 const AUTH_MESSAGE = 'An active access token must be used to retrieve notifications.';
+/** The list applies `fields` to notes itself. */
+const NOTES_COMMON = ALL_COMMON.filter((c) => c !== 'fields');
 export const DEFAULT_NOTE_FIELDS = ['id', 'type', 'unread', 'noticon', 'body', 'subject', 'timestamp'];
 
 function noteJson(note: Note, ctx: Ctx, numItems: number, folded: boolean): Record<string, unknown> {
@@ -57,8 +59,10 @@ function list_(ctx: Ctx) {
     if (n.trapGroup) seenGroups.add(n.trapGroup);
     return noteJson(n, ctx, numItems, folded);
   });
-  const fields = str(p, 'fields');
-  const shown = fields ? json : json.map((n) => Object.fromEntries(Object.entries(n).filter(([k]) => DEFAULT_NOTE_FIELDS.includes(k) || k === 'read')));
+  // `fields` names note fields (default DEFAULT_NOTE_FIELDS); a note in the older shape answers
+  // a request for `unread` with its `read` flag.
+  const fields = str(p, 'fields')?.split(',').map((f) => f.trim()).filter(Boolean) ?? DEFAULT_NOTE_FIELDS;
+  const shown = json.map((n) => Object.fromEntries(Object.entries(n).filter(([k]) => fields.includes(k) || (k === 'read' && fields.includes('unread')))));
   return { body: { number: shown.length, last_seen_time: ctx.user!.lastSeenTime, notes: shown } };
 }
 
@@ -95,7 +99,7 @@ function seen(ctx: Ctx) {
 }
 
 export const notificationRoutes: Route[] = [
-  { method: 'GET', versions: ['1', '1.1'], pattern: '/notifications/', accepted: ALL_COMMON, auth: 'required', authMessage: AUTH_MESSAGE, handle: list_ },
+  { method: 'GET', versions: ['1', '1.1'], pattern: '/notifications/', accepted: NOTES_COMMON, auth: 'required', authMessage: AUTH_MESSAGE, handle: list_ },
   { method: 'POST', versions: ['1.1'], pattern: '/notifications/read', accepted: ALL_COMMON, auth: 'optional', handle: markRead },
   { method: 'POST', versions: ['1.1'], pattern: '/notifications/seen', accepted: ALL_COMMON, auth: 'required', authMessage: AUTH_MESSAGE, handle: seen },
 ];

@@ -1,0 +1,28 @@
+// `npm start`: the reference service with demo data and a real VS Code (code-server) with the
+// packaged extension installed and pointed at it. Prints the URL to open; Ctrl-C stops everything.
+import { launchDemo } from './demo-editor.mjs';
+
+const arg = (name, def) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+
+console.log('Starting the Content Site demo: reference service + VS Code (code-server) with the extension…');
+const demo = await launchDemo({ servicePort: arg('service-port', 4000), editorPort: arg('port', 8080), latencyMs: arg('latency', 120), realClock: true });
+console.log(`
+Content Site reference service: ${demo.svc.url}  (demo tokens: cs-demo-token, cs-ed-token, cs-ann-token, cs-sub-token; OAuth client 12345)
+VS Code with the extension:     ${demo.editor.url}
+
+Open ${demo.editor.url} in a browser, click the Content Site icon in the activity bar and Sign In
+(the reference service's authorize page opens: Approve). Ctrl-C stops everything.
+`);
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('Stopping…');
+  await demo.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
