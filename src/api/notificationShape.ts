@@ -10,6 +10,8 @@ export interface Notification {
   type?: string;
   /** Unread updates; 0 means read. */
   unread: number;
+  /** False when the note only said read/unread (a `read` flag or a boolean), not how many updates. */
+  unreadIsCount: boolean;
   /** Last update, Unix seconds. */
   timestamp: number;
   date?: string;
@@ -31,6 +33,7 @@ export function normalizeNotification(raw: RawNotification): Notification {
     id: raw.id,
     type: raw.type,
     unread: unreadCount(raw),
+    unreadIsCount: typeof raw.unread === 'number',
     timestamp: raw.timestamp ?? (raw.date ? Math.floor(Date.parse(raw.date) / 1000) || 0 : 0),
     date: raw.date,
     noticon: raw.noticon,

@@ -114,12 +114,17 @@ export class NotificationsModel {
     this.changed.fire();
   }
 
-  /** One POST for all the notes; the tree changes at once and rolls back if the service refuses. */
+  /**
+   * One POST for all the notes; the tree changes at once and rolls back if the service refuses.
+   * Each note's count is decremented by the updates the user was shown, so updates that arrived
+   * since come back in `updated` and stay unread; a note that gave no count gets the web client's
+   * "all of them".
+   */
   markRead(ids: readonly number[]): Promise<void> {
     const counts: Record<number, number> = {};
     for (const id of ids) {
       const note = this.notesById.get(id);
-      if (note && note.unread > 0) counts[id] = note.unread;
+      if (note && note.unread > 0) counts[id] = decrementFor(note);
     }
     return this.applyCounts(counts, () => 0);
   }
@@ -147,14 +152,14 @@ export class NotificationsModel {
       let added = 0;
       for (const n of page.notes) {
         if (n.unread > 0 && counts[n.id] === undefined) {
-          counts[n.id] = n.unread;
+          counts[n.id] = decrementFor(n);
           added++;
         }
       }
       if (page.notes.length < 99 || added === 0) break;
       before = page.notes.at(-1)?.timestamp;
     }
-    for (const note of this.notesById.values()) if (note.unread > 0 && counts[note.id] === undefined) counts[note.id] = note.unread;
+    for (const note of this.notesById.values()) if (note.unread > 0 && counts[note.id] === undefined) counts[note.id] = decrementFor(note);
     await this.applyCounts(counts, () => 0);
     return Object.keys(counts).length;
   }
@@ -218,4 +223,11 @@ export class NotificationsModel {
 export function asError(err: unknown): ContentSiteError {
   if (err instanceof ContentSiteError) return err;
   return new ContentSiteError({ kind: 'network', userMessage: `Something went wrong: ${err instanceof Error ? err.message : String(err)}` });
+}
+
+/** What the service's own web client sends to zero a count it does not know. */
+export const MARK_ALL_UPDATES = 9999;
+
+function decrementFor(note: Notification): number {
+  return note.unreadIsCount ? note.unread : MARK_ALL_UPDATES;
 }

@@ -1,0 +1,260 @@
+/**
+ * End to end in a real VS Code: code-server with the packaged VSIX installed, driven through
+ * Chromium as a user would, against the reference service, whose state each step checks.
+ * Screenshots of every step (and of a failure) go to artifacts/e2e/.
+ */
+import * as assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Demo } from '../../scripts/demo-editor.mjs';
+import { Workbench } from './workbench';
+
+const ARTIFACTS = resolve(__dirname, '../../artifacts/e2e');
+const DEMO_NOTES = (demo: Demo) => demo.svc.world().notes.filter((n) => n.userId === 1001);
+
+describe('Content Site in a real VS Code (code-server + Chromium)', function () {
+  let demo: Demo;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let wb: Workbench;
+  const steps: Record<string, number> = {};
+  let stepStarted = 0;
+
+  before(async function () {
+    this.timeout(900_000);
+    rmSync(ARTIFACTS, { recursive: true, force: true });
+    const { launchDemo } = await import('../../scripts/demo-editor.mjs');
+    const { CHROMIUM_ARGS, chromiumPath } = await import('../../scripts/editor.mjs');
+    const t = Date.now();
+    demo = await launchDemo();
+    Object.assign(steps, Object.fromEntries(Object.entries(demo.timings).map(([k, v]) => [`setup: ${k}`, v])));
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    context = await browser.newContext({ viewport: { width: 1400, height: 1300 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    wb = new Workbench(page, ARTIFACTS);
+    await page.goto(demo.editor.url);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.activitybar [aria-label^="Content Site"]').first().click();
+    steps['setup: total'] = Date.now() - t;
+  });
+
+  beforeEach(() => {
+    stepStarted = Date.now();
+  });
+
+  afterEach(async function () {
+    const title = this.currentTest?.title ?? 'step';
+    steps[title] = Date.now() - stepStarted;
+    if (this.currentTest?.state === 'failed' && wb) await wb.shot(`FAILED-${title.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  });
+
+  after(async function () {
+    this.timeout(60_000);
+    await browser?.close().catch(() => undefined);
+    await demo?.stop();
+    if (wb) writeFileSync(join(ARTIFACTS, 'report.json'), JSON.stringify({ stepsMs: steps, screenshots: wb.taken.map((f) => f.slice(ARTIFACTS.length + 1)) }, null, 2));
+  });
+
+  async function badgeIs(expected: string): Promise<void> {
+    const end = Date.now() + 15_000;
+    while ((await wb.badge()) !== expected) {
+      if (Date.now() > end) assert.fail(`the badge shows "${await wb.badge()}", expected "${expected}"`);
+      await page.waitForTimeout(100);
+    }
+  }
+
+  /** The service's own count of the demo user's unread notes (marking is optimistic on screen). */
+  async function serviceUnreadIs(expected: number): Promise<void> {
+    const end = Date.now() + 15_000;
+    const count = () => DEMO_NOTES(demo).filter((n) => n.unread > 0).length;
+    while (count() !== expected) {
+      if (Date.now() > end) assert.fail(`the service has ${count()} unread notes, expected ${expected}; POSTs: ${JSON.stringify(demo.svc.requests.filter((r) => r.method === 'POST'))}`);
+      await page.waitForTimeout(100);
+    }
+  }
+
+  const welcome = () => wb.pane('Notifications').locator('.welcome-view-content');
+
+  async function approveInBrowser(button: 'approve' | 'deny'): Promise<void> {
+    const popup = context.waitForEvent('page');
+    await welcome().locator('a.monaco-button', { hasText: /^Sign In$/ }).click();
+    const authorize = await popup;
+    await authorize.locator(`#${button}`).waitFor();
+    await authorize.screenshot({ path: join(ARTIFACTS, `authorize-${button}.png`) });
+    wb.taken.push(join(ARTIFACTS, `authorize-${button}.png`));
+    await authorize.locator(`#${button}`).click();
+    await authorize.waitForURL(/\/callback/);
+    await authorize.close();
+  }
+
+  it('1. signed out, the container shows the welcome content with Sign In', async () => {
+    await welcome().locator('a.monaco-button', { hasText: /^Sign In$/ }).waitFor();
+    await wb.shot('signed-out-welcome');
+    assert.equal(demo.svc.requests.filter((r) => r.path.startsWith('/rest/')).length, 0, 'nothing is loaded while signed out');
+  });
+
+  it('2a. Deny on the authorize page leaves the user signed out with a clear message', async () => {
+    const tokens = demo.svc.world().tokens.size;
+    await approveInBrowser('deny');
+    await wb.expectMessage('Sign-in was denied in the browser');
+    await wb.shot('sign-in-denied');
+    await wb.clearMessages();
+    assert.equal(demo.svc.world().tokens.size, tokens, 'no token was issued');
+    await welcome().locator('a.monaco-button', { hasText: /^Sign In$/ }).waitFor();
+  });
+
+  it('2b. signs in through the real OAuth flow: authorize page, Approve, callback, Accounts menu', async () => {
+    await approveInBrowser('approve');
+    await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
+    const issued = [...demo.svc.world().tokens.values()].filter((t) => t.token.startsWith('cs-oauth-'));
+    assert.equal(issued.length, 1);
+    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/oauth2/token-info') && r.status === 200), 'the token was confirmed with token-info');
+    await page.locator('.activitybar [aria-label^="Accounts"]').first().click();
+    await page.locator('.context-view', { hasText: 'Demo Writer' }).waitFor();
+    await wb.shot('accounts-menu');
+    await page.keyboard.press('Escape');
+  });
+
+  it('3. notifications: badge, mark read inline and on a multi-selection, mark all, unread filter, load more', async () => {
+    const unread = () => DEMO_NOTES(demo).filter((n) => n.unread > 0).length;
+    assert.equal(await wb.badge(), String(unread()));
+    await wb.shot('notifications');
+
+    const first = wb.row('Notifications', 'Maya Lin commented on Morning pages');
+    const start = unread();
+    await wb.inline(first, 'Mark Read');
+    await serviceUnreadIs(start - 1);
+    await badgeIs(String(start - 1));
+    assert.equal(DEMO_NOTES(demo).find((n) => n.id === 60000)!.unread, 0);
+
+    demo.svc.requests.length = 0;
+    await wb.row('Notifications', 'liked Editing in public').click();
+    await wb.row('Notifications', 'Ines Duarte followed').click({ modifiers: ['ControlOrMeta'] });
+    await wb.contextMenu(wb.row('Notifications', 'Ines Duarte followed'), 'Mark Read');
+    await serviceUnreadIs(start - 3);
+    await badgeIs(String(start - 3));
+    const posts = demo.svc.requests.filter((r) => r.method === 'POST' && r.path === '/rest/v1.1/notifications/read');
+    assert.equal(posts.length, 1, 'one request for the whole selection');
+    assert.deepEqual(posts[0].bodyKeys?.sort(), ['counts[60001]', 'counts[60002]']);
+    assert.equal(DEMO_NOTES(demo).find((n) => n.id === 60001)!.unread, 0);
+    await wb.shot('marked-read');
+
+    await wb.titleAction('Notifications', 'Mark All Notifications Read');
+    await wb.expectMessage(/Marked \d+ notifications as read/);
+    await wb.clearMessages();
+    await serviceUnreadIs(0);
+    await badgeIs('');
+
+    await wb.titleAction('Notifications', 'Filter Notifications');
+    await wb.answer('Unread');
+    await wb.pane('Notifications').getByText("You're all caught up!").waitFor();
+    await wb.shot('unread-filter-empty');
+    await wb.titleAction('Notifications', 'Filter Notifications');
+    await wb.answer('All');
+
+    // Trees render only the rows in view: give the notifications the whole side bar.
+    await wb.expandPane('Following', false);
+    await wb.expandPane('Trash', false);
+    const loaded = () => demo.svc.requests.filter((r) => r.path.startsWith('/rest/v1/notifications/') && /before=/.test(r.path)).length;
+    await wb.row('Notifications', 'Load more').click();
+    await wb.row('Notifications', 'You reached 350 likes').waitFor();
+    assert.equal(loaded(), 1);
+    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/notifications/') && /before=/.test(r.path)), 'paged with before');
+    await wb.shot('notifications-more');
+  });
+
+  it('4. following: posts listed, load more, newest/oldest toggle', async () => {
+    await wb.expandPane('Notifications', false);
+    await wb.expandPane('Following');
+    await wb.row('Following', '#1 ').waitFor();
+    await wb.row('Following', 'Load more').click();
+    await wb.row('Following', '#20 ').waitFor();
+    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/read/following/') && r.path.includes('page=2')), 'asked for page 2');
+    await wb.titleAction('Following', 'Toggle Newest / Oldest First');
+    await wb.row('Following', '#60 ').waitFor();
+    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/read/following/') && r.path.includes('order=ASC')));
+    await wb.shot('following-oldest-first');
+  });
+
+  it('5. trash: choose a site by domain, restore from the context menu, two at once, from the palette; a refusal reads clearly', async () => {
+    const post = (id: number) => demo.svc.world().posts.get(id)!;
+    await wb.expandPane('Following', false);
+    await wb.expandPane('Trash');
+    await wb.command('Content Site: Select Site…');
+    await wb.answer('demo.example.blog');
+    await wb.row('Trash', 'Morning pages (old 1)').waitFor();
+    await wb.shot('trash');
+
+    const previous = post(200).statusBeforeTrash;
+    await wb.contextMenu(wb.row('Trash', 'Morning pages (old 1)'), 'Restore');
+    await wb.row('Trash', 'Morning pages (old 1)').waitFor({ state: 'detached' });
+    assert.equal(post(200).status, previous);
+
+    demo.svc.requests.length = 0;
+    await wb.row('Trash', 'Editing in public (old 2)').click();
+    await wb.row('Trash', 'On short sentences (old 3)').click({ modifiers: ['ControlOrMeta'] });
+    await wb.contextMenu(wb.row('Trash', 'On short sentences (old 3)'), 'Restore');
+    await wb.row('Trash', 'On short sentences (old 3)').waitFor({ state: 'detached' });
+    assert.equal(demo.svc.requests.filter((r) => r.method === 'POST' && r.path === '/rest/v1.1/sites/demo.example.blog/posts/restore').length, 1, 'one restore-several request');
+    assert.notEqual(post(201).status, 'trash');
+    assert.notEqual(post(202).status, 'trash');
+
+    await wb.command('Content Site: Restore Post from Trash…');
+    const input = page.locator('.quick-input-widget input');
+    await input.fill('first draft');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'first draft' }).first().click();
+    await page.keyboard.press('Enter');
+    await wb.expectMessage('Restored');
+    assert.equal(post(193).status, 'draft');
+    await wb.clearMessages();
+
+    await wb.contextMenu(wb.row('Trash', 'A guest essay'), 'Restore');
+    await wb.expectMessage("its author isn't allowed to publish it");
+    await wb.shot('restore-refused');
+    await wb.clearMessages();
+    assert.equal(post(192).status, 'trash');
+    await wb.row('Trash', 'A guest essay').waitFor();
+  });
+
+  it('6. faults: 503, malformed JSON and 401 show in the view with Retry; a 401 signs out once', async () => {
+    await wb.expandPane('Trash', false);
+    await wb.expandPane('Notifications');
+    demo.svc.queueFault({ path: '/rest/v1/notifications/', count: 3, fault: 'status=503' });
+    await wb.titleAction('Notifications', 'Refresh Notifications');
+    const error = wb.row('Notifications', 'The service is having trouble (HTTP 503)');
+    await error.waitFor();
+    await wb.shot('error-503');
+    await error.click();
+    await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
+
+    demo.svc.queueFault({ path: '/rest/v1/notifications/', count: 1, fault: 'malformed' });
+    await wb.titleAction('Notifications', 'Refresh Notifications');
+    await wb.row('Notifications', /Retry/).waitFor();
+    await wb.shot('error-malformed');
+    await wb.row('Notifications', /Retry/).click();
+    await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
+
+    for (const t of demo.svc.world().tokens.values()) if (t.token.startsWith('cs-oauth-')) t.revoked = true;
+    await wb.titleAction('Notifications', 'Refresh Notifications');
+    await welcome().locator('a.monaco-button', { hasText: /^Sign In$/ }).waitFor();
+    await wb.command('Notifications: Show Notifications');
+    const prompts = page.locator('.notifications-center .notification-list-item', { hasText: /expired or was revoked|Sign in again/ });
+    await prompts.first().waitFor();
+    assert.equal(await prompts.count(), 1, 'exactly one sign-in prompt');
+    await wb.shot('signed-out-after-401');
+    await wb.clearMessages();
+  });
+
+  it('7. signs in with an access token, then signs out', async () => {
+    await wb.command('Content Site: Sign In with Access Token…');
+    await wb.answer('cs-ed-token');
+    await wb.row('Notifications', /./).waitFor();
+    assert.equal(demo.svc.requests.filter((r) => r.path === '/rest/v1.1/me' && r.status === 200).length > 0, true);
+    await wb.command('Content Site: Sign Out');
+    await welcome().locator('a.monaco-button', { hasText: /^Sign In$/ }).waitFor();
+    await wb.shot('signed-out');
+  });
+});
