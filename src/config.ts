@@ -68,3 +68,8 @@ export function chosenSite(): string | undefined {
 export async function setChosenSite(site: string): Promise<void> {
   await settings().update('site', site, vscode.ConfigurationTarget.Global);
 }
+
+/** Opening a note marks it read (default on). */
+export function markReadOnOpen(): boolean {
+  return settings().get<boolean>('notifications.markReadOnOpen', true);
+}

@@ -14,6 +14,8 @@ import { TrashModel } from './models/trashModel';
 import { FollowingProvider } from './views/following/followingProvider';
 import { NotificationsProvider } from './views/notifications/notificationsProvider';
 import { TrashProvider } from './views/trash/trashProvider';
+import { DetailPanel } from './views/detail/detailPanel';
+import { openExternal } from './commands/commandContext';
 
 export async function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('Content Site', { log: true });
@@ -44,6 +46,9 @@ export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(notifications, following, trash, notificationsModel, followingModel, trashModel);
   context.subscriptions.push(...signOutOnUnauthorized(auth, [notificationsModel, followingModel, trashModel]));
 
+  const detail = new DetailPanel(context.extensionUri, openExternal);
+  context.subscriptions.push(detail);
+
   context.subscriptions.push(
     ...registerCommands({
       auth,
@@ -52,6 +57,7 @@ export async function activate(context: vscode.ExtensionContext) {
       notifications: { model: notificationsModel, provider: notifications },
       following: { model: followingModel, provider: following },
       trash: { model: trashModel, provider: trash },
+      detail,
     }),
   );
 

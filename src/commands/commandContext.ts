@@ -7,6 +7,7 @@ import type { TrashModel } from '../models/trashModel';
 import type { FollowingProvider } from '../views/following/followingProvider';
 import type { NotificationsProvider } from '../views/notifications/notificationsProvider';
 import type { TrashProvider } from '../views/trash/trashProvider';
+import type { DetailPanel } from '../views/detail/detailPanel';
 
 /** What every command may use. Commands call the api and update models; they never build URLs. */
 export interface CommandContext {
@@ -16,6 +17,7 @@ export interface CommandContext {
   notifications: { model: NotificationsModel; provider: NotificationsProvider };
   following: { model: FollowingModel; provider: FollowingProvider };
   trash: { model: TrashModel; provider: TrashProvider };
+  detail: DetailPanel;
 }
 
 /** One way to tell the user about a failure: auth failures sign out once, the rest get a sentence. */

@@ -6,6 +6,7 @@ import { registerMarkNotes } from './markNotes';
 import { registerNotificationListCommands } from './notificationListCommands';
 import { registerRestoreCommands } from './restorePosts';
 import { registerSelectSite } from './selectSite';
+import { registerShowDetail } from './showDetail';
 
 export type { CommandContext } from './commandContext';
 
@@ -17,5 +18,6 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ...registerFollowingCommands(ctx),
     ...registerSelectSite(ctx),
     ...registerRestoreCommands(ctx),
+    ...registerShowDetail(ctx),
   ];
 }

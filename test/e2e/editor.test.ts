@@ -131,7 +131,8 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     assert.equal(DEMO_NOTES(demo).find((n) => n.id === 60000)!.unread, 0);
 
     demo.svc.requests.length = 0;
-    await wb.row('Notifications', 'liked Editing in public').click();
+    // Ctrl-click selects without opening (a plain click opens the note and marks it read).
+    await wb.row('Notifications', 'liked Editing in public').click({ modifiers: ['ControlOrMeta'] });
     await wb.row('Notifications', 'Ines Duarte followed').click({ modifiers: ['ControlOrMeta'] });
     await wb.contextMenu(wb.row('Notifications', 'Ines Duarte followed'), 'Mark Read');
     await serviceUnreadIs(start - 3);
@@ -164,6 +165,39 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     assert.equal(loaded(), 1);
     assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/notifications/') && /before=/.test(r.path)), 'paged with before');
     await wb.shot('notifications-more');
+  });
+
+  it('3b. a note opens in the detail webview: its hostile HTML does not run, and opening marks it read', async () => {
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const hostile = () => DEMO_NOTES(demo).find((n) => n.id === 60003)!;
+    await wb.contextMenu(wb.row('Notifications', 'Kofi Mensah commented on The index card method'), 'Mark Unread');
+    await serviceUnreadIs(1);
+    assert.equal(hostile().unread, 1, 'marked unread on the service (counts of -1)');
+    await wb.row('Notifications', 'Kofi Mensah commented on The index card method').click();
+    // The webview's content lives in a nested iframe: find the frame that holds the rendered note.
+    let frame: import('playwright-core').Frame | undefined;
+    const end = Date.now() + 20_000;
+    while (!frame) {
+      for (const f of page.frames()) if (await f.locator('article.note').count().catch(() => 0)) frame = f;
+      if (!frame && Date.now() > end) assert.fail('the detail webview did not show the note');
+      if (!frame) await page.waitForTimeout(200);
+    }
+    await frame.getByText('Great post!').waitFor();
+    const scripts = await frame.locator('script').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+    assert.deepEqual(scripts.filter((t) => t.includes('alert')), [], 'no script of the note reached the page');
+    assert.equal(await frame.locator('[onerror], [onclick], [onload]').count(), 0, 'no event handlers');
+    assert.equal(await frame.locator('a[href^="javascript"], iframe, object, embed').count(), 0);
+    assert.equal(await frame.locator('img[src="x"]').count(), 0, 'no relative image');
+    await page.waitForTimeout(500);
+    assert.deepEqual(dialogs, [], 'nothing executed');
+    await wb.shot('note-detail');
+    await serviceUnreadIs(0);
+    await page.keyboard.press('Escape');
+    await wb.command('View: Close All Editors');
   });
 
   it('4. following: posts listed, load more, newest/oldest toggle', async () => {

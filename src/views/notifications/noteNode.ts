@@ -11,6 +11,7 @@ export class NoteNode extends vscode.TreeItem {
     this.description = `${unread ? '● ' : ''}${typeLabel(note.type)} · ${relativeTime(note.timestamp * 1000)}`;
     this.iconPath = noteIcon(note.type, unread);
     this.contextValue = unread ? 'note.unread' : 'note.read';
+    this.command = { command: 'contentSite.notifications.show', title: vscode.l10n.t('Show Notification'), arguments: [this] };
     this.accessibilityInformation = { label: `${unread ? vscode.l10n.t('Unread') + ': ' : ''}${this.label as string}, ${this.description}` };
   }
 

@@ -1,0 +1,30 @@
+import * as vscode from 'vscode';
+import { markReadOnOpen } from '../config';
+import { relativeTime } from '../models/relativeTime';
+import { noteHtml, plainTitle, postHtml } from '../render';
+import { FeedPostNode } from '../views/following/feedPostNode';
+import { NoteNode } from '../views/notifications/noteNode';
+import { reportError, type CommandContext } from './commandContext';
+
+/** Clicking a note or a post shows it, sanitized, in the one detail panel; a note can be marked read. */
+export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('contentSite.notifications.show', async (node?: vscode.TreeItem) => {
+      if (!(node instanceof NoteNode)) return;
+      const note = ctx.notifications.model.get(node.note.id) ?? node.note;
+      ctx.detail.show(note.subjectText || vscode.l10n.t('Notification'), noteHtml(note, relativeTime(note.timestamp * 1000)));
+      if (note.unread > 0 && markReadOnOpen()) {
+        try {
+          await ctx.notifications.model.markRead([note.id]);
+        } catch (err) {
+          await reportError(ctx, err, vscode.l10n.t('Mark as read'));
+        }
+      }
+    }),
+    vscode.commands.registerCommand('contentSite.following.show', (node?: vscode.TreeItem) => {
+      if (!(node instanceof FeedPostNode)) return;
+      const p = node.post;
+      ctx.detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date)) : ''));
+    }),
+  ];
+}
