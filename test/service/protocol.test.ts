@@ -165,7 +165,7 @@ describe('Fault injection and the request log', () => {
     for (const f of ['truncate', 'malformed']) {
       const r = await call('GET', '/rest/v1/sites/2001', fault(f));
       assert.equal(r.status, 200);
-      assert.throws(() => JSON.parse(r.text), undefined, f);
+      assert.throws(() => JSON.parse(r.text), SyntaxError, f);
     }
   });
   it('ratelimit=7 answers 429 with Retry-After: 7', async () => {
