@@ -1,0 +1,34 @@
+/** The client against a real reference service on loopback: one service per test file. */
+import { ContentSiteClient, type ClientOptions, type RequestLogEntry } from '../../src/api';
+import { startService, type RunningService } from '../service';
+
+export function useClientAndService(options: Partial<ClientOptions> = {}): {
+  svc: () => RunningService;
+  client: (token?: ClientOptions['token'] | null, extra?: Partial<ClientOptions>) => ContentSiteClient;
+  log: RequestLogEntry[];
+} {
+  let svc: RunningService;
+  const clients: ContentSiteClient[] = [];
+  const log: RequestLogEntry[] = [];
+  before(async () => {
+    svc = await startService();
+  });
+  beforeEach(() => {
+    svc.reset();
+    log.length = 0;
+  });
+  after(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await svc.close();
+  });
+  /** `null`: no token at all. */
+  const client = (token: ClientOptions['token'] | null = 'cs-demo-token', extra: Partial<ClientOptions> = {}): ContentSiteClient => {
+    const c = new ContentSiteClient({ baseUrl: svc.restUrl, token: token ?? undefined, retry: { minDelayMs: 1, maxDelayMs: 40 }, onRequest: (e) => log.push(e), ...options, ...extra });
+    clients.push(c);
+    return c;
+  };
+  return { svc: () => svc, client, log };
+}
+
+/** The requests the service saw, without the test's own control calls. */
+export const restRequests = (svc: RunningService) => svc.requests.filter((r) => r.path.startsWith('/rest/') || r.path.startsWith('/oauth2/'));
