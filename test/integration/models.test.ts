@@ -1,0 +1,95 @@
+/** The tree models (plain TypeScript) driving the real client against the reference service. */
+import * as assert from 'node:assert/strict';
+import { FollowingModel } from '../../src/models/followingModel';
+import { NotificationsModel } from '../../src/models/notificationsModel';
+import { TrashModel } from '../../src/models/trashModel';
+import { SPECIAL_POSTS } from '../service';
+import { restRequests, useClientAndService } from './setup';
+
+const { svc, client } = useClientAndService();
+const demoNotes = () => svc().world().notes.filter((n) => n.userId === 1001);
+
+describe('NotificationsModel', () => {
+  it('pages with an inclusive before and never shows a note twice', async () => {
+    const api = client();
+    const model = new NotificationsModel({ client: () => api, pageSize: () => 15 });
+    await model.refresh();
+    while (model.hasMore) await model.loadMore();
+    const ids = model.notes.map((n) => n.id);
+    assert.equal(ids.length, 40);
+    assert.equal(new Set(ids).size, 40);
+    assert.ok(restRequests(svc()).filter((r) => r.path.includes('before=')).length >= 2);
+  });
+
+  it('marks read at once and keeps it when the service agrees; unread count follows', async () => {
+    const api = client();
+    const model = new NotificationsModel({ client: () => api, pageSize: () => 20 });
+    await model.refresh();
+    assert.equal(model.unreadCount, 8);
+    await model.markRead([60000, 60001, 60005]);
+    assert.equal(model.unreadCount, 5);
+    assert.deepEqual([60000, 60001, 60005].map((id) => demoNotes().find((n) => n.id === id)!.unread), [0, 0, 0], 'the block-shaped note (no count) is zeroed too');
+    assert.equal(restRequests(svc()).filter((r) => r.method === 'POST').length, 1);
+  });
+
+  it('rolls back when the service refuses, and reports the error', async () => {
+    const api = client();
+    const model = new NotificationsModel({ client: () => api, pageSize: () => 20 });
+    await model.refresh();
+    svc().queueFault({ method: 'POST', path: '/rest/v1.1/notifications/read', count: 1, fault: 'status=500' });
+    await assert.rejects(model.markRead([60000]), (e: { status?: number }) => e.status === 500);
+    assert.equal(model.get(60000)!.unread, 1);
+    assert.equal(demoNotes().find((n) => n.id === 60000)!.unread, 1);
+  });
+
+  it('marks unread with a count of -1, and mark all read zeroes every unread note on the service', async () => {
+    const api = client();
+    const model = new NotificationsModel({ client: () => api, pageSize: () => 20 });
+    await model.refresh();
+    await model.markUnread([60010]);
+    assert.equal(demoNotes().find((n) => n.id === 60010)!.unread, 1);
+    assert.equal(model.unreadCount, 9);
+    const marked = await model.markAllRead();
+    assert.equal(marked, 9);
+    assert.equal(demoNotes().filter((n) => n.unread > 0).length, 0);
+  });
+
+  it('shows an error state, not a half list, when the first page fails', async () => {
+    const api = client(undefined, { retry: { maxTries: 1 } });
+    const model = new NotificationsModel({ client: () => api, pageSize: () => 20 });
+    svc().queueFault({ path: '/rest/v1/notifications/', count: 1, fault: 'malformed' });
+    await model.refresh();
+    assert.equal(model.state.kind, 'error');
+    assert.equal(model.notes.length, 0);
+  });
+});
+
+describe('FollowingModel and TrashModel', () => {
+  it('following pages with page and toggles the order', async () => {
+    const api = client();
+    const model = new FollowingModel({ client: () => api, pageSize: () => 10 });
+    await model.refresh();
+    await model.loadMore();
+    assert.equal(model.items.length, 20);
+    await model.toggleOrder();
+    assert.match(model.items[0].title ?? '', /#60$/);
+  });
+
+  it('trash restores one through restore, several through one restore-several request, and keeps refusals listed', async () => {
+    const api = client();
+    const model = new TrashModel({ client: () => api, pageSize: () => 50 });
+    model.setSite('demo.example.blog');
+    await model.refresh();
+    const count = model.items.length;
+    assert.equal(count, 17);
+    const one = await model.restore([200]);
+    assert.deepEqual(one.restored.map((p) => p.ID), [200]);
+    svc().requests.length = 0;
+    const many = await model.restore([201, 202, SPECIAL_POSTS.contributorPublished]);
+    assert.deepEqual(many.restored.map((p) => p.ID).sort(), [201, 202]);
+    assert.deepEqual(many.failed.map((f) => f.error.serviceMessage), ['Assigned author cannot publish post.']);
+    assert.equal(restRequests(svc()).length, 1);
+    assert.equal(model.items.length, count - 3);
+    assert.ok(model.items.some((p) => p.ID === SPECIAL_POSTS.contributorPublished));
+  });
+});
