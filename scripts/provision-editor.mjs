@@ -52,8 +52,12 @@ export function provision() {
   const started = Date.now();
   console.log(`Provisioning the editor into ${cacheDir} (Node ${NODE_VERSION} and code-server ${CODE_SERVER_VERSION} from the npm registry)…`);
   npmInstall(join(cacheDir, 'node24'), `${nodePackage}@${NODE_VERSION}`, { ...process.env, npm_config_yes: 'true' });
+  // When run through `npm run`, the outer npm (on the machine's Node) leaves npm_node_execpath,
+  // NODE and npm_* settings behind, and the inner npm would run code-server's install scripts
+  // on that Node. Start from a clean environment with Node 24 first on PATH.
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE' && k !== 'INIT_CWD'));
   const env = {
-    ...process.env,
+    ...clean,
     PATH: `${dirname(paths.node)}:${process.env.PATH}`,
     npm_config_nodedir: paths.nodeDir,
     npm_config_yes: 'true',
