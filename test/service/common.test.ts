@@ -1,0 +1,155 @@
+/**
+ * The common parameters every client meets: http_envelope, pretty, fields, callback (JSONP),
+ * context, meta, and form versus JSON bodies on POSTs.
+ */
+import * as assert from 'node:assert/strict';
+import { callService, serviceFixture, type CallOptions, type Reply } from './reply';
+import { SITES, USERS } from './index';
+
+
+const DEMO = 'cs-demo-token';
+
+describe('Common parameters', () => {
+  const fx = serviceFixture();
+
+  const call = (method: string, path: string, opts: CallOptions = {}): Promise<Reply> => callService(fx.svc.url, method, path, opts);
+
+  describe('http_envelope', () => {
+    for (const value of ['1', 'true']) {
+      it(`http_envelope=${value} wraps a success as 200 {code: 200, headers: [{name, value}], body}`, async () => {
+        const r = await call('GET', `/rest/v1.1/me?http_envelope=${value}&fields=ID,username`, { token: DEMO });
+        assert.equal(r.status, 200);
+        assert.deepEqual(r.json, { code: 200, headers: [{ name: 'Content-Type', value: 'application/json' }], body: { ID: USERS.demo, username: 'demo' } });
+      });
+      it(`http_envelope=${value} wraps an error as HTTP 200 with the real code inside`, async () => {
+        const r = await call('GET', `/rest/v1/sites/${SITES.private}?http_envelope=${value}`);
+        assert.equal(r.status, 200);
+        assert.deepEqual(r.json, { code: 403, headers: [{ name: 'Content-Type', value: 'application/json' }], body: { error: 'unauthorized', message: 'User cannot access this private blog.' } });
+      });
+    }
+    it('wraps a spec error row of a POST (notifications/read without a token)', async () => {
+      const r = await call('POST', '/rest/v1.1/notifications/read?http_envelope=1', { body: 'counts[60000]=1' });
+      assert.equal(r.status, 200);
+      assert.deepEqual(r.json, { code: 403, headers: [{ name: 'Content-Type', value: 'application/json' }], body: { error: 'authorization_required', message: 'An active access token must be used to retrieve notifications.' } });
+    });
+    it('http_envelope=0 (and absent) answers the real status unwrapped', async () => {
+      const r = await call('GET', `/rest/v1/sites/${SITES.private}?http_envelope=0`);
+      assert.equal(r.status, 403);
+      assert.deepEqual(r.json, { error: 'unauthorized', message: 'User cannot access this private blog.' });
+    });
+  });
+
+  describe('pretty', () => {
+    it('pretty=1 indents the JSON by two spaces; without it the answer is on one line', async () => {
+      const pretty = await call('GET', `/rest/v1/sites/${SITES.demo}?pretty=1`);
+      assert.equal(pretty.status, 200);
+      assert.equal(pretty.text, JSON.stringify(pretty.json, null, 2));
+      assert.match(pretty.text, /^\{\n {2}"ID": 2001,\n/);
+      const plain = await call('GET', `/rest/v1/sites/${SITES.demo}`);
+      assert.equal(plain.text.includes('\n'), false);
+      assert.equal(plain.text, JSON.stringify(plain.json));
+    });
+    it('pretty=true works too', async () => {
+      const r = await call('GET', `/rest/v1/sites/${SITES.demo}?pretty=true`);
+      assert.equal(r.text, JSON.stringify(r.json, null, 2));
+    });
+  });
+
+  describe('fields', () => {
+    it('keeps only the named fields of one post', async () => {
+      const r = await call('GET', `/rest/v1.1/sites/${SITES.demo}/posts/200?fields=ID,status,title`, { token: DEMO });
+      assert.equal(r.status, 200);
+      assert.deepEqual(Object.keys(r.json).sort(), ['ID', 'status', 'title']);
+      assert.equal(r.json.ID, 200);
+      assert.equal(r.json.status, 'trash');
+    });
+    it('keeps only the named fields of each listed post, leaving found and meta', async () => {
+      const r = await call('GET', `/rest/v1.1/sites/${SITES.demo}/posts/?status=trash&number=3&fields=ID,type`, { token: DEMO });
+      assert.equal(r.status, 200);
+      assert.equal(r.json.found, 13);
+      assert.equal(typeof r.json.meta.next_page, 'string');
+      assert.deepEqual(r.json.posts, [{ ID: 200, type: 'post' }, { ID: 201, type: 'post' }, { ID: 192, type: 'post' }]);
+    });
+    it('applies to each post of a restore-several result, leaving errors whole', async () => {
+      const r = await call('POST', `/rest/v1.1/sites/${SITES.demo}/posts/restore?fields=ID,status`, { token: DEMO, body: 'post_ids[]=200&post_ids[]=191' });
+      assert.deepEqual(r.json, { results: { '191': { errors: { invalid_field: ['Invalid API FIELD'] }, error_data: { invalid_field: 400 } }, '200': { ID: 200, status: 'publish' } } });
+    });
+  });
+
+  describe('callback (JSONP)', () => {
+    it('wraps the answer as /**/cb(...) with application/javascript', async () => {
+      const r = await call('GET', `/rest/v1/sites/${SITES.demo}?callback=cb`);
+      assert.equal(r.status, 200);
+      assert.equal(r.type, 'application/javascript; charset=UTF-8');
+      const m = /^\/\*\*\/cb\(([\s\S]*)\)$/.exec(r.text);
+      assert.ok(m, r.text);
+      assert.equal(JSON.parse(m[1]).ID, SITES.demo);
+    });
+    it('accepts dotted names like jQuery.cb_1', async () => {
+      const r = await call('GET', `/rest/v1/sites/${SITES.demo}?callback=jQuery.cb_1`);
+      assert.equal(r.text.startsWith('/**/jQuery.cb_1({'), true);
+    });
+    it('a callback that is not an identifier is 400 invalid_callback', async () => {
+      for (const bad of ['alert(1)', '1abc', 'a%20b']) {
+        const r = await call('GET', `/rest/v1/sites/${SITES.demo}?callback=${bad}`);
+        assert.equal(r.status, 400, bad);
+        assert.deepEqual(r.json, { error: 'invalid_callback', message: 'The callback must be a JavaScript identifier.' });
+      }
+    });
+  });
+
+  describe('context', () => {
+    it('display (the default) keeps paragraph tags; edit gives the raw text', async () => {
+      const display = await call('GET', `/rest/v1.1/sites/${SITES.demo}/posts/200?fields=content`, { token: DEMO });
+      const explicit = await call('GET', `/rest/v1.1/sites/${SITES.demo}/posts/200?fields=content&context=display`, { token: DEMO });
+      const edit = await call('GET', `/rest/v1.1/sites/${SITES.demo}/posts/200?fields=content&context=edit`, { token: DEMO });
+      assert.match(display.json.content, /^<p>.*<\/p>\n<p>.*<\/p>$/);
+      assert.equal(explicit.json.content, display.json.content);
+      assert.equal(edit.json.content, display.json.content.replace(/<\/?p>/g, '').replace(/\n+/g, '\n\n'));
+      assert.equal(edit.json.content.includes('<p>'), false);
+    });
+    it('context=bogus is 400 invalid_input', async () => {
+      const r = await call('GET', `/rest/v1.1/sites/${SITES.demo}/posts/200?context=bogus`, { token: DEMO });
+      assert.equal(r.status, 400);
+      assert.deepEqual(r.json, { error: 'invalid_input', message: '"context" must be display or edit.' });
+    });
+  });
+
+  describe('meta', () => {
+    it('meta=site fills meta.data.site of a post from its linked endpoint', async () => {
+      const r = await call('GET', `/rest/v1.1/sites/${SITES.demo}/posts/200?meta=site`, { token: DEMO });
+      assert.equal(r.status, 200);
+      assert.equal(r.json.meta.data.site.ID, SITES.demo);
+      assert.equal(r.json.meta.data.site.name, 'Demo Writing Desk');
+      assert.equal(typeof r.json.meta.links.site, 'string');
+    });
+    it('meta=site fills each listed post; without meta there is no meta.data', async () => {
+      const r = await call('GET', `/rest/v1.1/sites/${SITES.demo}/posts/?status=trash&number=2&meta=site`, { token: DEMO });
+      for (const p of r.json.posts) assert.equal(p.meta.data.site.ID, SITES.demo);
+      const plain = await call('GET', `/rest/v1.1/sites/${SITES.demo}/posts/200`, { token: DEMO });
+      assert.equal('data' in plain.json.meta, false);
+    });
+  });
+
+  describe('POST bodies: form-encoded or JSON', () => {
+    it('restore several takes post_ids[] form fields, a comma-separated post_ids, and a JSON array', async () => {
+      const form = await call('POST', `/rest/v1.1/sites/${SITES.demo}/posts/restore?fields=status`, { token: DEMO, body: 'post_ids[]=200&post_ids[]=201' });
+      assert.deepEqual(form.json, { results: { '200': { status: 'publish' }, '201': { status: 'draft' } } });
+      const comma = await call('POST', `/rest/v1.1/sites/${SITES.demo}/posts/restore?fields=status`, { token: DEMO, body: 'post_ids=202,203' });
+      assert.deepEqual(comma.json, { results: { '202': { status: 'pending' }, '203': { status: 'private' } } });
+      const json = await call('POST', `/rest/v1.1/sites/${SITES.demo}/posts/restore?fields=status`, { token: DEMO, body: JSON.stringify({ post_ids: [205, 206] }), contentType: 'application/json' });
+      assert.deepEqual(json.json, { results: { '205': { status: 'future' }, '206': { status: 'publish' } } });
+    });
+    it('notifications/read takes counts[id]=n as a form and {counts: {id: n}} as JSON', async () => {
+      const form = await call('POST', '/rest/v1.1/notifications/read', { token: DEMO, body: 'counts[60001]=1' });
+      assert.deepEqual(form.json, { success: true, updated: [60001] });
+      const json = await call('POST', '/rest/v1.1/notifications/read', { token: DEMO, body: JSON.stringify({ counts: { '60002': 1 } }), contentType: 'application/json' });
+      assert.deepEqual(json.json, { success: true, updated: [60002] });
+    });
+    it('a body starting with { that is not JSON is 400 invalid_input', async () => {
+      const r = await call('POST', '/rest/v1.1/notifications/read', { token: DEMO, body: '{counts', contentType: 'application/json' });
+      assert.equal(r.status, 400);
+      assert.deepEqual(r.json, { error: 'invalid_input', message: 'The request body is not valid JSON.' });
+    });
+  });
+});

@@ -1,0 +1,56 @@
+import { startService, type RunningService } from './index';
+
+/** One plain HTTP call to the reference service, as its own tests make them (no client library). */
+export interface Reply {
+  status: number;
+  type: string;
+  text: string;
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string;
+  /** A form-encoded body. */
+  form?: string;
+  /** A raw body, sent with `contentType` (form-encoded by default). */
+  body?: string;
+  contentType?: string;
+  /** A JSON body. */
+  json?: unknown;
+  headers?: Record<string, string>;
+}
+
+export async function callService(base: string, method: string, path: string, opts: CallOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | undefined;
+  if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.form !== undefined || opts.body !== undefined) {
+    headers['content-type'] = opts.contentType ?? 'application/x-www-form-urlencoded';
+    body = opts.form ?? opts.body;
+  }
+  const res = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, type: res.headers.get('content-type') ?? '', text, json, headers: res.headers };
+}
+
+
+/** One service for a test file: started before, reset before each test, closed after. */
+export function serviceFixture(): { readonly svc: RunningService } {
+  const holder = {} as { svc: RunningService };
+  before(async () => {
+    holder.svc = await startService();
+  });
+  beforeEach(() => holder.svc.reset());
+  after(async () => holder.svc.close());
+  return holder;
+}
