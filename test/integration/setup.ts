@@ -32,3 +32,17 @@ export function useClientAndService(options: Partial<ClientOptions> = {}): {
 
 /** The requests the service saw, without the test's own control calls. */
 export const restRequests = (svc: RunningService) => svc.requests.filter((r) => r.path.startsWith('/rest/') || r.path.startsWith('/oauth2/'));
+
+/** The hooks of a file that keeps its own `svc` and client list: start, reset per test, close all. */
+export function serviceLifecycle(started: (svc: RunningService) => void, clients: ContentSiteClient[]): void {
+  let svc: RunningService;
+  before(async () => {
+    svc = await startService();
+    started(svc);
+  });
+  beforeEach(() => svc.reset());
+  after(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await svc.close();
+  });
+}
