@@ -73,3 +73,10 @@ export async function setChosenSite(site: string): Promise<void> {
 export function markReadOnOpen(): boolean {
   return settings().get<boolean>('notifications.markReadOnOpen', true);
 }
+
+/** Seconds between notification polls while the window is focused; 0 turns polling off. */
+export function pollIntervalMs(): number {
+  const seconds = settings().get<number>('notifications.pollInterval', 30);
+  if (!Number.isFinite(seconds) || seconds <= 0) return 0;
+  return Math.max(10, Math.round(seconds)) * 1000;
+}

@@ -7,7 +7,9 @@ import { ContentSiteClient } from './api';
 import { registerAuth } from './auth';
 import { signOutOnUnauthorized } from './auth/signOutOnUnauthorized';
 import { registerCommands } from './commands';
-import { apiBaseUrl, chosenSite, pageSizes } from './config';
+import { apiBaseUrl, chosenSite, pageSizes, pollIntervalMs } from './config';
+import { NotePoller } from './models/notePoller';
+import { unreadStatusItem } from './views/notifications/unreadStatusItem';
 import { FollowingModel } from './models/followingModel';
 import { NotificationsModel } from './models/notificationsModel';
 import { TrashModel } from './models/trashModel';
@@ -15,6 +17,7 @@ import { FollowingProvider } from './views/following/followingProvider';
 import { NotificationsProvider } from './views/notifications/notificationsProvider';
 import { TrashProvider } from './views/trash/trashProvider';
 import { DetailPanel } from './views/detail/detailPanel';
+import { LoadCoordinator } from './views/common/loadCoordinator';
 import { openExternal } from './commands/commandContext';
 
 export async function activate(context: vscode.ExtensionContext) {
@@ -43,6 +46,9 @@ export async function activate(context: vscode.ExtensionContext) {
   notifications.gate = signedIn;
   following.gate = signedIn;
   trash.gate = () => signedIn() && trashModel.site !== undefined;
+  const coordinator = new LoadCoordinator(currentClient);
+  context.subscriptions.push(coordinator);
+  for (const p of providers) p.coordinator = coordinator;
   context.subscriptions.push(notifications, following, trash, notificationsModel, followingModel, trashModel);
   context.subscriptions.push(...signOutOnUnauthorized(auth, [notificationsModel, followingModel, trashModel]));
 
@@ -84,6 +90,22 @@ export async function activate(context: vscode.ExtensionContext) {
       }
     }),
     { dispose: () => void client.close() },
+  );
+
+  // Notifications refresh themselves while the window is focused, cheaply (see NotePoller).
+  const poller = new NotePoller({
+    client: currentClient,
+    model: notificationsModel,
+    intervalMs: pollIntervalMs,
+    active: () => signedIn() && vscode.window.state.focused,
+    log: (m) => log.debug(m),
+  });
+  poller.start();
+  context.subscriptions.push(
+    { dispose: () => poller.stop() },
+    unreadStatusItem(notificationsModel),
+    vscode.window.onDidChangeWindowState((state) => state.focused && poller.nudge()),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('contentSite.notifications.pollInterval') && poller.start()),
   );
 
   if (auth.current()) for (const p of providers) p.ensureLoaded();

@@ -4,7 +4,8 @@ import { InsightsApi } from './insights';
 import { NotificationsApi } from './notifications';
 import { PostsApi } from './posts';
 import { ReaderApi } from './reader';
-import { Transport, type CallOptions, type ClientOptions } from './request';
+import { Transport, type CallOptions, type ClientOptions, type Prepared } from './request';
+import { together, type Outcome } from './together';
 import type { Me, TokenInfo } from './schemas/users';
 import { SitesApi } from './sites';
 import { UsersApi } from './users';
@@ -40,6 +41,16 @@ export class ContentSiteClient {
   /** GET /v1/batch/: several GETs in one round trip, each url → body or typed error. */
   batch(urls: readonly string[], common?: BatchCommon, opts?: CallOptions): Promise<Map<string, BatchEntry>> {
     return this.batchApi.run(urls, common, opts);
+  }
+
+  /** One prepared GET on its own. */
+  run<T>(request: Prepared<T>, opts: CallOptions = {}): Promise<T> {
+    return this.transport.run(request, opts.signal);
+  }
+
+  /** Prepared GETs (`notifications.listRequest(...)` and the like) in one batch round trip, with fallback. */
+  together(requests: ReadonlyArray<Prepared<unknown>>, opts: CallOptions = {}): Promise<Outcome<unknown>[]> {
+    return together(this.transport, requests, opts.signal);
   }
 
   me(opts?: CallOptions): Promise<Me> {

@@ -1,7 +1,7 @@
 export { ContentSiteClient } from './client';
 export { ContentSiteError, type ErrorKind } from './errors';
 export { sentenceFor } from './messages';
-export { DEFAULT_BASE_URL, type ClientOptions, type RequestLogEntry, type CallOptions, type CommonParams } from './request';
+export { DEFAULT_BASE_URL, mapPrepared, type Prepared, type ClientOptions, type RequestLogEntry, type CallOptions, type CommonParams } from './request';
 export { type BatchEntry, splitBatch } from './batch';
 export { type RestoreOutcome, type TrashPage, type TrashedParams, splitRestoreResults } from './posts';
 export { type NotificationsPage, type NotificationsParams, type MarkReadResult } from './notifications';
@@ -14,3 +14,4 @@ export * from './schemas/users';
 export * from './schemas/insights';
 export * from './schemas/reader';
 export type { Block, Range, Media, TemplateBody, TemplateItem, Subject } from './schemas/notification';
+export { type Outcome } from './together';

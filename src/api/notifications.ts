@@ -1,7 +1,7 @@
 import { badResponse, parseWith } from './decode';
 import { invalidInput } from './errors';
 import { normalizeNotification, type Notification } from './notificationShape';
-import type { CallOptions, CommonParams, Transport } from './request';
+import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { markReadSchema, notificationsListSchema, seenSchema } from './schemas/notification';
 import { intInRange, LIMITS, positiveInt, unixTime } from './validate';
 
@@ -38,6 +38,11 @@ export class NotificationsApi {
 
   /** GET /v1/notifications/, newest first. */
   async list(params: NotificationsParams = {}, opts: CallOptions = {}): Promise<NotificationsPage> {
+    return this.t.run(this.listRequest(params), opts.signal);
+  }
+
+  /** The same request, prepared (checked now, sent alone or inside a batch). */
+  listRequest(params: NotificationsParams = {}): Prepared<NotificationsPage> {
     const { ids, type, unread, read, number, since, before, num_note_items, trap, ...common } = params;
     intInRange('number', number, 1, LIMITS.notificationsNumber);
     unixTime('since', since);
@@ -45,16 +50,19 @@ export class NotificationsApi {
     positiveInt('num_note_items', num_note_items);
     for (const id of ids ?? []) positiveInt('ids', id);
     if (unread && read) throw invalidInput('Ask for unread or read notes, not both.');
-    const body = await this.t.send({
-      method: 'GET',
-      version: '1',
-      path: '/notifications/',
-      query: { ids, type, unread: flag(unread), read: flag(read), number, since, before, num_note_items, trap: flag(trap) },
-      common,
-      signal: opts.signal,
-    });
-    const page = parseWith(notificationsListSchema, body, { request: 'GET /v1/notifications/' });
-    return { number: page.number, last_seen_time: page.last_seen_time, notes: page.notes.map(normalizeNotification) };
+    return {
+      spec: {
+        method: 'GET',
+        version: '1',
+        path: '/notifications/',
+        query: { ids, type, unread: flag(unread), read: flag(read), number, since, before, num_note_items, trap: flag(trap) },
+        common,
+      },
+      parse: (body) => {
+        const page = parseWith(notificationsListSchema, body, { request: 'GET /v1/notifications/' });
+        return { number: page.number, last_seen_time: page.last_seen_time, notes: page.notes.map(normalizeNotification) };
+      },
+    };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { badResponse, errorFromErrorsObject, isObject, parseWith } from './decode';
 import type { ContentSiteError } from './errors';
-import type { CallOptions, CommonParams, Transport } from './request';
+import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { postV1Schema, postV11Schema, type PostV1, type PostV11 } from './schemas/post';
 import { trashListSchema, type TrashList } from './schemas/trash';
 import { intInRange, LIMITS, oneOf, positiveInt, postIds as checkPostIds, site as checkSite } from './validate';
@@ -34,6 +34,10 @@ export class PostsApi {
 
   /** GET /v1.1/sites/$site/posts/?status=trash (not in the spec; shape from the real service). */
   async trashed(site: string | number, params: TrashedParams = {}, opts: CallOptions = {}): Promise<TrashPage> {
+    return this.t.run(this.trashedRequest(site, params), opts.signal);
+  }
+
+  trashedRequest(site: string | number, params: TrashedParams = {}): Prepared<TrashPage> {
     const s = checkSite(site);
     const { number, page, page_handle, order, order_by, type, search, ...common } = params;
     intInRange('number', number, 1, LIMITS.trashNumber);
@@ -41,17 +45,20 @@ export class PostsApi {
     oneOf('order', order, ['DESC', 'ASC'] as const);
     oneOf('order_by', order_by, TRASH_ORDER_BY);
     oneOf('type', type, POST_TYPES);
-    const body = await this.t.send({
-      method: 'GET',
-      version: '1.1',
-      path: `/sites/${encodeURIComponent(s)}/posts/`,
-      query: { status: 'trash', number, page, page_handle, order, order_by, type, search },
-      common,
-      messageContext: { site: s },
-      signal: opts.signal,
-    });
-    const list: TrashList = parseWith(trashListSchema, body, { request: `GET /v1.1/sites/${s}/posts/`, site: s });
-    return { found: list.found, posts: list.posts, nextPage: list.meta?.next_page || undefined };
+    return {
+      spec: {
+        method: 'GET',
+        version: '1.1',
+        path: `/sites/${encodeURIComponent(s)}/posts/`,
+        query: { status: 'trash', number, page, page_handle, order, order_by, type, search },
+        common,
+        messageContext: { site: s },
+      },
+      parse: (body) => {
+        const list: TrashList = parseWith(trashListSchema, body, { request: `GET /v1.1/sites/${s}/posts/`, site: s });
+        return { found: list.found, posts: list.posts, nextPage: list.meta?.next_page || undefined };
+      },
+    };
   }
 
   /** GET /v1.1/sites/$site/posts/$ID. */

@@ -1,5 +1,5 @@
 import { parseWith } from './decode';
-import type { CallOptions, CommonParams, Transport } from './request';
+import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { followingSchema, freshlyPressedSchema, tagsSchema, type Following, type FreshlyPressed, type SubscribedTags } from './schemas/reader';
 import { intInRange, isoDate, LIMITS, oneOf, positiveInt } from './validate';
 
@@ -27,14 +27,20 @@ export class ReaderApi {
 
   /** GET /v1/read/following/: posts from the blogs the user follows. */
   async following(params: FollowingParams = {}, opts: CallOptions = {}): Promise<Following> {
+    return this.t.run(this.followingRequest(params), opts.signal);
+  }
+
+  followingRequest(params: FollowingParams = {}): Prepared<Following> {
     const { number, page, order, after, before, ...common } = params;
     intInRange('number', number, 1, LIMITS.feedNumber);
     positiveInt('page', page);
     oneOf('order', order, ORDERS);
     isoDate('after', after);
     isoDate('before', before);
-    const body = await this.t.send({ method: 'GET', version: '1', path: '/read/following/', query: { number, page, order, after, before }, common, signal: opts.signal });
-    return parseWith(followingSchema, body, { request: 'GET /v1/read/following/' });
+    return {
+      spec: { method: 'GET', version: '1', path: '/read/following/', query: { number, page, order, after, before }, common },
+      parse: (body) => parseWith(followingSchema, body, { request: 'GET /v1/read/following/' }),
+    };
   }
 
   /** GET /v1/freshly-pressed/: featured posts, each with its editorial object. */

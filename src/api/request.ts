@@ -72,6 +72,16 @@ export interface RequestSpec {
   signal?: AbortSignal;
 }
 
+/** A GET described once: sent alone (`Transport.run`) or as one url of a batch (`together`). */
+export interface Prepared<T> {
+  spec: RequestSpec;
+  parse(body: unknown): T;
+}
+
+export function mapPrepared<T, U>(p: Prepared<T>, f: (value: T) => U): Prepared<U> {
+  return { spec: p.spec, parse: (body) => f(p.parse(body)) };
+}
+
 export class Transport {
   readonly baseUrl: string;
   readonly oauthUrl: string;
@@ -154,8 +164,24 @@ export class Transport {
     }
   }
 
+  async run<T>(p: Prepared<T>, signal?: AbortSignal): Promise<T> {
+    return p.parse(await this.send({ ...p.spec, signal }));
+  }
+
+  /** The url of a GET inside a batch sent under `batchVersion`: its path and query, no token, no envelope. */
+  batchUrl(spec: RequestSpec, batchVersion: '1' | '1.1'): string {
+    const qs = this.queryString(spec, false);
+    const prefix = spec.version === batchVersion ? '' : `/v${spec.version}`;
+    return `${prefix}${spec.path}${qs ? `?${qs}` : ''}`;
+  }
+
   private buildUrl(spec: RequestSpec, envelope: boolean): string {
     const root = spec.version === null ? this.oauthUrl : `${this.baseUrl}/v${spec.version}`;
+    const qs = this.queryString(spec, envelope);
+    return `${root}${spec.path}${qs ? `?${qs}` : ''}`;
+  }
+
+  private queryString(spec: RequestSpec, envelope: boolean): string {
     const params = new URLSearchParams();
     appendAll(params, spec.query ?? {});
     const c = spec.common ?? {};
@@ -166,8 +192,7 @@ export class Transport {
       pretty: c.pretty ? 'true' : undefined,
       http_envelope: envelope ? '1' : undefined,
     });
-    const qs = params.toString();
-    return `${root}${spec.path}${qs ? `?${qs}` : ''}`;
+    return params.toString();
   }
 
   private log(entry: RequestLogEntry): void {

@@ -1,5 +1,5 @@
 import { parseWith } from './decode';
-import type { CallOptions, CommonParams, Transport } from './request';
+import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { siteSchema, type Site } from './schemas/site';
 import { site as checkSite } from './validate';
 
@@ -8,8 +8,14 @@ export class SitesApi {
 
   /** GET /v1/sites/$site, by ID or domain. */
   async get(site: string | number, common: Pick<CommonParams, 'http_envelope' | 'pretty'> = {}, opts: CallOptions = {}): Promise<Site> {
+    return this.t.run(this.getRequest(site, common), opts.signal);
+  }
+
+  getRequest(site: string | number, common: Pick<CommonParams, 'http_envelope' | 'pretty'> = {}): Prepared<Site> {
     const s = checkSite(site);
-    const body = await this.t.send({ method: 'GET', version: '1', path: `/sites/${encodeURIComponent(s)}`, common, messageContext: { site: s }, signal: opts.signal });
-    return parseWith(siteSchema, body, { request: `GET /v1/sites/${s}`, site: s });
+    return {
+      spec: { method: 'GET', version: '1', path: `/sites/${encodeURIComponent(s)}`, common, messageContext: { site: s } },
+      parse: (body) => parseWith(siteSchema, body, { request: `GET /v1/sites/${s}`, site: s }),
+    };
   }
 }

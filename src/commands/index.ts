@@ -7,6 +7,7 @@ import { registerNotificationListCommands } from './notificationListCommands';
 import { registerRestoreCommands } from './restorePosts';
 import { registerSelectSite } from './selectSite';
 import { registerShowDetail } from './showDetail';
+import { registerRefreshAll } from './refreshAll';
 
 export type { CommandContext } from './commandContext';
 
@@ -19,5 +20,6 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ...registerSelectSite(ctx),
     ...registerRestoreCommands(ctx),
     ...registerShowDetail(ctx),
+    ...registerRefreshAll(ctx),
   ];
 }

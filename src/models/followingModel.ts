@@ -1,5 +1,5 @@
 /** Posts of the blogs the user follows, paged with `page`, newest or oldest first. */
-import type { ContentSiteClient, FeedPost } from '../api';
+import { mapPrepared, type ContentSiteClient, type FeedPost, type Prepared } from '../api';
 import { PagedList, type Page } from './pagedList';
 
 export type FeedOrder = 'DESC' | 'ASC';
@@ -20,11 +20,18 @@ export class FollowingModel extends PagedList<FeedPost, number> {
     return this.refresh();
   }
 
-  protected async fetchPage(page: number | undefined): Promise<Page<FeedPost, number>> {
+  protected fetchPage(page: number | undefined): Promise<Page<FeedPost, number>> {
+    const client = this.options.client();
+    return client.run(this.pageRequest(client, page ?? 1));
+  }
+
+  protected firstPageRequest(client: ContentSiteClient): Prepared<Page<FeedPost, number>> {
+    return this.pageRequest(client, 1);
+  }
+
+  private pageRequest(client: ContentSiteClient, page: number): Prepared<Page<FeedPost, number>> {
     const number = this.options.pageSize();
-    const current = page ?? 1;
-    const result = await this.options.client().reader.following({ number, page: current, order: this._order });
-    return { items: result.posts, next: result.posts.length >= number ? current + 1 : undefined };
+    return mapPrepared(client.reader.followingRequest({ number, page, order: this._order }), (r) => ({ items: r.posts, next: r.posts.length >= number ? page + 1 : undefined }));
   }
 
   protected keyOf(post: FeedPost): string {

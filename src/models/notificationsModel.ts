@@ -3,7 +3,9 @@
  * de-duplicated by id), filtered by the service's presets, with optimistic mark read / unread that
  * rolls back when the service refuses. No vscode here: tested in plain Node.
  */
-import { ContentSiteError, type ContentSiteClient, type Notification, type NotificationsParams } from '../api';
+import { ContentSiteError, type ContentSiteClient, type Notification, type NotificationsPage, type NotificationsParams } from '../api';
+import type { BatchRefreshable, RefreshPart } from './batchRefresh';
+import { signature } from './notePoller';
 import { Emitter } from './emitter';
 import { IDLE, type LoadState } from './loadState';
 
@@ -25,7 +27,7 @@ export interface NotificationsModelOptions {
   pageSize: () => number;
 }
 
-export class NotificationsModel {
+export class NotificationsModel implements BatchRefreshable {
   private notesById = new Map<number, Notification>();
   private _state: LoadState = IDLE;
   private _filter: NoteFilter = { kind: 'all' };
@@ -69,15 +71,19 @@ export class NotificationsModel {
     return this.refresh();
   }
 
-  /** Loads the first page again; the old notes stay until the new ones arrive. */
-  async refresh(): Promise<void> {
+  refreshParts(client: ContentSiteClient): RefreshPart[] {
+    return [{ request: client.notifications.listRequest(this.query()), deliver: (first) => this.refresh(first as Promise<NotificationsPage>) }];
+  }
+
+  /** Loads the first page again, or takes it from a batch (`first`); the old notes stay until the new ones arrive. */
+  async refresh(first?: Promise<NotificationsPage>): Promise<void> {
     const gen = ++this.generation;
     this.inflight?.abort();
     const ctl = (this.inflight = new AbortController());
     this._state = { kind: 'loading' };
     this.changed.fire();
     try {
-      const page = await this.options.client().notifications.list(this.query(), { signal: ctl.signal });
+      const page = await (first ?? this.options.client().notifications.list(this.query(), { signal: ctl.signal }));
       if (gen !== this.generation) return;
       this.notesById = new Map(page.notes.map((n) => [n.id, n]));
       this.noteTypes(page.notes);
@@ -189,6 +195,24 @@ export class NotificationsModel {
       }
       this.changed.fire();
       throw asError(err);
+    }
+  }
+
+  /** The first page's query with the current filter, for the poller (which picks its own fields). */
+  pollQuery(): NotificationsParams {
+    return this.query();
+  }
+
+  /** Signature of the first `count` notes as shown (see notePoller.signature). */
+  signature(count: number): string {
+    return signature(this.notes.slice(0, count));
+  }
+
+  /** Takes the service's current hashes for notes that are otherwise unchanged. */
+  adoptHashes(notes: ReadonlyArray<{ id: number; note_hash?: string | number }>): void {
+    for (const n of notes) {
+      const mine = this.notesById.get(n.id);
+      if (mine && n.note_hash !== undefined && mine.note_hash !== n.note_hash) this.notesById.set(n.id, { ...mine, note_hash: n.note_hash });
     }
   }
 

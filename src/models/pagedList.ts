@@ -2,7 +2,8 @@
  * A list loaded page by page with one loading/error state, de-duplicated by key. The following and
  * trash models share it; each supplies how to fetch a page.
  */
-import type { ContentSiteError } from '../api';
+import type { ContentSiteClient, ContentSiteError, Prepared } from '../api';
+import type { BatchRefreshable, RefreshPart } from './batchRefresh';
 import { Emitter } from './emitter';
 import { IDLE, type LoadState } from './loadState';
 import { asError } from './notificationsModel';
@@ -13,7 +14,7 @@ export interface Page<T, C> {
   next: C | undefined;
 }
 
-export abstract class PagedList<T, C> {
+export abstract class PagedList<T, C> implements BatchRefreshable {
   private itemsByKey = new Map<string, T>();
   private _state: LoadState = IDLE;
   private cursor: C | undefined;
@@ -23,6 +24,8 @@ export abstract class PagedList<T, C> {
   readonly onDidChange = this.changed.event;
 
   protected abstract fetchPage(cursor: C | undefined): Promise<Page<T, C>>;
+  /** The first page as a prepared request (for a batch refresh); undefined when there is nothing to load. */
+  protected abstract firstPageRequest(client: ContentSiteClient): Prepared<Page<T, C>> | undefined;
   protected abstract keyOf(item: T): string;
 
   get state(): LoadState {
@@ -38,12 +41,18 @@ export abstract class PagedList<T, C> {
     return this._loadMoreError;
   }
 
-  async refresh(): Promise<void> {
+  refreshParts(client: ContentSiteClient): RefreshPart[] {
+    const request = this.firstPageRequest(client);
+    return request ? [{ request, deliver: (first) => this.refresh(first as Promise<Page<T, C>>) }] : [];
+  }
+
+  /** Loads the first page again, or takes it from a batch (`first`). */
+  async refresh(first?: Promise<Page<T, C>>): Promise<void> {
     const gen = ++this.generation;
     this._state = { kind: 'loading' };
     this.changed.fire();
     try {
-      const page = await this.fetchPage(undefined);
+      const page = await (first ?? this.fetchPage(undefined));
       if (gen !== this.generation) return;
       this.itemsByKey = new Map(page.items.map((i) => [this.keyOf(i), i]));
       this.cursor = page.next;

@@ -2,7 +2,8 @@
  * Trashed posts and pages of the chosen site, paged with the service's `page_handle`. Restoring
  * removes what the service restored and leaves the rest, so the list stays as the server has it.
  */
-import type { ContentSiteClient, ContentSiteError, PostV11, Site } from '../api';
+import { mapPrepared, type ContentSiteClient, type ContentSiteError, type PostV11, type Prepared, type Site } from '../api';
+import type { RefreshPart } from './batchRefresh';
 import { PagedList, type Page } from './pagedList';
 import { asError } from './notificationsModel';
 
@@ -65,13 +66,42 @@ export class TrashModel extends PagedList<PostV11, string> {
   protected async fetchPage(handle: string | undefined): Promise<Page<PostV11, string>> {
     const site = this._site;
     if (!site) return { items: [], next: undefined };
+    const client = this.options.client();
     const [page, info] = await Promise.all([
-      this.options.client().posts.trashed(site, { number: this.options.pageSize(), type: 'any', page_handle: handle }),
-      handle === undefined && !this._siteInfo ? this.options.client().sites.get(site).catch(() => undefined) : Promise.resolve(undefined),
+      client.run(this.pageRequest(client, site, handle)),
+      handle === undefined && !this._siteInfo ? client.sites.get(site).catch(() => undefined) : Promise.resolve(undefined),
     ]);
-    if (info) this._siteInfo = info;
-    return { items: page.posts, next: page.nextPage };
+    if (info && site === this._site) this._siteInfo = info;
+    return page;
   }
+
+  protected firstPageRequest(client: ContentSiteClient): Prepared<Page<PostV11, string>> | undefined {
+    return this._site ? this.pageRequest(client, this._site, undefined) : undefined;
+  }
+
+  /** The first page, and the site's info when it is not known yet, in the same batch. */
+  override refreshParts(client: ContentSiteClient): RefreshPart[] {
+    const parts = super.refreshParts(client);
+    const site = this._site;
+    if (site && !this._siteInfo) {
+      parts.push({
+        request: client.sites.getRequest(site),
+        deliver: (info) =>
+          (info as Promise<Site>).then(
+            (value) => {
+              if (site === this._site) this._siteInfo = value;
+            },
+            () => undefined,
+          ),
+      });
+    }
+    return parts;
+  }
+
+  private pageRequest(client: ContentSiteClient, site: string, handle: string | undefined): Prepared<Page<PostV11, string>> {
+    return mapPrepared(client.posts.trashedRequest(site, { number: this.options.pageSize(), type: 'any', page_handle: handle }), (p) => ({ items: p.posts, next: p.nextPage }));
+  }
+
 
   protected keyOf(post: PostV11): string {
     return String(post.ID);

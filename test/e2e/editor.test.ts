@@ -112,6 +112,9 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     const issued = [...demo.svc.world().tokens.values()].filter((t) => t.token.startsWith('cs-oauth-'));
     assert.equal(issued.length, 1);
     assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/oauth2/token-info') && r.status === 200), 'the token was confirmed with token-info');
+    const loads = demo.svc.requests.filter((r) => r.path.startsWith('/rest/v1/'));
+    assert.match(loads[0].path, /^\/rest\/v1\/batch\/\?urls/, 'the visible views loaded in one batch request');
+    assert.ok(decodeURIComponent(loads[0].path).includes('/read/following/') && decodeURIComponent(loads[0].path).includes('/notifications/'));
     await page.locator('.activitybar [aria-label^="Accounts"]').first().click();
     await page.locator('.context-view', { hasText: 'Demo Writer' }).waitFor();
     await wb.shot('accounts-menu');

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { PagedList } from '../../models/pagedList';
 import { ErrorNode, LoadMoreNode } from './messageNode';
 import { withViewProgress } from './viewProgress';
+import type { LoadCoordinator } from './loadCoordinator';
 
 /** Renders a PagedList model: one row per item, a load-more row, errors as rows. */
 export abstract class PagedListProvider<T, N extends vscode.TreeItem> implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
@@ -30,6 +31,8 @@ export abstract class PagedListProvider<T, N extends vscode.TreeItem> implements
 
   /** Whether loading makes sense now (signed in, a site chosen); set by the composition root. */
   gate: () => boolean = () => true;
+  /** Loads together with the other views when set (one batch request); set by the composition root. */
+  coordinator: LoadCoordinator | undefined;
 
   ensureLoaded(): void {
     if (this.loadedOnce || !this.view.visible || !this.gate()) return;
@@ -38,6 +41,7 @@ export abstract class PagedListProvider<T, N extends vscode.TreeItem> implements
 
   reload(): Promise<void> {
     this.loadedOnce = true;
+    if (this.coordinator) return this.coordinator.request({ viewId: this.viewId, model: this.model });
     return withViewProgress(this.viewId, () => this.model.refresh());
   }
 

@@ -3,6 +3,7 @@ import { DAY_GROUPS, dayGroupOf, type DayGroup } from '../../models/dayGroups';
 import type { NoteFilter, NotificationsModel } from '../../models/notificationsModel';
 import { ErrorNode, LoadMoreNode } from '../common/messageNode';
 import { withViewProgress } from '../common/viewProgress';
+import type { LoadCoordinator } from '../common/loadCoordinator';
 import { GroupNode } from './groupNode';
 import { NoteNode } from './noteNode';
 import { typeLabel } from './noteIcons';
@@ -27,6 +28,8 @@ export class NotificationsProvider implements vscode.TreeDataProvider<vscode.Tre
   /** Loads lazily, the first time the view is visible. */
   /** Whether loading makes sense now (signed in, a site chosen); set by the composition root. */
   gate: () => boolean = () => true;
+  /** Loads together with the other views when set (one batch request); set by the composition root. */
+  coordinator: LoadCoordinator | undefined;
 
   ensureLoaded(): void {
     if (this.loadedOnce || !this.view.visible || !this.gate()) return;
@@ -35,6 +38,7 @@ export class NotificationsProvider implements vscode.TreeDataProvider<vscode.Tre
 
   reload(): Promise<void> {
     this.loadedOnce = true;
+    if (this.coordinator) return this.coordinator.request({ viewId: NOTIFICATIONS_VIEW, model: this.model });
     return withViewProgress(NOTIFICATIONS_VIEW, () => this.model.refresh());
   }
 

@@ -1,0 +1,39 @@
+/**
+ * A refresh of several views in one round trip: each model describes its first page as a prepared
+ * request (plus anything else it needs, such as the site's info), the client sends them all in one
+ * batch, and each model receives its own answer or its own error.
+ */
+import type { ContentSiteClient, Prepared } from '../api';
+
+export interface RefreshPart<T = unknown> {
+  request: Prepared<T>;
+  deliver(result: Promise<T>): Promise<void>;
+}
+
+export interface BatchRefreshable {
+  /** What a refresh needs; [] when there is nothing to load (no site chosen). */
+  refreshParts(client: ContentSiteClient): RefreshPart[];
+  /** The model's own refresh, used when its parts cannot even be prepared. */
+  refresh(): Promise<void>;
+}
+
+export async function refreshTogether(client: ContentSiteClient, models: readonly BatchRefreshable[]): Promise<void> {
+  const parts: RefreshPart[] = [];
+  const alone: Array<Promise<void>> = [];
+  for (const m of models) {
+    try {
+      parts.push(...m.refreshParts(client));
+    } catch {
+      // Refused before sending (a bad setting): let the model's own refresh report it.
+      alone.push(m.refresh());
+    }
+  }
+  const outcomes = parts.length ? client.together(parts.map((p) => p.request)) : Promise.resolve([]);
+  const answer = (i: number) =>
+    outcomes.then((list) => {
+      const o = list[i];
+      if (o.ok) return o.value;
+      throw o.error;
+    });
+  await Promise.all([...alone, ...parts.map((part, i) => part.deliver(answer(i)))]);
+}

@@ -1,0 +1,114 @@
+/** One round trip for every view, and polling that costs almost nothing when nothing changed. */
+import * as assert from 'node:assert/strict';
+import { refreshTogether } from '../../src/models/batchRefresh';
+import { FollowingModel } from '../../src/models/followingModel';
+import { NotePoller } from '../../src/models/notePoller';
+import { NotificationsModel } from '../../src/models/notificationsModel';
+import { TrashModel } from '../../src/models/trashModel';
+import { restRequests, useClientAndService } from './setup';
+
+const { svc, client } = useClientAndService();
+
+function models() {
+  const api = client();
+  const notes = new NotificationsModel({ client: () => api, pageSize: () => 20 });
+  const following = new FollowingModel({ client: () => api, pageSize: () => 10 });
+  const trash = new TrashModel({ client: () => api, pageSize: () => 20 });
+  trash.setSite('demo.example.blog');
+  return { api, notes, following, trash };
+}
+
+describe('Refreshing every view together', () => {
+  it('loads the three views and the site info in one batch request', async () => {
+    const { api, notes, following, trash } = models();
+    await refreshTogether(api, [notes, following, trash]);
+    assert.deepEqual(restRequests(svc()).map((r) => r.path.split('?')[0]), ['/rest/v1/batch/']);
+    assert.equal(notes.notes.length, 20);
+    assert.equal(following.items.length, 10);
+    assert.equal(trash.items.length, 17);
+    assert.equal(trash.siteInfo?.name, 'Demo Writing Desk');
+  });
+
+  it('a failing sub-request fails only its own view', async () => {
+    const { api, notes, following, trash } = models();
+    trash.setSite('nowhere.example');
+    await refreshTogether(api, [notes, following, trash]);
+    assert.equal(notes.state.kind, 'loaded');
+    assert.equal(following.state.kind, 'loaded');
+    assert.equal(trash.state.kind, 'error');
+    assert.equal(trash.state.kind === 'error' && trash.state.error.code, 'unknown_blog');
+  });
+
+  it('falls back to one request per view when the batch itself fails', async () => {
+    const { api, notes, following } = models();
+    svc().queueFault({ path: '/rest/v1/batch/', count: 5, fault: 'status=500' });
+    await refreshTogether(api, [notes, following]);
+    assert.equal(notes.state.kind, 'loaded');
+    assert.equal(following.state.kind, 'loaded');
+    const paths = restRequests(svc()).map((r) => r.path.split('?')[0]);
+    assert.ok(paths.includes('/rest/v1/notifications/') && paths.includes('/rest/v1/read/following/'), paths.join(' '));
+  });
+});
+
+describe('Polling notifications', () => {
+  const timers = { set: () => 0, clear: () => undefined };
+
+  it('an idle poll asks only for ids, unread counts and hashes, and loads nothing more', async () => {
+    const { api, notes } = models();
+    await notes.refresh();
+    const full = restRequests(svc()).at(-1)!.bytes;
+    const poller = new NotePoller({ client: () => api, model: notes, intervalMs: () => 30_000, active: () => true, timers });
+    assert.equal(await poller.pollOnce(), 'unchanged');
+    const poll = restRequests(svc()).at(-1)!;
+    assert.match(poll.path, /fields=id%2Cunread%2Cnote_hash/);
+    assert.ok(poll.bytes < full * 0.1, `poll ${poll.bytes} B vs full ${full} B`);
+    assert.equal(restRequests(svc()).length, 2);
+  });
+
+  it('a change on the service (read elsewhere) loads the notes again', async () => {
+    const { api, notes } = models();
+    await notes.refresh();
+    await client('cs-demo-token').notifications.markRead({ 60000: 9 });
+    const poller = new NotePoller({ client: () => api, model: notes, intervalMs: () => 30_000, active: () => true, timers });
+    assert.equal(await poller.pollOnce(), 'changed');
+    assert.equal(notes.get(60000)!.unread, 0);
+  });
+
+  it('backs off after failures: min(30 s × (failures+1), 180 s); skips while inactive', async () => {
+    const { api, notes } = models();
+    await notes.refresh();
+    let active = true;
+    const poller = new NotePoller({ client: () => api, model: notes, intervalMs: () => 30_000, active: () => active, timers });
+    assert.equal(poller.delayMs(), 30_000);
+    svc().queueFault({ path: '/rest/v1/notifications/', count: 100, fault: 'status=500' });
+    const delays = [];
+    for (let i = 0; i < 6; i++) {
+      assert.equal(await poller.pollOnce(), 'failed');
+      delays.push(poller.delayMs());
+    }
+    assert.deepEqual(delays, [60_000, 90_000, 120_000, 150_000, 180_000, 180_000]);
+    active = false;
+    assert.equal(await poller.pollOnce(), 'skipped');
+  });
+
+  it('never runs two polls at once', async () => {
+    const { api, notes } = models();
+    await notes.refresh();
+    svc().queueFault({ path: '/rest/v1/notifications/', count: 1, fault: 'latency=150' });
+    const poller = new NotePoller({ client: () => api, model: notes, intervalMs: () => 30_000, active: () => true, timers });
+    const [a, b] = await Promise.all([poller.pollOnce(), poller.pollOnce()]);
+    assert.deepEqual([a, b].sort(), ['skipped', 'unchanged']);
+  });
+});
+
+describe('Polling after marking read here', () => {
+  it('does not reload after the user\'s own mark-read, though the hash changed', async () => {
+    const { api, notes } = models();
+    await notes.refresh();
+    await notes.markRead([60000]);
+    const before = restRequests(svc()).length;
+    const poller = new NotePoller({ client: () => api, model: notes, intervalMs: () => 30_000, active: () => true, timers: { set: () => 0, clear: () => undefined } });
+    assert.equal(await poller.pollOnce(), 'unchanged');
+    assert.equal(restRequests(svc()).length, before + 1, 'only the poll itself');
+  });
+});
