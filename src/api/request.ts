@@ -4,7 +4,7 @@
  * proxy and retries. Endpoint files describe a request; this file sends it and hands the answer
  * to decode.ts.
  */
-import { EnvHttpProxyAgent, RetryAgent, request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { decodeResponse, transportError, type DecodeContext } from './decode';
 import { ContentSiteError } from './errors';
 import { createRetryFunction, DEFAULT_RETRY, RETRY_ERROR_CODES, RETRY_STATUS_CODES, type RetrySettings } from './retryPolicy';
@@ -85,8 +85,8 @@ export function mapPrepared<T, U>(p: Prepared<T>, f: (value: T) => U): Prepared<
 export class Transport {
   readonly baseUrl: string;
   readonly oauthUrl: string;
-  private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
+  private undici: Promise<{ dispatcher: Dispatcher; request: typeof import('undici').request }> | undefined;
 
   constructor(private readonly options: ClientOptions = {}) {
     const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
@@ -101,28 +101,39 @@ export class Transport {
     }
     this.baseUrl = base;
     this.oauthUrl = base.replace(/\/rest$/, '');
-    const retry: RetrySettings = { ...DEFAULT_RETRY, ...options.retry };
-    const t = options.timeouts ?? {};
-    const inner =
-      options.dispatcher ??
-      new EnvHttpProxyAgent({
-        connect: { timeout: t.connectMs ?? 10_000 },
-        headersTimeout: t.headersMs ?? 30_000,
-        bodyTimeout: t.bodyMs ?? 30_000,
-        keepAliveTimeout: 10_000,
-      });
     this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher = new RetryAgent(inner, {
-      throwOnError: false,
-      methods: ['GET'],
-      statusCodes: RETRY_STATUS_CODES,
-      errorCodes: RETRY_ERROR_CODES,
-      retry: createRetryFunction(retry),
+  }
+
+  /**
+   * The keep-alive, proxy-aware pool with retries, made on the first request: undici is most of
+   * the bundle, and loading it lazily keeps activation quick.
+   */
+  private async http(): Promise<{ dispatcher: Dispatcher; request: typeof import('undici').request }> {
+    this.undici ??= import('undici').then(({ EnvHttpProxyAgent, RetryAgent, request }) => {
+      const retry: RetrySettings = { ...DEFAULT_RETRY, ...this.options.retry };
+      const t = this.options.timeouts ?? {};
+      const inner =
+        this.options.dispatcher ??
+        new EnvHttpProxyAgent({
+          connect: { timeout: t.connectMs ?? 10_000 },
+          headersTimeout: t.headersMs ?? 30_000,
+          bodyTimeout: t.bodyMs ?? 30_000,
+          keepAliveTimeout: 10_000,
+        });
+      const dispatcher = new RetryAgent(inner, {
+        throwOnError: false,
+        methods: ['GET'],
+        statusCodes: RETRY_STATUS_CODES,
+        errorCodes: RETRY_ERROR_CODES,
+        retry: createRetryFunction(retry),
+      });
+      return { dispatcher, request };
     });
+    return this.undici;
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+    if (this.ownsDispatcher && this.undici) await (await this.undici).dispatcher.close();
   }
 
   async send(spec: RequestSpec): Promise<unknown> {
@@ -148,7 +159,8 @@ export class Transport {
     let text = '';
     try {
       if (spec.signal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
-      const res = await undiciRequest(url, { method: spec.method, headers, body, dispatcher: this.dispatcher, signal: spec.signal });
+      const { dispatcher, request } = await this.http();
+      const res = await request(url, { method: spec.method, headers, body, dispatcher, signal: spec.signal });
       status = res.statusCode;
       text = await res.body.text();
       this.log({ method: spec.method, path: logPath, status, ms: performance.now() - started, bytes: Buffer.byteLength(text) });

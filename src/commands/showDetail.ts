@@ -1,18 +1,21 @@
 import * as vscode from 'vscode';
 import { markReadOnOpen } from '../config';
 import { relativeTime } from '../models/relativeTime';
-import { noteHtml, plainTitle, postHtml } from '../render';
 import { FeedPostNode } from '../views/following/feedPostNode';
 import { NoteNode } from '../views/notifications/noteNode';
 import { reportError, type CommandContext } from './commandContext';
 
-/** Clicking a note or a post shows it, sanitized, in the one detail panel; a note can be marked read. */
+/**
+ * Clicking a note or a post shows it, sanitized, in the one detail panel; a note can be marked read.
+ * The renderer (and its HTML sanitizer) loads on first use, not at activation.
+ */
 export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('contentSite.notifications.show', async (node?: vscode.TreeItem) => {
       if (!(node instanceof NoteNode)) return;
       const note = ctx.notifications.model.get(node.note.id) ?? node.note;
-      ctx.detail.show(note.subjectText || vscode.l10n.t('Notification'), noteHtml(note, relativeTime(note.timestamp * 1000)));
+      const { noteHtml } = await import('../render');
+      await ctx.detail.show(note.subjectText || vscode.l10n.t('Notification'), noteHtml(note, relativeTime(note.timestamp * 1000)));
       if (note.unread > 0 && markReadOnOpen()) {
         try {
           await ctx.notifications.model.markRead([note.id]);
@@ -21,10 +24,11 @@ export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
         }
       }
     }),
-    vscode.commands.registerCommand('contentSite.following.show', (node?: vscode.TreeItem) => {
+    vscode.commands.registerCommand('contentSite.following.show', async (node?: vscode.TreeItem) => {
       if (!(node instanceof FeedPostNode)) return;
       const p = node.post;
-      ctx.detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date)) : ''));
+      const { plainTitle, postHtml } = await import('../render');
+      await ctx.detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date)) : ''));
     }),
   ];
 }

@@ -18,6 +18,8 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  // No style attribute is allowed, so none is parsed (and postcss is not bundled).
+  parseStyleAttributes: false,
   // Everything inside these goes, not only the tags.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'title', 'xmp', 'noembed', 'noframes'],
   transformTags: {

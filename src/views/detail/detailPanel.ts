@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { makeNonce, page } from '../../render';
 
 export const DETAIL_VIEW_TYPE = 'contentSite.detail';
 
@@ -18,7 +17,8 @@ export class DetailPanel implements vscode.Disposable {
     private readonly openExternal: (url: string) => void,
   ) {}
 
-  show(title: string, body: string): void {
+  async show(title: string, body: string): Promise<void> {
+    const { makeNonce, page } = await import('../../render/page');
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(DETAIL_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: true }, { enableScripts: true, localResourceRoots: [media], enableFindWidget: true });

@@ -1,0 +1,58 @@
+/**
+ * Just enough of the `vscode` module to construct tree providers and nodes outside an editor, for
+ * timing getChildren/getTreeItem. Not a test double for behaviour: nothing here is asserted.
+ */
+import Module from 'node:module';
+
+class EventEmitter<T> {
+  private listeners: Array<(e: T) => void> = [];
+  event = (l: (e: T) => void) => (this.listeners.push(l), { dispose: () => undefined });
+  fire(e: T): void {
+    for (const l of this.listeners) l(e);
+  }
+  dispose(): void {}
+}
+
+const stub = {
+  TreeItem: class {
+    constructor(
+      public label: unknown,
+      public collapsibleState?: number,
+    ) {}
+  },
+  TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
+  ThemeIcon: class {
+    constructor(
+      public id: string,
+      public color?: unknown,
+    ) {}
+  },
+  ThemeColor: class {
+    constructor(public id: string) {}
+  },
+  MarkdownString: class {
+    value = '';
+    constructor(v = '') {
+      this.value = v;
+    }
+    appendMarkdown(s: string) {
+      this.value += s;
+      return this;
+    }
+  },
+  EventEmitter,
+  l10n: { t: (s: string, ...args: unknown[]) => s.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) },
+  window: {
+    createTreeView: () => ({ visible: true, selection: [], onDidChangeVisibility: () => ({ dispose() {} }), dispose() {} }),
+    withProgress: (_o: unknown, task: () => Promise<unknown>) => task(),
+  },
+};
+
+type Resolver = (request: string, ...rest: unknown[]) => string;
+const internals = Module as unknown as { _resolveFilename: Resolver; _cache: Record<string, unknown> };
+const original = internals._resolveFilename;
+internals._resolveFilename = function (request: string, ...rest: unknown[]) {
+  if (request === 'vscode') return 'vscode';
+  return original.call(this, request, ...rest);
+};
+internals._cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: stub };
