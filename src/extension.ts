@@ -10,6 +10,8 @@ import { registerCommands } from './commands';
 import { apiBaseUrl, chosenSite, pageSizes, pollIntervalMs } from './config';
 import { NotePoller } from './models/notePoller';
 import { unreadStatusItem } from './views/notifications/unreadStatusItem';
+import { MentionSource } from './models/mentionSource';
+import { registerMentionCompletions } from './views/mentions/mentionCompletions';
 import { FollowingModel } from './models/followingModel';
 import { NotificationsModel } from './models/notificationsModel';
 import { TrashModel } from './models/trashModel';
@@ -107,6 +109,10 @@ export async function activate(context: vscode.ExtensionContext) {
     vscode.window.onDidChangeWindowState((state) => state.focused && poller.nudge()),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('contentSite.notifications.pollInterval') && poller.start()),
   );
+
+  // @mentions in Markdown and HTML, from the chosen site's writers.
+  const mentions = new MentionSource({ client: currentClient, site: () => trashModel.site, signedIn, log: (m) => log.info(m) });
+  context.subscriptions.push(registerMentionCompletions(mentions), auth.onDidChangeSession(() => mentions.reset()));
 
   if (auth.current()) for (const p of providers) p.ensureLoaded();
 

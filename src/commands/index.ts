@@ -8,6 +8,7 @@ import { registerRestoreCommands } from './restorePosts';
 import { registerSelectSite } from './selectSite';
 import { registerShowDetail } from './showDetail';
 import { registerRefreshAll } from './refreshAll';
+import { registerShowSiteInfo } from './showSiteInfo';
 
 export type { CommandContext } from './commandContext';
 
@@ -21,5 +22,6 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ...registerRestoreCommands(ctx),
     ...registerShowDetail(ctx),
     ...registerRefreshAll(ctx),
+    ...registerShowSiteInfo(ctx),
   ];
 }

@@ -46,3 +46,19 @@ describe('The trees and their commands in the extension host', () => {
     await until('sign-out after a 401', () => (api.auth.current() === undefined ? true : undefined));
   });
 });
+
+describe('Mentions in a Markdown document', () => {
+  it('typing @ and letters suggests the chosen site\'s writers and inserts @login', async () => {
+    const { api } = await fresh();
+    await api.auth.signInWithToken('cs-demo-token');
+    await vscode.workspace.getConfiguration('contentSite').update('site', 'demo.example.blog', vscode.ConfigurationTarget.Global);
+    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: 'Thanks to @e' });
+    const list = await until('suggestions', async () => {
+      const l = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(0, 12), '@');
+      return l.items.some((i) => i.insertText === '@ed') ? l : undefined;
+    });
+    const ed = list.items.find((i) => i.insertText === '@ed')!;
+    assert.equal(typeof ed.label === 'string' ? ed.label : ed.label.label, '@ed');
+    await vscode.workspace.getConfiguration('contentSite').update('site', undefined, vscode.ConfigurationTarget.Global);
+  });
+});
