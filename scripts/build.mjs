@@ -1,6 +1,11 @@
 // Bundles the extension with esbuild: src/extension.ts -> dist/extension.js.
 // Development builds carry sourcemaps; `--production` minifies and drops them (the VSIX ships no maps).
+import { copyFileSync, mkdirSync } from 'node:fs';
 import * as esbuild from 'esbuild';
+
+// The chart library of the insights view ships in media/vendor (no CDN): copied from node_modules.
+mkdirSync('media/vendor', { recursive: true });
+for (const f of ['uPlot.iife.min.js', 'uPlot.min.css']) copyFileSync(`node_modules/uplot/dist/${f}`, `media/vendor/${f}`);
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');

@@ -66,6 +66,7 @@ export async function activate(context: vscode.ExtensionContext) {
       following: { model: followingModel, provider: following },
       trash: { model: trashModel, provider: trash },
       detail,
+      extensionUri: context.extensionUri,
     }),
   );
 

@@ -18,6 +18,7 @@ export interface CommandContext {
   following: { model: FollowingModel; provider: FollowingProvider };
   trash: { model: TrashModel; provider: TrashProvider };
   detail: DetailPanel;
+  extensionUri: vscode.Uri;
 }
 
 /** One way to tell the user about a failure: auth failures sign out once, the rest get a sentence. */

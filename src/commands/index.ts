@@ -9,6 +9,7 @@ import { registerSelectSite } from './selectSite';
 import { registerShowDetail } from './showDetail';
 import { registerRefreshAll } from './refreshAll';
 import { registerShowSiteInfo } from './showSiteInfo';
+import { registerShowInsights } from './showInsights';
 
 export type { CommandContext } from './commandContext';
 
@@ -23,5 +24,6 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ...registerShowDetail(ctx),
     ...registerRefreshAll(ctx),
     ...registerShowSiteInfo(ctx),
+    ...registerShowInsights(ctx, ctx.extensionUri),
   ];
 }

@@ -256,6 +256,25 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.row('Trash', 'A guest essay').waitFor();
   });
 
+  it('5b. insights: pick a report, a chart of it, another unit on request', async () => {
+    await wb.command('Content Site: Show Insights');
+    await wb.answer('REST API calls');
+    let frame: import('playwright-core').Frame | undefined;
+    const end = Date.now() + 20_000;
+    while (!frame) {
+      for (const f of page.frames()) if (await f.locator('#chart canvas').count().catch(() => 0)) frame = f;
+      if (!frame && Date.now() > end) assert.fail('no chart was drawn');
+      if (!frame) await page.waitForTimeout(200);
+    }
+    await frame.locator('#summaries tbody tr').first().waitFor();
+    assert.equal(await frame.locator('#summaries tbody tr').count(), 4);
+    await frame.locator('#unit').selectOption('monthly');
+    await frame.getByText('12 points').waitFor();
+    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/insights/rest-api-calls') && r.path.includes('unit=monthly')));
+    await wb.shot('insights');
+    await wb.command('View: Close All Editors');
+  });
+
   it('6. faults: 503, malformed JSON and 401 show in the view with Retry; a 401 signs out once', async () => {
     await wb.expandPane('Trash', false);
     await wb.expandPane('Notifications');

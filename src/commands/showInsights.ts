@@ -1,0 +1,37 @@
+import * as vscode from 'vscode';
+import { showInsightsPanel } from '../views/insights/insightsPanel';
+import { reportError, type CommandContext } from './commandContext';
+
+/** What an item of the insights list calls itself (the spec leaves its shape out). */
+function describe(item: unknown): { slug: string; title: string } | undefined {
+  if (typeof item === 'string') return { slug: item, title: item };
+  if (typeof item !== 'object' || item === null) return undefined;
+  const o = item as Record<string, unknown>;
+  const slug = [o.slug, o.id, o.name].find((v): v is string => typeof v === 'string' && v !== '');
+  if (!slug) return undefined;
+  const title = [o.title, o.name, o.label].find((v): v is string => typeof v === 'string' && v !== '') ?? slug;
+  return { slug, title };
+}
+
+/** Content Site: Show Insights — pick a report from `insights`, then chart `insights/$slug`. */
+export function registerShowInsights(ctx: CommandContext, extensionUri: vscode.Uri): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('contentSite.showInsights', async () => {
+      try {
+        const list = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading insights…') }, () => ctx.client().insights.list());
+        const reports = list.insights.map(describe).filter((r) => r !== undefined);
+        if (reports.length === 0) {
+          void vscode.window.showInformationMessage(vscode.l10n.t('The service offers no insights for your account.'));
+          return;
+        }
+        const pick = await vscode.window.showQuickPick(
+          reports.map((r) => ({ label: r.title, description: r.slug, report: r })),
+          { title: list.name ?? vscode.l10n.t('Insights'), placeHolder: vscode.l10n.t('Choose a report') },
+        );
+        if (pick) showInsightsPanel(extensionUri, ctx.client, pick.report.slug, pick.report.title, ctx.log);
+      } catch (err) {
+        await reportError(ctx, err, vscode.l10n.t('Show Insights'));
+      }
+    }),
+  ];
+}
