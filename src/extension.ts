@@ -15,6 +15,8 @@ import { registerMentionCompletions } from './views/mentions/mentionCompletions'
 import { FollowingModel } from './models/followingModel';
 import { NotificationsModel } from './models/notificationsModel';
 import { TrashModel } from './models/trashModel';
+import { ReaderModel } from './models/readerModel';
+import { ReaderProvider } from './views/reader/readerProvider';
 import { FollowingProvider } from './views/following/followingProvider';
 import { NotificationsProvider } from './views/notifications/notificationsProvider';
 import { TrashProvider } from './views/trash/trashProvider';
@@ -37,21 +39,24 @@ export async function activate(context: vscode.ExtensionContext) {
   const notificationsModel = new NotificationsModel({ client: currentClient, pageSize: pageSizes.notifications });
   const followingModel = new FollowingModel({ client: currentClient, pageSize: pageSizes.following });
   const trashModel = new TrashModel({ client: currentClient, pageSize: pageSizes.trash });
+  const readerModel = new ReaderModel({ client: currentClient, pageSize: pageSizes.following });
   trashModel.setSite(chosenSite());
   void vscode.commands.executeCommand('setContext', 'contentSite.siteChosen', chosenSite() !== undefined);
 
   const notifications = new NotificationsProvider(notificationsModel);
   const following = new FollowingProvider(followingModel);
   const trash = new TrashProvider(trashModel);
-  const providers = [notifications, following, trash];
+  const reader = new ReaderProvider(readerModel);
+  const providers = [notifications, following, trash, reader];
   const signedIn = () => auth.current() !== undefined;
   notifications.gate = signedIn;
   following.gate = signedIn;
+  reader.gate = signedIn;
   trash.gate = () => signedIn() && trashModel.site !== undefined;
   const coordinator = new LoadCoordinator(currentClient);
   context.subscriptions.push(coordinator);
   for (const p of providers) p.coordinator = coordinator;
-  context.subscriptions.push(notifications, following, trash, notificationsModel, followingModel, trashModel);
+  context.subscriptions.push(notifications, following, trash, reader, notificationsModel, followingModel, trashModel, readerModel);
   context.subscriptions.push(...signOutOnUnauthorized(auth, [notificationsModel, followingModel, trashModel]));
 
   const detail = new DetailPanel(context.extensionUri, openExternal);
@@ -65,6 +70,7 @@ export async function activate(context: vscode.ExtensionContext) {
       notifications: { model: notificationsModel, provider: notifications },
       following: { model: followingModel, provider: following },
       trash: { model: trashModel, provider: trash },
+      reader: { model: readerModel, provider: reader },
       detail,
       extensionUri: context.extensionUri,
     }),

@@ -45,6 +45,10 @@ export class ReaderApi {
 
   /** GET /v1/freshly-pressed/: featured posts, each with its editorial object. */
   async freshlyPressed(params: FreshlyPressedParams = {}, opts: CallOptions = {}): Promise<FreshlyPressed> {
+    return this.t.run(this.freshlyPressedRequest(params), opts.signal);
+  }
+
+  freshlyPressedRequest(params: FreshlyPressedParams = {}): Prepared<FreshlyPressed> {
     const { number, after, before, content_width, thumb_width, thumb_height, ...common } = params;
     intInRange('number', number, 1, LIMITS.feedNumber);
     isoDate('after', after);
@@ -52,20 +56,18 @@ export class ReaderApi {
     positiveInt('content_width', content_width);
     positiveInt('thumb_width', thumb_width);
     positiveInt('thumb_height', thumb_height);
-    const body = await this.t.send({
-      method: 'GET',
-      version: '1',
-      path: '/freshly-pressed/',
-      query: { number, after, before, content_width, thumb_width, thumb_height },
-      common,
-      signal: opts.signal,
-    });
-    return parseWith(freshlyPressedSchema, body, { request: 'GET /v1/freshly-pressed/' });
+    return {
+      spec: { method: 'GET', version: '1', path: '/freshly-pressed/', query: { number, after, before, content_width, thumb_width, thumb_height }, common },
+      parse: (body) => parseWith(freshlyPressedSchema, body, { request: 'GET /v1/freshly-pressed/' }),
+    };
   }
 
   /** GET /v1/read/tags: the tags the user is subscribed to. */
   async tags(common: Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta' | 'context'> = {}, opts: CallOptions = {}): Promise<SubscribedTags> {
-    const body = await this.t.send({ method: 'GET', version: '1', path: '/read/tags', common, signal: opts.signal });
-    return parseWith(tagsSchema, body, { request: 'GET /v1/read/tags' });
+    return this.t.run(this.tagsRequest(common), opts.signal);
+  }
+
+  tagsRequest(common: Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta' | 'context'> = {}): Prepared<SubscribedTags> {
+    return { spec: { method: 'GET', version: '1', path: '/read/tags', common }, parse: (body) => parseWith(tagsSchema, body, { request: 'GET /v1/read/tags' }) };
   }
 }

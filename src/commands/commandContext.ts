@@ -8,6 +8,8 @@ import type { FollowingProvider } from '../views/following/followingProvider';
 import type { NotificationsProvider } from '../views/notifications/notificationsProvider';
 import type { TrashProvider } from '../views/trash/trashProvider';
 import type { DetailPanel } from '../views/detail/detailPanel';
+import type { ReaderModel } from '../models/readerModel';
+import type { ReaderProvider } from '../views/reader/readerProvider';
 
 /** What every command may use. Commands call the api and update models; they never build URLs. */
 export interface CommandContext {
@@ -17,6 +19,7 @@ export interface CommandContext {
   notifications: { model: NotificationsModel; provider: NotificationsProvider };
   following: { model: FollowingModel; provider: FollowingProvider };
   trash: { model: TrashModel; provider: TrashProvider };
+  reader: { model: ReaderModel; provider: ReaderProvider };
   detail: DetailPanel;
   extensionUri: vscode.Uri;
 }

@@ -10,6 +10,7 @@ import { registerShowDetail } from './showDetail';
 import { registerRefreshAll } from './refreshAll';
 import { registerShowSiteInfo } from './showSiteInfo';
 import { registerShowInsights } from './showInsights';
+import { registerReaderCommands } from './readerCommands';
 
 export type { CommandContext } from './commandContext';
 
@@ -25,5 +26,6 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ...registerRefreshAll(ctx),
     ...registerShowSiteInfo(ctx),
     ...registerShowInsights(ctx, ctx.extensionUri),
+    ...registerReaderCommands(ctx, ctx.reader.provider),
   ];
 }

@@ -216,6 +216,20 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.shot('following-oldest-first');
   });
 
+  it('4b. reader: freshly pressed with load more, and subscribed tags', async () => {
+    await wb.expandPane('Following', false);
+    await wb.expandPane('Reader');
+    await wb.row('Reader', 'Freshly Pressed').waitFor();
+    await wb.row('Reader', 'Editors’ pick: Morning pages #1').waitFor();
+    await wb.row('Reader', 'Load more').click();
+    await wb.row('Reader', '#11').waitFor();
+    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/freshly-pressed/') && r.path.includes('before=')), 'paged by pick date');
+    await wb.row('Reader', 'Subscribed Tags').click();
+    await wb.row('Reader', 'Poetry').waitFor();
+    await wb.shot('reader');
+    await wb.expandPane('Reader', false);
+  });
+
   it('5. trash: choose a site by domain, restore from the context menu, two at once, from the palette; a refusal reads clearly', async () => {
     const post = (id: number) => demo.svc.world().posts.get(id)!;
     await wb.expandPane('Following', false);

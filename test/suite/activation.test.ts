@@ -13,11 +13,11 @@ describe('In a real extension host', () => {
     assert.deepEqual(declared.filter((c) => !registered.has(c)), []);
   });
 
-  it('contributes the container and its three views', async () => {
+  it('contributes the container and its views', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     const contributes = ext.packageJSON.contributes;
     assert.deepEqual(contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id), ['contentSite']);
-    assert.deepEqual(contributes.views.contentSite.map((v: { id: string }) => v.id), ['contentSite.notifications', 'contentSite.following', 'contentSite.trash']);
+    assert.deepEqual(contributes.views.contentSite.map((v: { id: string }) => v.id), ['contentSite.notifications', 'contentSite.following', 'contentSite.trash', 'contentSite.reader']);
   });
 
   it('reads its settings, with the documented defaults', async () => {

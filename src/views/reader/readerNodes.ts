@@ -1,0 +1,55 @@
+import * as vscode from 'vscode';
+import { stripHtml, type FeaturedPost } from '../../api';
+import { relativeTime } from '../../models/relativeTime';
+import { pickedOnIso, type Tag } from '../../models/readerModel';
+import { escapeMd } from '../notifications/noteNode';
+
+export type ReaderSection = 'featured' | 'tags';
+
+export class ReaderSectionNode extends vscode.TreeItem {
+  constructor(
+    readonly section: ReaderSection,
+    count: number,
+  ) {
+    super(section === 'featured' ? vscode.l10n.t('Freshly Pressed') : vscode.l10n.t('Subscribed Tags'), section === 'featured' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `reader-${section}`;
+    this.iconPath = new vscode.ThemeIcon(section === 'featured' ? 'star' : 'tag');
+    this.description = count > 0 ? String(count) : undefined;
+    this.contextValue = `readerSection.${section}`;
+  }
+}
+
+export class FeaturedPostNode extends vscode.TreeItem {
+  constructor(readonly post: FeaturedPost) {
+    const e = post.editorial;
+    super(stripHtml(e?.custom_headline || post.title || '') || vscode.l10n.t('(no title)'), vscode.TreeItemCollapsibleState.None);
+    const picked = pickedOnIso(post);
+    this.description = [e?.custom_blog_title || e?.blog_name, picked ? relativeTime(Date.parse(picked)) : undefined].filter(Boolean).join(' · ');
+    this.iconPath = new vscode.ThemeIcon('star-empty');
+    this.id = `featured-${String(post.site_ID)}-${String(post.ID)}`;
+    this.contextValue = post.URL ? 'featuredPost.link' : 'featuredPost';
+    this.command = { command: 'contentSite.reader.show', title: vscode.l10n.t('Show Post'), arguments: [this] };
+  }
+
+  buildTooltip(): vscode.MarkdownString {
+    const p = this.post;
+    const md = new vscode.MarkdownString(undefined, true);
+    md.appendMarkdown(`**${escapeMd(this.label as string)}**\n\n`);
+    md.appendMarkdown(`${escapeMd(p.editorial?.blog_name ?? (typeof p.site_name === 'string' ? p.site_name : ''))}${p.editorial?.picked_on ? ` · ${vscode.l10n.t('picked {0}', new Date(pickedOnIso(p) ?? '').toLocaleDateString())}` : ''}\n\n`);
+    const image = p.editorial?.image;
+    if (image && /^https:\/\//.test(image)) md.appendMarkdown(`![](${image})\n\n`);
+    const excerpt = stripHtml(p.excerpt ?? '').slice(0, 200);
+    if (excerpt) md.appendMarkdown(escapeMd(excerpt));
+    return md;
+  }
+}
+
+export class TagNode extends vscode.TreeItem {
+  constructor(readonly tag: Tag) {
+    super(tag.title || tag.display_name || tag.slug || vscode.l10n.t('(tag)'), vscode.TreeItemCollapsibleState.None);
+    this.description = tag.slug && tag.slug !== tag.title ? `#${tag.slug}` : undefined;
+    this.iconPath = new vscode.ThemeIcon('tag');
+    this.id = `tag-${String(tag.ID ?? tag.slug)}`;
+    this.contextValue = 'subscribedTag';
+  }
+}
