@@ -28,7 +28,8 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     const { launchDemo } = await import('../../scripts/demo-editor.mjs');
     const { CHROMIUM_ARGS, chromiumPath } = await import('../../scripts/editor.mjs');
     const t = Date.now();
-    demo = await launchDemo();
+    // Polls every 10 s (the shortest allowed) so step 3c sees a change without a long wait.
+    demo = await launchDemo({ settings: { 'contentSite.notifications.pollInterval': 10 } });
     Object.assign(steps, Object.fromEntries(Object.entries(demo.timings).map(([k, v]) => [`setup: ${k}`, v])));
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     context = await browser.newContext({ viewport: { width: 1400, height: 1300 } });
@@ -58,8 +59,8 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     if (wb) writeFileSync(join(ARTIFACTS, 'report.json'), JSON.stringify({ stepsMs: steps, screenshots: wb.taken.map((f) => f.slice(ARTIFACTS.length + 1)) }, null, 2));
   });
 
-  async function badgeIs(expected: string): Promise<void> {
-    const end = Date.now() + 15_000;
+  async function badgeIs(expected: string, ms = 15_000): Promise<void> {
+    const end = Date.now() + ms;
     while ((await wb.badge()) !== expected) {
       if (Date.now() > end) assert.fail(`the badge shows "${await wb.badge()}", expected "${expected}"`);
       await page.waitForTimeout(100);
@@ -203,6 +204,16 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.command('View: Close All Editors');
   });
 
+  it('3c. a change on the service shows up by itself (cheap poll), in the badge and the status bar', async () => {
+    demo.svc.requests.length = 0;
+    demo.svc.world().notes.find((n) => n.id === 60001)!.unread = 2;
+    await badgeIs('1', 30_000);
+    await page.locator('.statusbar [aria-label="1 unread Content Site notifications"]').first().waitFor();
+    const polls = demo.svc.requests.filter((r) => r.path.startsWith('/rest/v1/notifications/') && r.path.includes('fields=id%2Cunread%2Cnote_hash'));
+    assert.ok(polls.length >= 1, 'a cheap poll saw the change');
+    await wb.shot('poll-picked-up-change');
+  });
+
   it('4. following: posts listed, load more, newest/oldest toggle', async () => {
     await wb.expandPane('Notifications', false);
     await wb.expandPane('Following');
@@ -238,6 +249,11 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.answer('demo.example.blog');
     await wb.row('Trash', 'Morning pages (old 1)').waitFor();
     await wb.shot('trash');
+    await wb.command('Content Site: Show Site Info');
+    await page.locator('.monaco-dialog-box', { hasText: 'Demo Writing Desk: Notes on writing, drafted in public' }).waitFor();
+    await page.locator('.monaco-dialog-box', { hasText: 'published posts · language en · public' }).waitFor();
+    await wb.shot('site-info');
+    await page.keyboard.press('Escape');
 
     const previous = post(200).statusBeforeTrash;
     await wb.contextMenu(wb.row('Trash', 'Morning pages (old 1)'), 'Restore');
@@ -292,7 +308,9 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
   it('6. faults: 503, malformed JSON and 401 show in the view with Retry; a 401 signs out once', async () => {
     await wb.expandPane('Trash', false);
     await wb.expandPane('Notifications');
-    demo.svc.queueFault({ path: '/rest/v1/notifications/', count: 3, fault: 'status=503' });
+    // Only full loads of the list (the 10-second poll asks with other fields and must not eat the faults).
+    const fullLoad = '/rest/v1/notifications/?number=20&fields=id%2Ctype';
+    demo.svc.queueFault({ path: fullLoad, count: 3, fault: 'status=503' });
     await wb.titleAction('Notifications', 'Refresh Notifications');
     const error = wb.row('Notifications', 'The service is having trouble (HTTP 503)');
     await error.waitFor();
@@ -300,7 +318,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await error.click();
     await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
 
-    demo.svc.queueFault({ path: '/rest/v1/notifications/', count: 1, fault: 'malformed' });
+    demo.svc.queueFault({ path: fullLoad, count: 1, fault: 'malformed' });
     await wb.titleAction('Notifications', 'Refresh Notifications');
     await wb.row('Notifications', /Retry/).waitFor();
     await wb.shot('error-malformed');

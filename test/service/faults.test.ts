@@ -182,3 +182,13 @@ describe('Faults and the request log', () => {
     });
   });
 });
+
+describe('Queued faults aimed at one kind of request', () => {
+  const fx = serviceFixture();
+  it('a queued path with a query hits only requests whose path and query start with it', async () => {
+    fx.svc.queueFault({ path: '/rest/v1/sites/2001?pretty=1', count: 1, fault: 'status=500' });
+    assert.equal((await fetch(`${fx.svc.url}/rest/v1/sites/2001`)).status, 200);
+    assert.equal((await fetch(`${fx.svc.url}/rest/v1/sites/2001?pretty=1`)).status, 500);
+    assert.equal((await fetch(`${fx.svc.url}/rest/v1/sites/2001?pretty=1`)).status, 200);
+  });
+});

@@ -43,9 +43,12 @@ export function parseFault(spec: string): Fault {
   return fault;
 }
 
-/** Takes the first queued fault matching this request, counting it down. */
-export function takeQueued(queue: QueuedFault[], method: string, path: string): QueuedFault | undefined {
-  const i = queue.findIndex((q) => path.startsWith(q.path) && (!q.method || q.method.toUpperCase() === method));
+/**
+ * Takes the first queued fault matching this request, counting it down. A queued path with a `?`
+ * is matched against the path and query (to hit one kind of request to a route, not all of them).
+ */
+export function takeQueued(queue: QueuedFault[], method: string, path: string, search = ''): QueuedFault | undefined {
+  const i = queue.findIndex((q) => (q.path.includes('?') ? `${path}${search}` : path).startsWith(q.path) && (!q.method || q.method.toUpperCase() === method));
   if (i < 0) return undefined;
   const q = queue[i];
   q.count -= 1;

@@ -154,7 +154,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         fault = parseFault(header);
         entry.fault = header;
       } else if (loopback) {
-        const queued = takeQueued(queue, entry.method, url.pathname);
+        const queued = takeQueued(queue, entry.method, url.pathname, url.search);
         if (queued) {
           fault = queued.fault;
           entry.fault = queued.spec;
