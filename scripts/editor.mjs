@@ -94,44 +94,29 @@ export async function startCodeServer(work, { port } = {}) {
   const p = port ?? (await freePort());
   const config = join(work.dir, 'code-server.yaml');
   writeFileSync(config, 'auth: none\ncert: false\n');
-  const child = spawn(
-    node,
-    [codeServerBin, '--bind-addr', `127.0.0.1:${p}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--user-data-dir', work.userData, '--extensions-dir', work.extensions, '--config', config, work.workspace],
-    { env: work.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${p}`;
-  const stop = stopper(child);
-  try {
-    await waitForHttp(`${url}/healthz`, child, 60_000);
-  } catch (err) {
-    await stop();
-    throw new Error(`${err.message}\n${output.slice(-2000)}`);
-  }
-  return { url, port: p, stop, output: () => output };
+  return launch(node, [codeServerBin, '--bind-addr', `127.0.0.1:${p}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--user-data-dir', work.userData, '--extensions-dir', work.extensions, '--config', config, work.workspace], work, p, '/healthz');
 }
 
 /** VS Code's own server (for the in-host test payload, which code-server's CLI rejects). */
 export async function startVsCodeServer(work) {
   const { node, serverMain } = provision();
   const p = await freePort();
-  const child = spawn(
-    node,
-    [serverMain, '--host', '127.0.0.1', '--port', String(p), '--without-connection-token', '--accept-server-license-terms', '--enable-smoke-test-driver', '--disable-telemetry', '--disable-workspace-trust', '--server-data-dir', work.serverData, '--user-data-dir', work.userData, '--extensions-dir', work.extensions, '--reconnection-grace-time', '10'],
-    { env: work.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  return launch(node, [serverMain, '--host', '127.0.0.1', '--port', String(p), '--without-connection-token', '--accept-server-license-terms', '--enable-smoke-test-driver', '--disable-telemetry', '--disable-workspace-trust', '--server-data-dir', work.serverData, '--user-data-dir', work.userData, '--extensions-dir', work.extensions, '--reconnection-grace-time', '10'], work, p, '/');
+}
+
+/** Starts an editor process in its own process group and waits until it answers at `readyPath`. */
+async function launch(node, args, work, port, readyPath) {
+  const child = spawn(node, args, { env: work.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${p}`;
+  const url = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   try {
-    await waitForHttp(`${url}/`, child, 60_000);
+    await waitForHttp(`${url}${readyPath}`, child, 60_000);
   } catch (err) {
     await stop();
     throw new Error(`${err.message}\n${output.slice(-2000)}`);
   }
-  return { url, port: p, stop, output: () => output };
+  return { url, port, stop, output: () => output };
 }
