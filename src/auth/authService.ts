@@ -3,6 +3,7 @@
  * so the Accounts menu shows it, the OAuth sign-in and the access-token sign-in.
  */
 import * as vscode from 'vscode';
+import { localized } from '../localize';
 import type { ContentSiteClient } from '../api';
 import { oauthSettings } from '../config';
 import { parseCallback } from './callback';
@@ -131,7 +132,7 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
           void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to WordPress.com as {0}.', session.user.display_name));
           return session;
         } catch (err) {
-          const message = err instanceof SignInError ? err.userMessage : String(err);
+          const message = err instanceof SignInError ? localized(err.userMessage) : String(err);
           this.deps.log.warn(`Sign-in failed: ${message}`);
           void vscode.window.showErrorMessage(message);
           return undefined;
@@ -174,7 +175,7 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
       void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to WordPress.com as {0}.', session.user.display_name));
       return session;
     } catch (err) {
-      const message = err instanceof SignInError ? err.userMessage : String(err);
+      const message = err instanceof SignInError ? localized(err.userMessage) : String(err);
       this.deps.log.warn(`Access-token sign-in failed: ${message}`);
       void vscode.window.showErrorMessage(message);
       return undefined;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { localized } from '../localize';
 import { ContentSiteError, type ContentSiteClient } from '../api';
 import type { AuthService } from '../auth';
 import type { FollowingModel } from '../models/followingModel';
@@ -32,7 +33,7 @@ export async function reportError(ctx: CommandContext, err: unknown, what: strin
       await ctx.auth.handleUnauthorized();
       return;
     }
-    void vscode.window.showErrorMessage(err.userMessage);
+    void vscode.window.showErrorMessage(localized(err.userMessage));
     return;
   }
   ctx.log.error(`${what}: ${String(err)}`);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { localized } from '../localize';
 import { stripHtml, type PostV11 } from '../api';
 import type { RestoreReport } from '../models/trashModel';
 import { openExternal, reportError, type CommandContext } from './commandContext';
@@ -49,7 +50,7 @@ export async function restoreAndReport(ctx: CommandContext, ids: readonly number
   if (report.failed.length > 0 && !authFailure) {
     const first = report.failed[0];
     const more = report.failed.length > 1 ? ' ' + vscode.l10n.t('({0} more could not be restored; see the Content Site log.)', report.failed.length - 1) : '';
-    void vscode.window.showErrorMessage(`${vscode.l10n.t('"{0}" was not restored.', first.title)} ${first.error.userMessage}${more}`);
+    void vscode.window.showErrorMessage(`${vscode.l10n.t('"{0}" was not restored.', first.title)} ${localized(first.error.userMessage)}${more}`);
   }
   return report;
 }

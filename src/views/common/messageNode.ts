@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
+import { localized } from '../../localize';
 import type { ContentSiteError } from '../../api';
 
 /** A failure shown in the tree itself, with the command that tries again. */
 export class ErrorNode extends vscode.TreeItem {
   constructor(error: ContentSiteError, retryCommand: string, label?: string) {
-    super(label ?? error.userMessage, vscode.TreeItemCollapsibleState.None);
-    this.description = label ? error.userMessage : vscode.l10n.t('Retry');
+    super(label ?? localized(error.userMessage), vscode.TreeItemCollapsibleState.None);
+    this.description = label ? localized(error.userMessage) : vscode.l10n.t('Retry');
     this.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-    this.tooltip = new vscode.MarkdownString(`${error.userMessage}\n\n${vscode.l10n.t('Click to try again.')}`);
+    this.tooltip = new vscode.MarkdownString(`${localized(error.userMessage)}\n\n${vscode.l10n.t('Click to try again.')}`);
     this.contextValue = 'error';
     this.command = { command: retryCommand, title: vscode.l10n.t('Retry') };
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { localized } from '../../localize';
 import { ContentSiteError, INSIGHT_UNITS, type ContentSiteClient, type InsightUnit } from '../../api';
 import { summaryRows, toSeries } from '../../models/insightSeries';
 import { insightsPage } from '../../render/insightsPage';
@@ -25,7 +26,7 @@ export function showInsightsPanel(extensionUri: vscode.Uri, client: () => Conten
       const report = await client().insights.get(slug, { unit: q.unit, after: q.after, before: q.before });
       if (ticket === last) void w.postMessage({ type: 'report', unit: q.unit, series: toSeries(report), summaries: summaryRows(report) });
     } catch (err) {
-      const message = err instanceof ContentSiteError ? err.userMessage : String(err);
+      const message = err instanceof ContentSiteError ? localized(err.userMessage) : String(err);
       log.warn(`Insights ${slug}: ${message}`);
       if (ticket === last) void w.postMessage({ type: 'error', message });
     }
