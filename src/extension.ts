@@ -49,13 +49,13 @@ export async function activate(context: vscode.ExtensionContext) {
   const reader = new ReaderProvider(readerModel);
   const providers = [notifications, following, trash, reader];
   const signedIn = () => auth.current() !== undefined;
-  notifications.gate = signedIn;
-  following.gate = signedIn;
-  reader.gate = signedIn;
-  trash.gate = () => signedIn() && trashModel.site !== undefined;
+  notifications.loader.gate = signedIn;
+  following.loader.gate = signedIn;
+  reader.loader.gate = signedIn;
+  trash.loader.gate = () => signedIn() && trashModel.site !== undefined;
   const coordinator = new LoadCoordinator(currentClient);
   context.subscriptions.push(coordinator);
-  for (const p of providers) p.coordinator = coordinator;
+  for (const p of providers) p.loader.coordinator = coordinator;
   context.subscriptions.push(notifications, following, trash, reader, notificationsModel, followingModel, trashModel, readerModel);
   context.subscriptions.push(...signOutOnUnauthorized(auth, [notificationsModel, followingModel, trashModel]));
 

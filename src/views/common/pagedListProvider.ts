@@ -1,15 +1,13 @@
 import * as vscode from 'vscode';
 import type { PagedList } from '../../models/pagedList';
 import { ErrorNode, LoadMoreNode } from './messageNode';
-import { withViewProgress } from './viewProgress';
-import type { LoadCoordinator } from './loadCoordinator';
+import { ViewLoader } from './viewLoader';
 
 /** Renders a PagedList model: one row per item, a load-more row, errors as rows. */
 export abstract class PagedListProvider<T, N extends vscode.TreeItem> implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<vscode.TreeItem>;
-  private loadedOnce = false;
   protected readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -19,6 +17,7 @@ export abstract class PagedListProvider<T, N extends vscode.TreeItem> implements
     canSelectMany: boolean,
   ) {
     this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this, canSelectMany });
+    this.loader = new ViewLoader(viewId, model, () => this.view.visible);
     const sub = model.onDidChange(() => this.render());
     this.disposables.push(this.view, this.changed, { dispose: () => sub.dispose() });
     this.disposables.push(this.view.onDidChangeVisibility((e) => e.visible && this.ensureLoaded()));
@@ -29,29 +28,20 @@ export abstract class PagedListProvider<T, N extends vscode.TreeItem> implements
   protected abstract isNode(item: vscode.TreeItem): item is N;
   protected abstract tooltipFor(node: N): vscode.MarkdownString;
 
-  /** Whether loading makes sense now (signed in, a site chosen); set by the composition root. */
-  gate: () => boolean = () => true;
-  /** Loads together with the other views when set (one batch request); set by the composition root. */
-  coordinator: LoadCoordinator | undefined;
+  /** When the view loads (lazily, gated, batched with the others); see ViewLoader. */
+  readonly loader: ViewLoader;
 
   ensureLoaded(): void {
-    if (this.loadedOnce || !this.view.visible || !this.gate()) return;
-    void this.reload();
+    this.loader.ensureLoaded();
   }
-
   reload(): Promise<void> {
-    this.loadedOnce = true;
-    if (this.coordinator) return this.coordinator.request({ viewId: this.viewId, model: this.model });
-    return withViewProgress(this.viewId, () => this.model.refresh());
+    return this.loader.reload();
   }
-
   loadMore(): Promise<void> {
-    return withViewProgress(this.viewId, () => this.model.loadMore());
+    return this.loader.loadMore();
   }
-
   reset(): void {
-    this.loadedOnce = false;
-    this.model.clear();
+    this.loader.reset();
   }
 
   protected render(): void {

@@ -2,8 +2,7 @@ import * as vscode from 'vscode';
 import { DAY_GROUPS, dayGroupOf, type DayGroup } from '../../models/dayGroups';
 import type { NoteFilter, NotificationsModel } from '../../models/notificationsModel';
 import { ErrorNode, LoadMoreNode } from '../common/messageNode';
-import { withViewProgress } from '../common/viewProgress';
-import type { LoadCoordinator } from '../common/loadCoordinator';
+import { ViewLoader } from '../common/viewLoader';
 import { GroupNode } from './groupNode';
 import { NoteNode } from './noteNode';
 import { typeLabel } from './noteIcons';
@@ -15,41 +14,30 @@ export class NotificationsProvider implements vscode.TreeDataProvider<vscode.Tre
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<vscode.TreeItem>;
-  private loadedOnce = false;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly model: NotificationsModel) {
     this.view = vscode.window.createTreeView(NOTIFICATIONS_VIEW, { treeDataProvider: this, canSelectMany: true, showCollapseAll: true });
+    this.loader = new ViewLoader(NOTIFICATIONS_VIEW, model, () => this.view.visible);
     const sub = model.onDidChange(() => this.render());
     this.disposables.push(this.view, this.changed, { dispose: () => sub.dispose() });
     this.disposables.push(this.view.onDidChangeVisibility((e) => e.visible && this.ensureLoaded()));
   }
 
-  /** Loads lazily, the first time the view is visible. */
-  /** Whether loading makes sense now (signed in, a site chosen); set by the composition root. */
-  gate: () => boolean = () => true;
-  /** Loads together with the other views when set (one batch request); set by the composition root. */
-  coordinator: LoadCoordinator | undefined;
+  /** When the view loads (lazily, gated, batched with the others); see ViewLoader. */
+  readonly loader: ViewLoader;
 
   ensureLoaded(): void {
-    if (this.loadedOnce || !this.view.visible || !this.gate()) return;
-    void this.reload();
+    this.loader.ensureLoaded();
   }
-
   reload(): Promise<void> {
-    this.loadedOnce = true;
-    if (this.coordinator) return this.coordinator.request({ viewId: NOTIFICATIONS_VIEW, model: this.model });
-    return withViewProgress(NOTIFICATIONS_VIEW, () => this.model.refresh());
+    return this.loader.reload();
   }
-
   loadMore(): Promise<void> {
-    return withViewProgress(NOTIFICATIONS_VIEW, () => this.model.loadMore());
+    return this.loader.loadMore();
   }
-
-  /** Forget what was shown (signed out). */
   reset(): void {
-    this.loadedOnce = false;
-    this.model.clear();
+    this.loader.reset();
   }
 
   private render(): void {

@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import type { ReaderModel } from '../../models/readerModel';
-import type { LoadCoordinator } from '../common/loadCoordinator';
+import { ViewLoader } from '../common/viewLoader';
 import { ErrorNode, LoadMoreNode } from '../common/messageNode';
-import { withViewProgress } from '../common/viewProgress';
 import { FeaturedPostNode, ReaderSectionNode, TagNode } from './readerNodes';
 
 export const READER_VIEW = 'contentSite.reader';
@@ -12,35 +11,28 @@ export class ReaderProvider implements vscode.TreeDataProvider<vscode.TreeItem>,
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<vscode.TreeItem>;
-  private loadedOnce = false;
   private readonly disposables: vscode.Disposable[] = [];
-  gate: () => boolean = () => true;
-  coordinator: LoadCoordinator | undefined;
+  /** When the view loads (lazily, gated, batched with the others); see ViewLoader. */
+  readonly loader: ViewLoader;
 
   constructor(private readonly model: ReaderModel) {
     this.view = vscode.window.createTreeView(READER_VIEW, { treeDataProvider: this, showCollapseAll: true });
+    this.loader = new ViewLoader(READER_VIEW, model, () => this.view.visible);
     const sub = model.onDidChange(() => this.changed.fire(undefined));
     this.disposables.push(this.view, this.changed, { dispose: () => sub.dispose() }, this.view.onDidChangeVisibility((e) => e.visible && this.ensureLoaded()));
   }
 
   ensureLoaded(): void {
-    if (this.loadedOnce || !this.view.visible || !this.gate()) return;
-    void this.reload();
+    this.loader.ensureLoaded();
   }
-
   reload(): Promise<void> {
-    this.loadedOnce = true;
-    if (this.coordinator) return this.coordinator.request({ viewId: READER_VIEW, model: this.model });
-    return withViewProgress(READER_VIEW, () => this.model.refresh());
+    return this.loader.reload();
   }
-
   loadMore(): Promise<void> {
-    return withViewProgress(READER_VIEW, () => this.model.loadMore());
+    return this.loader.loadMore();
   }
-
   reset(): void {
-    this.loadedOnce = false;
-    this.model.clear();
+    this.loader.reset();
   }
 
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
