@@ -6,23 +6,27 @@ import * as vscode from 'vscode';
 import { ContentSiteClient } from './api';
 import { registerAuth } from './auth';
 import { signOutOnUnauthorized } from './auth/signOutOnUnauthorized';
-import { registerCommands } from './commands';
-import { apiBaseUrl, chosenSite, pageSizes, pollIntervalMs } from './config';
-import { NotePoller } from './models/notePoller';
-import { unreadStatusItem } from './views/notifications/unreadStatusItem';
-import { MentionSource } from './models/mentionSource';
-import { registerMentionCompletions } from './views/mentions/mentionCompletions';
-import { FollowingModel } from './models/followingModel';
-import { NotificationsModel } from './models/notificationsModel';
-import { TrashModel } from './models/trashModel';
-import { ReaderModel } from './models/readerModel';
-import { ReaderProvider } from './views/reader/readerProvider';
-import { FollowingProvider } from './views/following/followingProvider';
-import { NotificationsProvider } from './views/notifications/notificationsProvider';
-import { TrashProvider } from './views/trash/trashProvider';
-import { DetailPanel } from './views/detail/detailPanel';
-import { LoadCoordinator } from './views/common/loadCoordinator';
+import { registerCommands, type CommandContext } from './commands';
 import { openExternal } from './commands/commandContext';
+import { retryFailedViews } from './commands/refreshAll';
+import { apiBaseUrl, pageSizes, pollIntervalMs } from './config';
+import { ChosenSite } from './models/chosenSite';
+import { FollowingModel } from './models/followingModel';
+import { LoadCoordinator } from './models/loadCoordinator';
+import { MentionSource } from './models/mentionSource';
+import { NotePoller } from './models/notePoller';
+import { NotificationsModel } from './models/notificationsModel';
+import { ReaderModel } from './models/readerModel';
+import { TrashModel } from './models/trashModel';
+import { bindSiteSetting } from './views/common/siteSetting';
+import { withViewProgress } from './views/common/viewProgress';
+import { DetailPanel } from './views/detail/detailPanel';
+import { FollowingProvider } from './views/following/followingProvider';
+import { registerMentionCompletions } from './views/mentions/mentionCompletions';
+import { NotificationsProvider } from './views/notifications/notificationsProvider';
+import { unreadStatusItem } from './views/notifications/unreadStatusItem';
+import { ReaderProvider } from './views/reader/readerProvider';
+import { TrashProvider } from './views/trash/trashProvider';
 
 export async function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('Content Site', { log: true });
@@ -35,78 +39,74 @@ export async function activate(context: vscode.ExtensionContext) {
   const auth = await registerAuth(context, { log, createClient });
   let client = new ContentSiteClient({ baseUrl: apiBaseUrl(), token: () => auth.getToken(), onRequest });
   const currentClient = () => client;
+  const signedIn = () => auth.current() !== undefined;
 
+  const site = new ChosenSite();
+  const siteSetting = bindSiteSetting(site, context.globalState);
   const notificationsModel = new NotificationsModel({ client: currentClient, pageSize: pageSizes.notifications });
   const followingModel = new FollowingModel({ client: currentClient, pageSize: pageSizes.following });
-  const trashModel = new TrashModel({ client: currentClient, pageSize: pageSizes.trash });
+  const trashModel = new TrashModel({ client: currentClient, pageSize: pageSizes.trash, site });
   const readerModel = new ReaderModel({ client: currentClient, pageSize: pageSizes.following });
-  trashModel.setSite(chosenSite());
-  void vscode.commands.executeCommand('setContext', 'contentSite.siteChosen', chosenSite() !== undefined);
 
-  const notifications = new NotificationsProvider(notificationsModel);
-  const following = new FollowingProvider(followingModel);
-  const trash = new TrashProvider(trashModel);
-  const reader = new ReaderProvider(readerModel);
+  const coordinator = new LoadCoordinator(currentClient, withViewProgress);
+  const loader = { gate: signedIn, coordinator };
+  const notifications = new NotificationsProvider(notificationsModel, loader);
+  const following = new FollowingProvider(followingModel, loader);
+  const trash = new TrashProvider(trashModel, site, { gate: () => signedIn() && site.site !== undefined, coordinator });
+  const reader = new ReaderProvider(readerModel, loader);
   const providers = [notifications, following, trash, reader];
-  const signedIn = () => auth.current() !== undefined;
-  notifications.loader.gate = signedIn;
-  following.loader.gate = signedIn;
-  reader.loader.gate = signedIn;
-  trash.loader.gate = () => signedIn() && trashModel.site !== undefined;
-  const coordinator = new LoadCoordinator(currentClient);
-  context.subscriptions.push(coordinator);
-  for (const p of providers) p.loader.coordinator = coordinator;
-  context.subscriptions.push(notifications, following, trash, reader, notificationsModel, followingModel, trashModel, readerModel);
-  context.subscriptions.push(...signOutOnUnauthorized(auth, [notificationsModel, followingModel, trashModel]));
+  context.subscriptions.push(coordinator, site, ...siteSetting.disposables, ...providers, notificationsModel, followingModel, trashModel, readerModel);
+  context.subscriptions.push(...signOutOnUnauthorized(auth, [notificationsModel, followingModel, trashModel, readerModel.featured]));
 
   const detail = new DetailPanel(context.extensionUri, openExternal);
   context.subscriptions.push(detail);
 
-  context.subscriptions.push(
-    ...registerCommands({
-      auth,
-      client: currentClient,
-      log,
-      notifications: { model: notificationsModel, provider: notifications },
-      following: { model: followingModel, provider: following },
-      trash: { model: trashModel, provider: trash },
-      reader: { model: readerModel, provider: reader },
-      detail,
-      extensionUri: context.extensionUri,
-    }),
-  );
+  const ctx: CommandContext = {
+    auth,
+    client: currentClient,
+    log,
+    site,
+    chooseSite: siteSetting.choose,
+    recentSites: siteSetting.recent,
+    notifications: { model: notificationsModel, provider: notifications },
+    following: { model: followingModel, provider: following },
+    trash: { model: trashModel, provider: trash },
+    reader: { model: readerModel, provider: reader },
+    detail,
+    extensionUri: context.extensionUri,
+  };
+  context.subscriptions.push(...registerCommands(ctx));
 
+  let shownSite = site.site;
   context.subscriptions.push(
     auth.onDidChangeSession((session) => {
       for (const p of providers) p.reset();
       if (session) for (const p of providers) p.ensureLoaded();
     }),
+    site.onDidChange(() => {
+      if (site.site === shownSite) return;
+      shownSite = site.site;
+      trash.reset();
+      trash.ensureLoaded();
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('contentSite.apiBaseUrl')) {
-        void client.close();
-        client = new ContentSiteClient({ baseUrl: apiBaseUrl(), token: () => auth.getToken(), onRequest });
-        for (const p of providers) p.reset();
-        for (const p of providers) p.ensureLoaded();
-      }
-      if (e.affectsConfiguration('contentSite.site')) {
-        const site = chosenSite();
-        void vscode.commands.executeCommand('setContext', 'contentSite.siteChosen', site !== undefined);
-        if (site !== trashModel.site) {
-          trashModel.setSite(site);
-          trash.reset();
-          trash.ensureLoaded();
-        }
-      }
+      if (!e.affectsConfiguration('contentSite.apiBaseUrl')) return;
+      void client.close();
+      client = new ContentSiteClient({ baseUrl: apiBaseUrl(), token: () => auth.getToken(), onRequest });
+      for (const p of providers) p.reset();
+      for (const p of providers) p.ensureLoaded();
     }),
     { dispose: () => void client.close() },
   );
 
-  // Notifications refresh themselves while the window is focused, cheaply (see NotePoller).
+  // Notifications refresh themselves while the window is focused, cheaply; failed views recover (see NotePoller).
   const poller = new NotePoller({
     client: currentClient,
     model: notificationsModel,
     intervalMs: pollIntervalMs,
     active: () => signedIn() && vscode.window.state.focused,
+    needsRecovery: () => providers.some((p) => p.loader.gateOpen && p.loader.failed),
+    recover: () => retryFailedViews(ctx),
     log: (m) => log.debug(m),
   });
   poller.start();
@@ -118,13 +118,15 @@ export async function activate(context: vscode.ExtensionContext) {
   );
 
   // @mentions in Markdown and HTML, from the chosen site's writers.
-  const mentions = new MentionSource({ client: currentClient, site: () => trashModel.site, signedIn, log: (m) => log.info(m) });
+  const mentions = new MentionSource({ client: currentClient, site: () => site.site, signedIn, log: (m) => log.info(m) });
   context.subscriptions.push(registerMentionCompletions(mentions), auth.onDidChangeSession(() => mentions.reset()));
 
   if (auth.current()) for (const p of providers) p.ensureLoaded();
 
   /** For the in-host tests. */
-  return { auth, models: { notifications: notificationsModel, following: followingModel, trash: trashModel }, views: { notifications, following, trash } };
+  return { auth, site, models: { notifications: notificationsModel, following: followingModel, trash: trashModel }, views: { notifications, following, trash } };
 }
+
+export type ContentSiteApi = Awaited<ReturnType<typeof activate>>;
 
 export function deactivate(): void {}

@@ -16,6 +16,8 @@ import { FollowingModel } from '../../src/models/followingModel';
 import { NotePoller, POLL_FIELDS } from '../../src/models/notePoller';
 import { NotificationsModel } from '../../src/models/notificationsModel';
 import { TrashModel } from '../../src/models/trashModel';
+import { ChosenSite } from '../../src/models/chosenSite';
+import { LoadCoordinator } from '../../src/models/loadCoordinator';
 import { startService, type RunningService } from '../../test/service';
 
 const root = resolve(__dirname, '../..');
@@ -78,8 +80,9 @@ async function main(): Promise<void> {
   const models = () => {
     const notes = new NotificationsModel({ client: () => api, pageSize: () => 20 });
     const following = new FollowingModel({ client: () => api, pageSize: () => 10 });
-    const trash = new TrashModel({ client: () => api, pageSize: () => 20 });
-    trash.setSite(site);
+    const chosen = new ChosenSite();
+    chosen.set(site);
+    const trash = new TrashModel({ client: () => api, pageSize: () => 20, site: chosen });
     return { notes, following, trash };
   };
   await api.me(); // warm the connection pool like an editor that is already signed in
@@ -141,7 +144,7 @@ async function main(): Promise<void> {
   await big.refresh();
   while (big.notes.length < 500 && big.hasMore) await big.loadMore();
   const { NotificationsProvider } = await import('../../src/views/notifications/notificationsProvider');
-  const provider = new NotificationsProvider(big);
+  const provider = new NotificationsProvider(big, { gate: () => true, coordinator: new LoadCoordinator(() => api) });
   const t = performance.now();
   let count = 0;
   for (let i = 0; i < 10; i++) {

@@ -141,7 +141,7 @@ export function transportError(err: unknown, ctx: DecodeContext, signal?: AbortS
   return new ContentSiteError({
     kind: 'network',
     code: e?.code,
-    userMessage: `Could not reach the service (${e?.code ?? 'network error'}). Check your connection, proxy settings and the API address.`,
+    userMessage: 'Could not reach the service. Check your connection, proxy settings and the API address.',
     request: ctx.request,
   });
 }

@@ -63,10 +63,18 @@ export class PostsApi {
 
   /** GET /v1.1/sites/$site/posts/$ID. */
   async get(site: string | number, postId: number, common: Pick<CommonParams, 'fields' | 'context'> = {}, opts: CallOptions = {}): Promise<PostV11> {
+    return this.t.run(this.getRequest(site, postId, common), opts.signal);
+  }
+
+  /** The same request, prepared (sent alone or inside a batch). */
+  getRequest(site: string | number, postId: number, common: Pick<CommonParams, 'fields' | 'context'> = {}): Prepared<PostV11> {
     const s = checkSite(site);
     positiveInt('post ID', postId);
-    const body = await this.t.send({ method: 'GET', version: '1.1', path: `/sites/${encodeURIComponent(s)}/posts/${postId}`, common, messageContext: { site: s }, signal: opts.signal });
-    return parseWith(postV11Schema, body, { request: `GET /v1.1/sites/${s}/posts/${postId}`, site: s });
+    const path = `/sites/${encodeURIComponent(s)}/posts/${postId}`;
+    return {
+      spec: { method: 'GET', version: '1.1', path, common, messageContext: { site: s } },
+      parse: (body) => parseWith(postV11Schema, body, { request: `GET /v1.1${path}`, site: s }),
+    };
   }
 
   /** POST /v1.1 (default) or /v1 sites/$site/posts/$ID/restore: back to the status it had before the trash. */

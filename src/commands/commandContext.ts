@@ -2,21 +2,27 @@ import * as vscode from 'vscode';
 import { localized } from '../localize';
 import { ContentSiteError, type ContentSiteClient } from '../api';
 import type { AuthService } from '../auth';
+import type { ChosenSite } from '../models/chosenSite';
 import type { FollowingModel } from '../models/followingModel';
 import type { NotificationsModel } from '../models/notificationsModel';
+import type { ReaderModel } from '../models/readerModel';
 import type { TrashModel } from '../models/trashModel';
+import type { DetailPanel } from '../views/detail/detailPanel';
 import type { FollowingProvider } from '../views/following/followingProvider';
 import type { NotificationsProvider } from '../views/notifications/notificationsProvider';
-import type { TrashProvider } from '../views/trash/trashProvider';
-import type { DetailPanel } from '../views/detail/detailPanel';
-import type { ReaderModel } from '../models/readerModel';
 import type { ReaderProvider } from '../views/reader/readerProvider';
+import type { TrashProvider } from '../views/trash/trashProvider';
+import { errorDetail } from '../views/common/messageNode';
 
-/** What every command may use. Commands call the api and update models; they never build URLs. */
+/** What every command may use. Commands call models (and the api for one-off reads); they never build URLs. */
 export interface CommandContext {
   auth: AuthService;
   client: () => ContentSiteClient;
   log: vscode.LogOutputChannel;
+  site: ChosenSite;
+  /** Remembers a site the user chose (the setting and the recent list). */
+  chooseSite(site: string): Promise<void>;
+  recentSites(): string[];
   notifications: { model: NotificationsModel; provider: NotificationsProvider };
   following: { model: FollowingModel; provider: FollowingProvider };
   trash: { model: TrashModel; provider: TrashProvider };
@@ -25,10 +31,16 @@ export interface CommandContext {
   extensionUri: vscode.Uri;
 }
 
+/** Every tree provider, for the commands that act on all views. */
+export function allProviders(ctx: CommandContext) {
+  return [ctx.notifications.provider, ctx.following.provider, ctx.trash.provider, ctx.reader.provider];
+}
+
 /** One way to tell the user about a failure: auth failures sign out once, the rest get a sentence. */
 export async function reportError(ctx: CommandContext, err: unknown, what: string): Promise<void> {
   if (err instanceof ContentSiteError) {
-    ctx.log.error(`${what}: ${err.kind}${err.status ? ` ${err.status}` : ''}${err.code ? ` ${err.code}` : ''}${err.serviceMessage ? ` "${err.serviceMessage}"` : ''}`);
+    const detail = errorDetail(err);
+    ctx.log.error(`${what}: ${err.kind}${detail ? ` ${detail}` : ''}`);
     if (err.kind === 'auth') {
       await ctx.auth.handleUnauthorized();
       return;
@@ -40,6 +52,7 @@ export async function reportError(ctx: CommandContext, err: unknown, what: strin
   void vscode.window.showErrorMessage(vscode.l10n.t('{0} failed: {1}', what, err instanceof Error ? err.message : String(err)));
 }
 
+/** Opens a web page; anything but http(s) is refused. */
 export function openExternal(url: string | undefined): void {
   if (url && /^https?:\/\//i.test(url)) void vscode.env.openExternal(vscode.Uri.parse(url, true));
 }

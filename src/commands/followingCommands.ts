@@ -1,20 +1,17 @@
 import * as vscode from 'vscode';
-import { FeedPostNode } from '../views/following/feedPostNode';
+import { COMMANDS } from '../ids';
 import { withViewProgress } from '../views/common/viewProgress';
-import { FOLLOWING_VIEW } from '../views/following/followingProvider';
 import { openExternal, type CommandContext } from './commandContext';
 
 export function registerFollowingCommands(ctx: CommandContext): vscode.Disposable[] {
   const { model, provider } = ctx.following;
-  const post = (node?: vscode.TreeItem) => (node instanceof FeedPostNode ? node : provider.view.selection.find((n): n is FeedPostNode => n instanceof FeedPostNode))?.post;
+  const post = (node?: vscode.TreeItem) => provider.target(node)?.post;
   return [
-    vscode.commands.registerCommand('contentSite.following.refresh', () => provider.reload()),
-    vscode.commands.registerCommand('contentSite.following.loadMore', () => provider.loadMore()),
-    vscode.commands.registerCommand('contentSite.following.toggleOrder', async () => {
-      await withViewProgress(FOLLOWING_VIEW, () => model.toggleOrder());
-    }),
-    vscode.commands.registerCommand('contentSite.following.open', (node?: vscode.TreeItem) => openExternal(post(node)?.URL)),
-    vscode.commands.registerCommand('contentSite.following.copyLink', async (node?: vscode.TreeItem) => {
+    vscode.commands.registerCommand(COMMANDS.following.refresh, () => provider.reload()),
+    vscode.commands.registerCommand(COMMANDS.following.loadMore, () => provider.loadMore()),
+    vscode.commands.registerCommand(COMMANDS.following.toggleOrder, () => withViewProgress(provider.viewId, () => model.toggleOrder())),
+    vscode.commands.registerCommand(COMMANDS.following.open, (node?: vscode.TreeItem) => openExternal(post(node)?.URL)),
+    vscode.commands.registerCommand(COMMANDS.following.copyLink, async (node?: vscode.TreeItem) => {
       const url = post(node)?.URL;
       if (!url) return;
       await vscode.env.clipboard.writeText(url);

@@ -26,6 +26,6 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ...registerRefreshAll(ctx),
     ...registerShowSiteInfo(ctx),
     ...registerShowInsights(ctx, ctx.extensionUri),
-    ...registerReaderCommands(ctx, ctx.reader.provider),
+    ...registerReaderCommands(ctx),
   ];
 }

@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
+import { localized } from '../localize';
+import { COMMANDS } from '../ids';
+import type { MarkAllReport } from '../models/notificationsModel';
 import { reportError, type CommandContext } from './commandContext';
 
-/** Mark read / unread on the clicked note or the whole selection: one POST, rolled back on failure. */
+/** Mark read / unread on the clicked note or the whole selection: one POST, kept over refreshes, dropped on refusal. */
 export function registerMarkNotes(ctx: CommandContext): vscode.Disposable[] {
   const { model, provider } = ctx.notifications;
   const run = async (action: 'read' | 'unread', clicked?: vscode.TreeItem, selected?: readonly vscode.TreeItem[]) => {
@@ -16,15 +19,31 @@ export function registerMarkNotes(ctx: CommandContext): vscode.Disposable[] {
     }
   };
   return [
-    vscode.commands.registerCommand('contentSite.notifications.markRead', (n?: vscode.TreeItem, s?: vscode.TreeItem[]) => run('read', n, s)),
-    vscode.commands.registerCommand('contentSite.notifications.markUnread', (n?: vscode.TreeItem, s?: vscode.TreeItem[]) => run('unread', n, s)),
-    vscode.commands.registerCommand('contentSite.notifications.markAllRead', async () => {
+    vscode.commands.registerCommand(COMMANDS.notifications.markRead, (n?: vscode.TreeItem, s?: vscode.TreeItem[]) => run('read', n, s)),
+    vscode.commands.registerCommand(COMMANDS.notifications.markUnread, (n?: vscode.TreeItem, s?: vscode.TreeItem[]) => run('unread', n, s)),
+    vscode.commands.registerCommand(COMMANDS.notifications.markAllRead, async () => {
+      let report: MarkAllReport;
       try {
-        const n = await model.markAllRead();
-        void vscode.window.showInformationMessage(n > 0 ? vscode.l10n.t('Marked {0} notifications as read.', n) : vscode.l10n.t("You're all caught up!"));
+        report = await vscode.window.withProgress({ location: { viewId: provider.viewId } }, () => model.markAllRead());
       } catch (err) {
         await reportError(ctx, err, vscode.l10n.t('Mark all as read'));
+        return;
       }
+      ctx.log.info(`Mark all read: ${report.marked} marked, ${report.stillUnread} with new updates, ${report.notMarked} not marked.`);
+      if (report.error?.kind === 'auth') {
+        await reportError(ctx, report.error, vscode.l10n.t('Mark all as read'));
+        return;
+      }
+      void vscode.window[report.notMarked > 0 ? 'showWarningMessage' : 'showInformationMessage'](markAllSentence(report));
     }),
   ];
+}
+
+function markAllSentence(r: MarkAllReport): string {
+  const parts: string[] = [];
+  if (r.marked === 0 && r.stillUnread === 0 && r.notMarked === 0) return vscode.l10n.t("You're all caught up!");
+  parts.push(r.marked === 1 ? vscode.l10n.t('Marked 1 notification as read.') : vscode.l10n.t('Marked {0} notifications as read.', r.marked));
+  if (r.stillUnread > 0) parts.push(vscode.l10n.t('{0} got new updates meanwhile and stay unread.', r.stillUnread));
+  if (r.notMarked > 0) parts.push(vscode.l10n.t('{0} could not be marked: {1}', r.notMarked, r.error ? localized(r.error.userMessage) : ''));
+  return parts.join(' ');
 }

@@ -1,12 +1,23 @@
 import * as vscode from 'vscode';
-import type { CommandContext } from './commandContext';
+import { COMMANDS } from '../ids';
+import { allProviders, type CommandContext } from './commandContext';
 
-/** Every shown view again, in one batch request. */
+type Provider = ReturnType<typeof allProviders>[number];
+
+/** The chosen views reloaded together: one batch request. */
+function reloadViews(ctx: CommandContext, pick: (p: Provider) => boolean): Promise<void> {
+  return Promise.all(allProviders(ctx).filter((p) => p.loader.gateOpen && pick(p)).map((p) => p.reload())).then(() => undefined);
+}
+
+/** Every view whose last refresh failed (Retry, and the poller's recovery). */
+export function retryFailedViews(ctx: CommandContext): Promise<void> {
+  return reloadViews(ctx, (p) => p.loader.failed);
+}
+
+/** Refresh All: every shown view. Retry: every view that failed. */
 export function registerRefreshAll(ctx: CommandContext): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('contentSite.refreshAll', async () => {
-      const shown = [ctx.notifications.provider, ctx.following.provider, ctx.trash.provider, ctx.reader.provider].filter((p) => p.view.visible && p.loader.gate());
-      await Promise.all(shown.map((p) => p.reload()));
-    }),
+    vscode.commands.registerCommand(COMMANDS.refreshAll, () => reloadViews(ctx, (p) => p.view.visible)),
+    vscode.commands.registerCommand(COMMANDS.retryFailed, () => retryFailedViews(ctx)),
   ];
 }

@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import { localized } from '../localize';
 import { stripHtml, type PostV11 } from '../api';
+import { COMMANDS } from '../ids';
 import type { RestoreReport } from '../models/trashModel';
 import { openExternal, reportError, type CommandContext } from './commandContext';
 import { selectSite } from './selectSite';
+import { isProblem, showProblem, type ProblemItem } from '../views/common/quickPickProblem';
 
 const statusName = (status: string | undefined): string => {
   switch (status) {
@@ -22,10 +24,12 @@ const statusName = (status: string | undefined): string => {
   }
 };
 
-/** Restores the given posts of the chosen site and tells the user what happened to each. */
+const titleOf = (p: PostV11) => stripHtml(p.title ?? '') || vscode.l10n.t('(no title)');
+
+/** Restores the given posts of the chosen site and tells the user what happened to each, as the service has it. */
 export async function restoreAndReport(ctx: CommandContext, ids: readonly number[]): Promise<RestoreReport | undefined> {
   if (ids.length === 0) return undefined;
-  const site = ctx.trash.model.site ?? '';
+  const site = ctx.site.site ?? '';
   let report: RestoreReport;
   try {
     report = await vscode.window.withProgress({ location: { viewId: ctx.trash.provider.viewId } }, () => ctx.trash.model.restore(ids));
@@ -33,64 +37,94 @@ export async function restoreAndReport(ctx: CommandContext, ids: readonly number
     await reportError(ctx, err, vscode.l10n.t('Restore'));
     return undefined;
   }
-  const title = (p: PostV11) => stripHtml(p.title ?? '') || vscode.l10n.t('(no title)');
-  for (const f of report.failed) ctx.log.error(`Restore ${site} #${f.id}: ${f.error.kind} ${f.error.status ?? ''} ${f.error.code ?? ''} "${f.error.serviceMessage ?? ''}"`);
+  for (const f of [...report.failed, ...report.unconfirmed]) ctx.log.error(`Restore ${site} #${f.id}: ${f.error.kind} ${f.error.status ?? ''} ${f.error.code ?? ''} "${f.error.serviceMessage ?? ''}"`);
   const authFailure = report.failed.find((f) => f.error.kind === 'auth');
   if (authFailure) await reportError(ctx, authFailure.error, vscode.l10n.t('Restore'));
-  if (report.restored.length === 1 && report.failed.length === 0) {
-    const p = report.restored[0];
+  const done = [...report.restored.map((p) => ({ title: titleOf(p), post: p as PostV11 | undefined, already: false })), ...report.alreadyGone.map((g) => ({ title: g.post ? titleOf(g.post) : g.title, post: g.post, already: true }))];
+  const describe = (d: (typeof done)[number]) =>
+    d.already ? (d.post ? vscode.l10n.t('"{0}" was already restored ({1})', d.title, statusName(d.post.status)) : vscode.l10n.t('"{0}" is no longer in the trash', d.title)) : vscode.l10n.t('"{0}" ({1})', d.title, statusName(d.post?.status));
+  if (done.length === 1 && report.failed.length + report.unconfirmed.length === 0) {
+    const only = done[0];
     const open = vscode.l10n.t('Open');
-    void vscode.window.showInformationMessage(vscode.l10n.t('Restored "{0}" as {1}.', title(p), statusName(p.status)), open).then((pick) => {
-      if (pick === open) openExternal(p.URL);
+    const text = only.already ? `${describe(only)}.` : vscode.l10n.t('Restored "{0}" as {1}.', only.title, statusName(only.post?.status));
+    void vscode.window.showInformationMessage(text, ...(only.post?.URL ? [open] : [])).then((pick) => {
+      if (pick === open) openExternal(only.post?.URL);
     });
-  } else if (report.restored.length > 0) {
-    const list = report.restored.map((p) => vscode.l10n.t('"{0}" ({1})', title(p), statusName(p.status))).join(', ');
-    void vscode.window.showInformationMessage(vscode.l10n.t('Restored {0} posts: {1}.', report.restored.length, list));
+  } else if (done.length > 0) {
+    const restored = done.filter((d) => !d.already).length;
+    void vscode.window.showInformationMessage(vscode.l10n.t('Restored {0} of {1}: {2}.', restored, ids.length, done.map(describe).join(', ')));
   }
   if (report.failed.length > 0 && !authFailure) {
     const first = report.failed[0];
     const more = report.failed.length > 1 ? ' ' + vscode.l10n.t('({0} more could not be restored; see the Content Site log.)', report.failed.length - 1) : '';
     void vscode.window.showErrorMessage(`${vscode.l10n.t('"{0}" was not restored.', first.title)} ${localized(first.error.userMessage)}${more}`);
   }
+  if (report.unconfirmed.length > 0) {
+    const names = report.unconfirmed.map((u) => `"${u.title}"`).join(', ');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Whether {0} was restored is unknown: the service did not answer. Refresh the trash to see.', names));
+  }
   return report;
+}
+
+/** The palette's picker: Enter restores the ticked posts, or the highlighted one when none is ticked. */
+async function pickPosts(ctx: CommandContext, posts: readonly PostV11[]): Promise<number[] | undefined> {
+  const qp = vscode.window.createQuickPick<(vscode.QuickPickItem & { id: number }) | ProblemItem>();
+  qp.canSelectMany = true;
+  qp.title = vscode.l10n.t('Restore from the trash of {0}', ctx.site.label ?? '');
+  qp.placeholder = vscode.l10n.t('Type to filter; Enter restores the highlighted post, or the ticked ones');
+  qp.matchOnDescription = true;
+  qp.items = posts.map((p) => ({
+    label: titleOf(p),
+    description: `${p.type ?? 'post'} #${p.ID}`,
+    detail: p.modified ? vscode.l10n.t('Last modified {0}', new Date(p.modified).toLocaleString()) : undefined,
+    id: p.ID,
+  }));
+  return new Promise((resolve) => {
+    let result: number[] | undefined;
+    qp.onDidAccept(() => {
+      const ticked = qp.selectedItems.filter((i) => !isProblem(i));
+      const chosen = (ticked.length > 0 ? ticked : qp.activeItems.filter((i) => !isProblem(i)).slice(0, 1)) as (vscode.QuickPickItem & { id: number })[];
+      if (chosen.length === 0) {
+        showProblem(qp, vscode.l10n.t('No post is highlighted or ticked: change the filter, or press Escape.'));
+        return;
+      }
+      result = chosen.map((i) => i.id);
+      qp.hide();
+    });
+    qp.onDidHide(() => {
+      qp.dispose();
+      resolve(result);
+    });
+    qp.show();
+  });
 }
 
 export function registerRestoreCommands(ctx: CommandContext): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('contentSite.trash.restore', (clicked?: vscode.TreeItem, selected?: vscode.TreeItem[]) =>
+    vscode.commands.registerCommand(COMMANDS.trash.restore, (clicked?: vscode.TreeItem, selected?: vscode.TreeItem[]) =>
       restoreAndReport(ctx, ctx.trash.provider.targets(clicked, selected).map((n) => n.post.ID)),
     ),
-    vscode.commands.registerCommand('contentSite.restoreFromTrash', async () => {
+    vscode.commands.registerCommand(COMMANDS.restoreFromTrash, async () => {
       if (!ctx.auth.current()) {
-        void vscode.commands.executeCommand('contentSite.signIn');
+        void vscode.commands.executeCommand(COMMANDS.signIn);
         return;
       }
-      if (!ctx.trash.model.site && !(await selectSite(ctx))) return;
-      const site = ctx.trash.model.site!;
+      if (!ctx.site.site && !(await selectSite(ctx))) return;
       let posts: PostV11[];
       try {
-        posts = (await ctx.client().posts.trashed(site, { number: 100, type: 'any' })).posts;
+        posts = await ctx.trash.model.listForPicker();
       } catch (err) {
         await reportError(ctx, err, vscode.l10n.t('Restore Post from Trash'));
         return;
       }
       if (posts.length === 0) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('The trash of {0} is empty.', ctx.trash.model.siteInfo?.name ?? site));
+        void vscode.window.showInformationMessage(vscode.l10n.t('The trash of {0} is empty.', ctx.site.label ?? ''));
         return;
       }
-      const picks = await vscode.window.showQuickPick(
-        posts.map((p) => ({
-          label: stripHtml(p.title ?? '') || vscode.l10n.t('(no title)'),
-          description: `${p.type ?? 'post'} #${p.ID}`,
-          detail: p.modified ? vscode.l10n.t('Last modified {0}', new Date(p.modified).toLocaleString()) : undefined,
-          id: p.ID,
-        })),
-        { canPickMany: true, title: vscode.l10n.t('Restore from the trash of {0}', ctx.trash.model.siteInfo?.name ?? site), placeHolder: vscode.l10n.t('Choose posts to restore') },
-      );
-      if (!picks || picks.length === 0) return;
-      await restoreAndReport(ctx, picks.map((p) => p.id));
+      const ids = await pickPosts(ctx, posts);
+      if (ids) await restoreAndReport(ctx, ids);
     }),
-    vscode.commands.registerCommand('contentSite.trash.refresh', () => ctx.trash.provider.reload()),
-    vscode.commands.registerCommand('contentSite.trash.loadMore', () => ctx.trash.provider.loadMore()),
+    vscode.commands.registerCommand(COMMANDS.trash.refresh, () => ctx.trash.provider.reload()),
+    vscode.commands.registerCommand(COMMANDS.trash.loadMore, () => ctx.trash.provider.loadMore()),
   ];
 }

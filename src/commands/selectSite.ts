@@ -1,46 +1,85 @@
 import * as vscode from 'vscode';
 import { ContentSiteError, type Site } from '../api';
-import { setChosenSite } from '../config';
-import { reportError, type CommandContext } from './commandContext';
+import { localized } from '../localize';
+import { COMMANDS } from '../ids';
+import { siteFromInput } from '../models/siteInput';
+import { isProblem, showProblem, type ProblemItem } from '../views/common/quickPickProblem';
+import type { CommandContext } from './commandContext';
 
-/** Asks for a site ID or domain, checks it with sites/$site, remembers it. Returns the site or undefined. */
+/**
+ * Asks for a site (an ID, a domain or its address; recent ones and the user's primary site are
+ * offered first), checks it with sites/$site while the box stays open, and remembers it.
+ * Resolves to the chosen site, or undefined when the user gave up.
+ */
 export async function selectSite(ctx: CommandContext): Promise<{ site: string; info: Site } | undefined> {
-  const value = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Select Site'),
-    prompt: vscode.l10n.t('A site ID or domain, such as example.wordpress.com'),
-    value: ctx.trash.model.site ?? '',
-    ignoreFocusOut: true,
-    validateInput: (v) =>
-      /^\d+$/.test(v.trim()) || /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]*$/i.test(v.trim())
-        ? undefined
-        : vscode.l10n.t('Enter a numeric site ID or a domain such as example.wordpress.com.'),
+  const qp = vscode.window.createQuickPick<vscode.QuickPickItem | ProblemItem>();
+  qp.title = vscode.l10n.t('Select Site');
+  qp.placeholder = vscode.l10n.t('A site ID, a domain such as example.wordpress.com, or the site’s address');
+  qp.ignoreFocusOut = true;
+  const offered = new Set(ctx.recentSites());
+  if (ctx.site.site) offered.add(ctx.site.site);
+  const items = () => [...offered].map((s) => ({ label: s, description: s === ctx.site.site ? vscode.l10n.t('current') : undefined }));
+  qp.items = items();
+  void ctx
+    .client()
+    .me()
+    .then((me) => {
+      const primary = me.primary_blog_url ? siteFromInput(String(me.primary_blog_url)) : me.primary_blog ? siteFromInput(String(me.primary_blog)) : undefined;
+      if (primary && 'site' in primary && !offered.has(primary.site)) {
+        offered.add(primary.site);
+        qp.items = [...items().filter((i) => i.label !== primary.site), { label: primary.site, description: vscode.l10n.t('your primary site') }];
+      }
+    })
+    .catch(() => undefined);
+  qp.onDidChangeValue((v) => {
+    const parsed = siteFromInput(v);
+    showProblem(qp, v.trim() && 'problem' in parsed ? localized(parsed.problem) : undefined);
   });
-  if (!value) return undefined;
-  const site = value.trim().toLowerCase();
-  try {
-    const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0}…', site) }, () =>
-      ctx.client().sites.get(site),
-    );
-    await setChosenSite(site);
-    ctx.trash.model.setSite(site, info);
-    await vscode.commands.executeCommand('setContext', 'contentSite.siteChosen', true);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Showing the trash of {0}.', info.name || site));
-    return { site, info };
-  } catch (err) {
-    if (err instanceof ContentSiteError && err.status === 404) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('No site {0} was found. Check the ID or domain.', site));
-      return undefined;
-    }
-    await reportError(ctx, err, vscode.l10n.t('Select Site'));
-    return undefined;
-  }
+  return new Promise((resolve) => {
+    let result: { site: string; info: Site } | undefined;
+    qp.onDidAccept(async () => {
+      const active = qp.activeItems[0];
+      const typed = qp.value.trim() || (active && !isProblem(active) ? active.label : '');
+      const parsed = siteFromInput(typed);
+      if ('problem' in parsed) {
+        showProblem(qp, localized(parsed.problem));
+        return;
+      }
+      qp.busy = true;
+      qp.enabled = false;
+      try {
+        const info = await ctx.client().sites.get(parsed.site);
+        await ctx.chooseSite(parsed.site);
+        ctx.site.set(parsed.site, info);
+        result = { site: parsed.site, info };
+        void vscode.window.showInformationMessage(vscode.l10n.t('Showing the trash of {0}.', info.name || parsed.site));
+        qp.hide();
+      } catch (err) {
+        if (err instanceof ContentSiteError && err.kind === 'auth') {
+          qp.hide();
+          await ctx.auth.handleUnauthorized();
+          return;
+        }
+        showProblem(
+          qp,
+          err instanceof ContentSiteError && err.status === 404 ? vscode.l10n.t('No site {0} was found. Check the ID or address.', parsed.site) : localized(err instanceof ContentSiteError ? err.userMessage : String(err)),
+        );
+      } finally {
+        qp.busy = false;
+        qp.enabled = true;
+      }
+    });
+    qp.onDidHide(() => {
+      qp.dispose();
+      resolve(result);
+    });
+    qp.show();
+  });
 }
 
 export function registerSelectSite(ctx: CommandContext): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('contentSite.selectSite', async () => {
-      const chosen = await selectSite(ctx);
-      if (chosen) await ctx.trash.provider.reload();
-    }),
+    // Choosing another site reloads the trash (wired where the chosen site is).
+    vscode.commands.registerCommand(COMMANDS.selectSite, () => selectSite(ctx)),
   ];
 }

@@ -3,6 +3,7 @@ import { markReadOnOpen } from '../config';
 import { relativeTime } from '../models/relativeTime';
 import { FeedPostNode } from '../views/following/feedPostNode';
 import { NoteNode } from '../views/notifications/noteNode';
+import { COMMANDS } from '../ids';
 import { reportError, type CommandContext } from './commandContext';
 
 /**
@@ -11,7 +12,7 @@ import { reportError, type CommandContext } from './commandContext';
  */
 export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('contentSite.notifications.show', async (node?: vscode.TreeItem) => {
+    vscode.commands.registerCommand(COMMANDS.notifications.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof NoteNode)) return;
       const note = ctx.notifications.model.get(node.note.id) ?? node.note;
       const { noteHtml } = await import('../render');
@@ -24,7 +25,7 @@ export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
         }
       }
     }),
-    vscode.commands.registerCommand('contentSite.following.show', async (node?: vscode.TreeItem) => {
+    vscode.commands.registerCommand(COMMANDS.following.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof FeedPostNode)) return;
       const p = node.post;
       const { plainTitle, postHtml } = await import('../render');

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { showInsightsPanel } from '../views/insights/insightsPanel';
+import { COMMANDS } from '../ids';
 import { reportError, type CommandContext } from './commandContext';
 
 /** What an item of the insights list calls itself (the spec leaves its shape out). */
@@ -16,7 +17,7 @@ function describe(item: unknown): { slug: string; title: string } | undefined {
 /** Content Site: Show Insights — pick a report from `insights`, then chart `insights/$slug`. */
 export function registerShowInsights(ctx: CommandContext, extensionUri: vscode.Uri): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('contentSite.showInsights', async () => {
+    vscode.commands.registerCommand(COMMANDS.showInsights, async () => {
       try {
         const list = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading insights…') }, () => ctx.client().insights.list());
         const reports = list.insights.map(describe).filter((r) => r !== undefined);

@@ -1,36 +1,66 @@
 /**
  * Notifications that refresh themselves, cheaply: while the window is focused, every interval it
- * asks only for the first page's ids, unread counts and hashes, and loads full notes only when
- * something changed. Backs off on errors (min(30 s × (failures+1), 180 s)), never runs two polls
- * at once, and pauses while the window is in the background.
+ * asks only for the first page's ids, unread counts and hashes, and compares them with what the
+ * service last sent (not with what is shown, which includes the user's pending operations). A new
+ * or vanished note reloads the first page; a changed one (read, approved or replied to here or
+ * elsewhere) is fetched again on its own. A refresh that failed anywhere is retried by the poll,
+ * so the views recover by themselves when the service answers again.
+ *
+ * The schedule never stops while started: skipped and failed polls schedule the next one, failures
+ * back off (min(30 s × (failures+1), 180 s), never sooner than a 429's Retry-After), and polls pause
+ * while the window is in the background.
  */
-import type { ContentSiteClient } from '../api';
-import type { NotificationsModel } from './notificationsModel';
+import type { ContentSiteClient, Notification, NotificationsParams } from '../api';
+import type { LoadState } from './loadState';
+import { asError } from './asError';
 
 export const POLL_FIELDS = 'id,unread,note_hash';
 
+/** What the poller watches: the notifications model. */
+export interface PollTarget {
+  readonly state: LoadState;
+  pollQuery(): NotificationsParams;
+  serviceNotes(): Notification[];
+  /** The service's current copies of these notes. */
+  fetchNotes(client: ContentSiteClient, ids: readonly number[]): Promise<Notification[]>;
+  /** Starts a fetch of some notes; the callback merges the fresh copies (and ends the fetch). */
+  readonly list: { beginFetch(): (items: readonly Notification[], gone?: readonly string[]) => void };
+  refresh(): Promise<void>;
+}
+
 export interface PollerOptions {
   client: () => ContentSiteClient;
-  model: NotificationsModel;
+  model: PollTarget;
   /** Milliseconds between polls; 0 turns polling off. */
   intervalMs: () => number;
   /** Signed in and the window focused. */
   active: () => boolean;
+  /** Views whose last refresh failed refresh again (one batch); resolves when they have answered. */
+  recover?: () => Promise<void>;
+  /** Whether any view is in a failed state. */
+  needsRecovery?: () => boolean;
   log?: (message: string) => void;
   timers?: { set: (fn: () => void, ms: number) => unknown; clear: (handle: unknown) => void };
+  now?: () => number;
 }
 
-export type PollResult = 'unchanged' | 'changed' | 'skipped' | 'failed';
+export type PollResult = 'unchanged' | 'changed' | 'recovered' | 'skipped' | 'failed';
+
+const BACKOFF_STEP_MS = 30_000;
+const BACKOFF_MAX_MS = 180_000;
 
 export class NotePoller {
   private failures = 0;
+  private notBefore = 0;
   private inflight = false;
   private timer: unknown;
   private stopped = true;
   private readonly timers;
+  private readonly now: () => number;
 
   constructor(private readonly o: PollerOptions) {
     this.timers = o.timers ?? { set: (fn: () => void, ms: number) => setTimeout(fn, ms), clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+    this.now = o.now ?? Date.now;
   }
 
   start(): void {
@@ -40,40 +70,34 @@ export class NotePoller {
 
   stop(): void {
     this.stopped = true;
-    if (this.timer !== undefined) this.timers.clear(this.timer);
-    this.timer = undefined;
+    this.clearTimer();
   }
 
-  /** The window came back to the foreground: look now, then carry on. */
+  /** The window came back to the foreground: look now (unless backing off), then carry on. */
   nudge(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.now() < this.notBefore) return;
     void this.pollOnce();
   }
 
-  /** How long until the next poll: the interval, or the backoff after failures. */
+  /** How long until the next poll: the interval, or the backoff after failures (and Retry-After). */
   delayMs(): number {
-    if (this.failures > 0) return Math.min(30_000 * (this.failures + 1), 180_000);
-    return this.o.intervalMs();
+    const interval = this.o.intervalMs();
+    if (interval <= 0) return 0;
+    const wait = Math.max(0, this.notBefore - this.now());
+    if (this.failures > 0) return Math.max(wait, Math.min(BACKOFF_STEP_MS * (this.failures + 1), BACKOFF_MAX_MS));
+    return Math.max(wait, interval);
   }
 
   async pollOnce(): Promise<PollResult> {
-    const model = this.o.model;
-    if (this.inflight || !this.o.active() || model.state.kind !== 'loaded') return 'skipped';
+    if (this.inflight) return 'skipped';
     this.inflight = true;
     try {
-      const page = await this.o.client().notifications.list({ ...model.pollQuery(), fields: POLL_FIELDS });
-      this.failures = 0;
-      if (signature(page.notes) === model.signature(page.notes.length)) {
-        // Same notes, same unread counts: a differing hash is our own mark-read, already shown.
-        model.adoptHashes(page.notes);
-        return 'unchanged';
-      }
-      this.o.log?.('Notifications changed on the service: loading them.');
-      await model.refresh();
-      return 'changed';
+      return await this.look();
     } catch (err) {
       this.failures++;
-      this.o.log?.(`Notification poll failed (${this.failures} in a row): ${err instanceof Error ? err.message : String(err)}`);
+      const e = asError(err);
+      if (e.retryAfter !== undefined) this.notBefore = this.now() + e.retryAfter * 1000;
+      this.o.log?.(`Notification poll failed (${this.failures} in a row): ${e.message}`);
       return 'failed';
     } finally {
       this.inflight = false;
@@ -81,16 +105,52 @@ export class NotePoller {
     }
   }
 
-  private schedule(): void {
+  private async look(): Promise<PollResult> {
+    const model = this.o.model;
+    if (!this.o.active()) return 'skipped';
+    if (this.o.needsRecovery?.() && this.o.recover) {
+      await this.o.recover();
+      if (this.o.needsRecovery()) {
+        const s = model.state;
+        throw s.kind === 'error' ? s.error : new Error('A view could not be refreshed.');
+      }
+      this.failures = 0;
+      return 'recovered';
+    }
+    if (model.state.kind !== 'loaded') return 'skipped';
+    const client = this.o.client();
+    const page = await client.notifications.list({ ...model.pollQuery(), fields: POLL_FIELDS });
+    this.failures = 0;
+    const known = model.serviceNotes().slice(0, page.notes.length);
+    const sameIds = known.length === page.notes.length && known.every((n, i) => n.id === page.notes[i].id);
+    if (!sameIds) {
+      this.o.log?.('New or removed notifications on the service: loading the first page.');
+      await model.refresh();
+      return 'changed';
+    }
+    const changed = page.notes.filter((n, i) => n.unread !== known[i].unread || String(n.note_hash) !== String(known[i].note_hash)).map((n) => n.id);
+    if (changed.length === 0) return 'unchanged';
+    this.o.log?.(`${changed.length} notification(s) changed on the service: loading them.`);
+    const take = model.list.beginFetch();
+    let fresh: Notification[] = [];
+    try {
+      fresh = await model.fetchNotes(client, changed);
+    } finally {
+      const found = new Set(fresh.map((n) => n.id));
+      take(fresh, changed.filter((id) => !found.has(id)).map(String));
+    }
+    return 'changed';
+  }
+
+  private clearTimer(): void {
     if (this.timer !== undefined) this.timers.clear(this.timer);
     this.timer = undefined;
+  }
+
+  private schedule(): void {
+    this.clearTimer();
     const ms = this.delayMs();
     if (this.stopped || ms <= 0) return;
     this.timer = this.timers.set(() => void this.pollOnce(), ms);
   }
-}
-
-/** What a user would see change: which notes, in which order, with how many unread updates. */
-export function signature(notes: ReadonlyArray<{ id: number; unread: number }>): string {
-  return notes.map((n) => `${n.id}:${n.unread}`).join(',');
 }

@@ -1,69 +1,66 @@
 /**
  * Notifications as the view shows them: newest first, paged with `before` (inclusive, so pages are
- * de-duplicated by id), filtered by the service's presets, with optimistic mark read / unread that
- * rolls back when the service refuses. No vscode here: tested in plain Node.
+ * de-duplicated by id), filtered by the service's presets. Mark read / unread are operations on the
+ * list core: shown at once, kept over any refresh or poll until the service has them, dropped when
+ * it refuses, checked with the service when the answer is lost. No vscode here.
  */
-import { ContentSiteError, type ContentSiteClient, type Notification, type NotificationsPage, type NotificationsParams } from '../api';
-import type { BatchRefreshable, RefreshPart } from './batchRefresh';
-import { signature } from './notePoller';
-import { Emitter } from './emitter';
-import { IDLE, type LoadState } from './loadState';
+import { ContentSiteError, type ContentSiteClient, type Notification, type NotificationsParams, type Prepared } from '../api';
+import { asError, outcomeUnknown } from './asError';
+import type { Effect, Page } from './listCore';
+import { ListModel } from './listModel';
+import { type NoteFilter, filterQuery } from './noteFilters';
 
-export type NoteFilter = { kind: 'all' } | { kind: 'unread' } | { kind: 'type'; type: string };
-
-/** The service's own presets, in its order. */
-export const FILTER_PRESETS: readonly { id: string; filter: NoteFilter }[] = [
-  { id: 'all', filter: { kind: 'all' } },
-  { id: 'unread', filter: { kind: 'unread' } },
-  { id: 'comment', filter: { kind: 'type', type: 'comment' } },
-  { id: 'follow', filter: { kind: 'type', type: 'follow' } },
-  { id: 'like', filter: { kind: 'type', type: 'like' } },
-];
+export type { NoteFilter } from './noteFilters';
 
 export const NOTE_FIELDS = 'id,type,unread,noticon,body,subject,timestamp,meta,status,note_hash,date';
+
+/** The most notes the service returns in one page. */
+export const NOTES_PAGE_MAX = 99;
+/** Notes marked in one POST by Mark All Read (the service documents no limit; this keeps a body near 25 KB). */
+export const MARK_READ_CHUNK = 1000;
+/** What the service's own web client sends to zero a count it does not know. */
+export const MARK_ALL_UPDATES = 9999;
 
 export interface NotificationsModelOptions {
   client: () => ContentSiteClient;
   pageSize: () => number;
 }
 
-export class NotificationsModel implements BatchRefreshable {
-  private notesById = new Map<number, Notification>();
-  private _state: LoadState = IDLE;
+/** What Mark All Read did, as the service confirmed it. */
+export interface MarkAllReport {
+  /** Notes the service confirmed as read. */
+  marked: number;
+  /** Notes that got new updates meanwhile and are still unread. */
+  stillUnread: number;
+  /** Notes that could not be marked (or whose marking the service did not confirm), and why. */
+  notMarked: number;
+  error?: ContentSiteError;
+}
+
+const key = (id: number) => String(id);
+
+export class NotificationsModel extends ListModel<Notification, number> {
   private _filter: NoteFilter = { kind: 'all' };
-  private _hasMore = false;
-  private _loadMoreError: ContentSiteError | undefined;
-  private generation = 0;
-  private inflight: AbortController | undefined;
   readonly seenTypes = new Set<string>();
-  private readonly changed = new Emitter<void>();
-  readonly onDidChange = this.changed.event;
 
-  constructor(private readonly options: NotificationsModelOptions) {}
-
-  get state(): LoadState {
-    return this._state;
+  constructor(private readonly options: NotificationsModelOptions) {
+    super(options.client);
   }
+
   get filter(): NoteFilter {
     return this._filter;
   }
-  get hasMore(): boolean {
-    return this._hasMore;
-  }
-  get loadMoreError(): ContentSiteError | undefined {
-    return this._loadMoreError;
-  }
   /** Newest first. */
-  get notes(): Notification[] {
-    return [...this.notesById.values()].sort((a, b) => b.timestamp - a.timestamp || b.id - a.id);
+  get notes(): readonly Notification[] {
+    return this.list.items;
   }
   get unreadCount(): number {
     let n = 0;
-    for (const note of this.notesById.values()) if (note.unread > 0) n++;
+    for (const note of this.list.items) if (note.unread > 0) n++;
     return n;
   }
   get(id: number): Notification | undefined {
-    return this.notesById.get(id);
+    return this.list.get(key(id));
   }
 
   setFilter(filter: NoteFilter): Promise<void> {
@@ -71,131 +68,105 @@ export class NotificationsModel implements BatchRefreshable {
     return this.refresh();
   }
 
-  refreshParts(client: ContentSiteClient): RefreshPart[] {
-    return [{ request: client.notifications.listRequest(this.query()), deliver: (first) => this.refresh(first as Promise<NotificationsPage>) }];
+  protected keyOf(note: Notification): string {
+    return key(note.id);
   }
-
-  /** Loads the first page again, or takes it from a batch (`first`); the old notes stay until the new ones arrive. */
-  async refresh(first?: Promise<NotificationsPage>): Promise<void> {
-    const gen = ++this.generation;
-    this.inflight?.abort();
-    const ctl = (this.inflight = new AbortController());
-    this._state = { kind: 'loading' };
-    this.changed.fire();
-    try {
-      const page = await (first ?? this.options.client().notifications.list(this.query(), { signal: ctl.signal }));
-      if (gen !== this.generation) return;
-      this.notesById = new Map(page.notes.map((n) => [n.id, n]));
-      this.noteTypes(page.notes);
-      this._hasMore = page.notes.length >= this.options.pageSize();
-      this._loadMoreError = undefined;
-      this._state = { kind: 'loaded' };
-    } catch (err) {
-      if (gen !== this.generation) return;
-      this.notesById.clear();
-      this._hasMore = false;
-      this._state = { kind: 'error', error: asError(err) };
-    } finally {
-      if (gen === this.generation) this.changed.fire();
-    }
+  protected override compare(a: Notification, b: Notification): number {
+    return b.timestamp - a.timestamp || b.id - a.id;
   }
-
-  /** The next page: notes updated on or before the oldest shown (inclusive, de-duplicated). */
-  async loadMore(): Promise<void> {
-    const oldest = this.notes.at(-1);
-    if (!oldest || this._state.kind === 'loading') return;
-    const gen = this.generation;
-    try {
-      const page = await this.options.client().notifications.list({ ...this.query(), before: oldest.timestamp });
-      if (gen !== this.generation) return;
-      const fresh = page.notes.filter((n) => !this.notesById.has(n.id));
-      for (const n of fresh) this.notesById.set(n.id, n);
-      this.noteTypes(fresh);
-      this._hasMore = fresh.length > 0 && page.notes.length >= this.options.pageSize();
-      this._loadMoreError = undefined;
-    } catch (err) {
-      if (gen !== this.generation) return;
-      this._loadMoreError = asError(err);
-    }
-    this.changed.fire();
+  protected override fetchItems(client: ContentSiteClient, keys: readonly string[]): Promise<Notification[]> {
+    return this.fetchNotes(client, keys.map(Number));
+  }
+  protected pageRequest(client: ContentSiteClient, before: number | undefined): Prepared<Page<Notification, number>> {
+    const number = this.options.pageSize();
+    const request = client.notifications.listRequest({ ...this.query(), before });
+    return {
+      spec: request.spec,
+      parse: (body) => {
+        const notes = request.parse(body).notes;
+        for (const n of notes) if (n.type) this.seenTypes.add(n.type);
+        return { items: notes, next: notes.length >= number ? notes.at(-1)?.timestamp : undefined };
+      },
+    };
   }
 
   /**
-   * One POST for all the notes; the tree changes at once and rolls back if the service refuses.
-   * Each note's count is decremented by the updates the user was shown, so updates that arrived
-   * since come back in `updated` and stay unread; a note that gave no count gets the web client's
-   * "all of them".
+   * One POST for all the notes. Each note's count is decremented by the updates the user was shown,
+   * so updates that arrived since come back in `updated` and stay unread; a note that gave no count
+   * gets the web client's "all of them". Rejects with a sentence when the service refused or when
+   * it could not confirm.
    */
   markRead(ids: readonly number[]): Promise<void> {
     const counts: Record<number, number> = {};
-    for (const id of ids) {
-      const note = this.notesById.get(id);
+    for (const id of new Set(ids)) {
+      const note = this.get(id);
       if (note && note.unread > 0) counts[id] = decrementFor(note);
     }
-    return this.applyCounts(counts, () => 0);
+    return this.mark(counts, 0);
   }
 
-  /** Marks notes unread again (`counts` of -1). */
+  /** Marks read notes unread again (`counts` of -1). */
   markUnread(ids: readonly number[]): Promise<void> {
     const counts: Record<number, number> = {};
-    for (const id of ids) {
-      const note = this.notesById.get(id);
+    for (const id of new Set(ids)) {
+      const note = this.get(id);
       if (note && note.unread === 0) counts[id] = -1;
     }
-    return this.applyCounts(counts, () => 1);
+    return this.mark(counts, 1);
   }
 
   /**
-   * Every unread note the service has, not only those loaded: asks for their ids (99 a page), then
-   * marks them in one POST. Returns how many were marked.
+   * Every unread note the service has, not only those loaded: their ids page by page (99 a page),
+   * then marked MARK_READ_CHUNK at a time. What it reports is what the service confirmed.
    */
-  async markAllRead(): Promise<number> {
+  async markAllRead(): Promise<MarkAllReport> {
     const client = this.options.client();
-    const counts: Record<number, number> = {};
-    let before: number | undefined;
-    for (let pages = 0; pages < 20; pages++) {
-      const page = await client.notifications.list({ unread: true, number: 99, fields: 'id,unread,timestamp', before });
-      let added = 0;
-      for (const n of page.notes) {
-        if (n.unread > 0 && counts[n.id] === undefined) {
-          counts[n.id] = decrementFor(n);
-          added++;
-        }
-      }
-      if (page.notes.length < 99 || added === 0) break;
-      before = page.notes.at(-1)?.timestamp;
-    }
-    for (const note of this.notesById.values()) if (note.unread > 0 && counts[note.id] === undefined) counts[note.id] = decrementFor(note);
-    await this.applyCounts(counts, () => 0);
-    return Object.keys(counts).length;
-  }
-
-  private async applyCounts(counts: Record<number, number>, next: (id: number) => number): Promise<void> {
-    const ids = Object.keys(counts).map(Number);
-    if (ids.length === 0) return;
-    const before = new Map<number, number>();
-    for (const id of ids) {
-      const note = this.notesById.get(id);
-      if (!note) continue;
-      before.set(id, note.unread);
-      this.notesById.set(id, { ...note, unread: next(id) });
-    }
-    this.changed.fire();
+    const loaded = new Map<string, Effect<Notification>>();
+    for (const note of this.notes) if (note.unread > 0) loaded.set(key(note.id), readEffect(0));
+    const op = this.list.begin(loaded);
+    let counts: Map<number, number>;
     try {
-      const result = await this.options.client().notifications.markRead(counts);
-      for (const id of result.updated) {
-        const note = this.notesById.get(Number(id));
-        if (note && note.unread === 0) this.notesById.set(note.id, { ...note, unread: 1 });
-      }
-      if (result.updated.length > 0) this.changed.fire();
+      counts = await unreadOnService(client);
     } catch (err) {
-      for (const [id, unread] of before) {
-        const note = this.notesById.get(id);
-        if (note) this.notesById.set(id, { ...note, unread });
-      }
-      this.changed.fire();
+      op.fail();
       throw asError(err);
     }
+    for (const note of this.notes) if (note.unread > 0 && !counts.has(note.id)) counts.set(note.id, decrementFor(note));
+    const report: MarkAllReport = { marked: 0, stillUnread: 0, notMarked: 0 };
+    const confirmed = new Map<string, Effect<Notification>>();
+    const ids = [...counts.keys()];
+    for (let i = 0; i < ids.length; i += MARK_READ_CHUNK) {
+      const chunk = ids.slice(i, i + MARK_READ_CHUNK);
+      if (report.error?.kind === 'auth') {
+        report.notMarked += chunk.length;
+        continue;
+      }
+      try {
+        const result = await client.notifications.markRead(Object.fromEntries(chunk.map((id) => [id, counts.get(id)!])));
+        const updated = new Set(result.updated.map(Number));
+        for (const id of chunk) {
+          if (updated.has(id)) report.stillUnread++;
+          else report.marked++;
+          confirmed.set(key(id), updated.has(id) ? stillUnreadEffect : readEffect(0));
+        }
+      } catch (err) {
+        report.notMarked += chunk.length;
+        report.error = asError(err);
+      }
+    }
+    op.confirm(confirmed);
+    if (report.error && outcomeUnknown(report.error)) void this.list.refresh();
+    return report;
+  }
+
+  /** The service's current copies of these notes (NOTES_PAGE_MAX a request); a deleted note is absent. */
+  async fetchNotes(client: ContentSiteClient, ids: readonly number[]): Promise<Notification[]> {
+    const out: Notification[] = [];
+    for (let i = 0; i < ids.length; i += NOTES_PAGE_MAX) {
+      const chunk = ids.slice(i, i + NOTES_PAGE_MAX);
+      out.push(...(await client.notifications.list({ ids: chunk, number: chunk.length, fields: NOTE_FIELDS })).notes);
+    }
+    return out;
   }
 
   /** The first page's query with the current filter, for the poller (which picks its own fields). */
@@ -203,55 +174,71 @@ export class NotificationsModel implements BatchRefreshable {
     return this.query();
   }
 
-  /** Signature of the first `count` notes as shown (see notePoller.signature). */
-  signature(count: number): string {
-    return signature(this.notes.slice(0, count));
+  /** Notes exactly as the service last sent them, newest first (what a poll is compared with). */
+  serviceNotes(): Notification[] {
+    return this.list.serviceItems();
   }
 
-  /** Takes the service's current hashes for notes that are otherwise unchanged. */
-  adoptHashes(notes: ReadonlyArray<{ id: number; note_hash?: string | number }>): void {
-    for (const n of notes) {
-      const mine = this.notesById.get(n.id);
-      if (mine && n.note_hash !== undefined && mine.note_hash !== n.note_hash) this.notesById.set(n.id, { ...mine, note_hash: n.note_hash });
+  private async mark(counts: Record<number, number>, unread: number): Promise<void> {
+    const ids = Object.keys(counts).map(Number);
+    if (ids.length === 0) return;
+    const effects = new Map(ids.map((id) => [key(id), readEffect(unread)]));
+    const outcome = await this.list.perform(
+      effects,
+      () => this.options.client().notifications.markRead(counts),
+      (result) => {
+        const updated = new Set(result.updated.map(Number));
+        return new Map(ids.map((id) => [key(id), updated.has(id) ? stillUnreadEffect : readEffect(unread)]));
+      },
+    );
+    if (outcome.kind === 'failed') throw outcome.error;
+    if (outcome.kind === 'unknown') {
+      const wrong = outcome.now ? ids.filter((id) => { const n = outcome.now!.get(key(id)); return n !== undefined && (n.unread > 0) !== (unread > 0); }).length : ids.length;
+      if (wrong > 0) throw unconfirmed(outcome.error, wrong, unread > 0 ? 'unread' : 'read', outcome.now !== undefined);
     }
   }
 
   private query(): NotificationsParams {
-    const q: NotificationsParams = { number: this.options.pageSize(), fields: NOTE_FIELDS };
-    if (this._filter.kind === 'unread') q.unread = true;
-    if (this._filter.kind === 'type') q.type = this._filter.type;
-    return q;
-  }
-
-  private noteTypes(notes: readonly Notification[]): void {
-    for (const n of notes) if (n.type) this.seenTypes.add(n.type);
-  }
-
-  /** Forget everything (signed out). */
-  clear(): void {
-    this.generation++;
-    this.inflight?.abort();
-    this.notesById.clear();
-    this._hasMore = false;
-    this._loadMoreError = undefined;
-    this._state = IDLE;
-    this.changed.fire();
-  }
-
-  dispose(): void {
-    this.inflight?.abort();
-    this.changed.dispose();
+    return { number: this.options.pageSize(), fields: NOTE_FIELDS, ...filterQuery(this._filter) };
   }
 }
 
-export function asError(err: unknown): ContentSiteError {
-  if (err instanceof ContentSiteError) return err;
-  return new ContentSiteError({ kind: 'network', userMessage: `Something went wrong: ${err instanceof Error ? err.message : String(err)}` });
+function readEffect(unread: number): Effect<Notification> {
+  return (n) => ({ ...n, unread });
 }
 
-/** What the service's own web client sends to zero a count it does not know. */
-export const MARK_ALL_UPDATES = 9999;
+/** The service said the note has new updates: unread, with its count if the shown one is larger. */
+const stillUnreadEffect: Effect<Notification> = (n) => (n.unread > 0 ? n : { ...n, unread: 1 });
 
 function decrementFor(note: Notification): number {
   return note.unreadIsCount ? note.unread : MARK_ALL_UPDATES;
+}
+
+/** Every unread note's id and count on the service, paged with an inclusive `before`. */
+async function unreadOnService(client: ContentSiteClient): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  let before: number | undefined;
+  for (;;) {
+    const page = await client.notifications.list({ unread: true, number: NOTES_PAGE_MAX, fields: 'id,unread,timestamp', before });
+    let added = 0;
+    for (const n of page.notes) {
+      if (n.unread > 0 && !counts.has(n.id)) {
+        counts.set(n.id, decrementFor(n));
+        added++;
+      }
+    }
+    const oldest = page.notes.at(-1)?.timestamp;
+    if (page.notes.length < NOTES_PAGE_MAX || oldest === undefined) return counts;
+    // A full page of one second (nothing new): step past that second.
+    before = added > 0 ? oldest : oldest - 1;
+    if (before < 0) return counts;
+  }
+}
+
+function unconfirmed(cause: ContentSiteError, count: number, wanted: 'read' | 'unread', asked: boolean): ContentSiteError {
+  const what = count === 1 ? 'notification' : `${count} notifications`;
+  const userMessage = asked
+    ? `The ${what} could not be marked ${wanted}: the service's answer was lost, and it still shows ${count === 1 ? 'it' : 'them'} as before. ${cause.userMessage}`
+    : `Whether the ${what} ${count === 1 ? 'was' : 'were'} marked ${wanted} is unknown: the service did not answer. ${cause.userMessage}`;
+  return new ContentSiteError({ kind: cause.kind, status: cause.status, code: cause.code, serviceMessage: cause.serviceMessage, request: cause.request, userMessage });
 }

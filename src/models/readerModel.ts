@@ -1,12 +1,11 @@
 /**
- * The Reader: featured posts (freshly pressed, paged with `before` = the oldest pick shown,
- * inclusive, de-duplicated) and the tags the user subscribes to. Both load in one batch.
+ * The Reader: featured posts (Freshly Pressed, paged with `before` = the oldest pick shown,
+ * inclusive, de-duplicated) and the tags the user subscribes to: two streams on the list core,
+ * loaded in one batch. Tags are a bonus: when they fail, the featured posts still show.
  */
-import { mapPrepared, type ContentSiteClient, type ContentSiteError, type FeaturedPost, type SubscribedTags } from '../api';
+import { mapPrepared, type ContentSiteClient, type FeaturedPost, type SubscribedTags } from '../api';
 import type { BatchRefreshable, RefreshPart } from './batchRefresh';
-import { Emitter } from './emitter';
-import { IDLE, type LoadState } from './loadState';
-import { asError } from './notificationsModel';
+import { ListCore } from './listCore';
 
 export type Tag = SubscribedTags['tags'][number];
 
@@ -19,106 +18,55 @@ export function pickedOnIso(post: FeaturedPost): string | undefined {
 }
 
 export class ReaderModel implements BatchRefreshable {
-  private _featured: FeaturedPost[] = [];
-  private _tags: Tag[] = [];
-  private _state: LoadState = IDLE;
-  private _hasMore = false;
-  private _loadMoreError: ContentSiteError | undefined;
-  private generation = 0;
-  private readonly changed = new Emitter<void>();
-  readonly onDidChange = this.changed.event;
+  readonly featured: ListCore<FeaturedPost, string>;
+  readonly tags: ListCore<Tag, never>;
 
-  constructor(private readonly options: { client: () => ContentSiteClient; pageSize: () => number; thumb?: { width: number; height: number } }) {}
+  constructor(options: { client: () => ContentSiteClient; pageSize: () => number; thumb?: { width: number; height: number } }) {
+    this.featured = new ListCore<FeaturedPost, string>(
+      {
+        key: (p) => `${String(p.site_ID)}/${String(p.ID)}`,
+        page: (client, before) => {
+          const number = options.pageSize();
+          const request = client.reader.freshlyPressedRequest({ number, before, thumb_width: options.thumb?.width, thumb_height: options.thumb?.height });
+          return mapPrepared(request, (r) => ({ items: r.posts, next: r.posts.length >= number ? pickedOnIso(r.posts[r.posts.length - 1]) : undefined }));
+        },
+      },
+      options.client,
+    );
+    this.tags = new ListCore<Tag, never>(
+      { key: (t) => String(t.ID ?? t.slug ?? t.display_name), page: (client) => mapPrepared(client.reader.tagsRequest(), (r) => ({ items: r.tags, next: undefined })) },
+      options.client,
+    );
+  }
 
-  get featured(): FeaturedPost[] {
-    return this._featured;
+  /** The featured posts' state drives the view's. */
+  get state() {
+    return this.featured.state;
   }
-  get tags(): Tag[] {
-    return this._tags;
+  get loadMoreError() {
+    return this.featured.loadMoreError;
   }
-  get state(): LoadState {
-    return this._state;
-  }
-  get hasMore(): boolean {
-    return this._hasMore;
-  }
-  get loadMoreError(): ContentSiteError | undefined {
-    return this._loadMoreError;
+  onDidChange(listener: () => void): { dispose(): void } {
+    const a = this.featured.onDidChange(listener);
+    const b = this.tags.onDidChange(listener);
+    return { dispose: () => (a.dispose(), b.dispose()) };
   }
 
   refreshParts(client: ContentSiteClient): RefreshPart[] {
-    const number = this.options.pageSize();
-    const gen = ++this.generation;
-    this._state = { kind: 'loading' };
-    this.changed.fire();
-    let featured: FeaturedPost[] | undefined;
-    let tags: Tag[] | undefined;
-    let failure: unknown;
-    let pending = 2;
-    const settle = () => {
-      if (--pending > 0 || gen !== this.generation) return;
-      if (failure !== undefined && featured === undefined) {
-        this._featured = [];
-        this._state = { kind: 'error', error: asError(failure) };
-      } else {
-        this._featured = featured ?? [];
-        this._hasMore = (featured?.length ?? 0) >= number;
-        this._state = { kind: 'loaded' };
-      }
-      this._tags = tags ?? [];
-      this._loadMoreError = undefined;
-      this.changed.fire();
-    };
-    return [
-      {
-        request: mapPrepared(client.reader.freshlyPressedRequest({ number, thumb_width: this.options.thumb?.width, thumb_height: this.options.thumb?.height }), (r) => r.posts),
-        deliver: (p) => (p as Promise<FeaturedPost[]>).then((v) => (featured = v), (e: unknown) => (failure = e)).then(settle),
-      },
-      {
-        request: mapPrepared(client.reader.tagsRequest(), (r) => r.tags),
-        // Tags are a bonus: when they fail, the featured posts still show.
-        deliver: (p) => (p as Promise<Tag[]>).then((v) => (tags = v), () => undefined).then(settle),
-      },
-    ];
+    return [...this.featured.refreshParts(client), ...this.tags.refreshParts(client)];
   }
-
   async refresh(): Promise<void> {
-    const client = this.options.client();
-    const parts = this.refreshParts(client);
-    const outcomes = await client.together(parts.map((p) => p.request)).catch((e: unknown) => parts.map(() => ({ ok: false as const, error: asError(e) })));
-    await Promise.all(parts.map((part, i) => part.deliver(outcomes[i].ok ? Promise.resolve(outcomes[i].value) : Promise.reject(outcomes[i].error))));
+    await Promise.all([this.featured.refresh(), this.tags.refresh()]);
   }
-
-  async loadMore(): Promise<void> {
-    const oldest = this._featured.at(-1);
-    const before = oldest && pickedOnIso(oldest);
-    if (!before || this._state.kind !== 'loaded') return;
-    const gen = this.generation;
-    try {
-      const page = await this.options.client().reader.freshlyPressed({ number: this.options.pageSize(), before, thumb_width: this.options.thumb?.width, thumb_height: this.options.thumb?.height });
-      if (gen !== this.generation) return;
-      const known = new Set(this._featured.map((p) => `${String(p.site_ID)}/${String(p.ID)}`));
-      const fresh = page.posts.filter((p) => !known.has(`${String(p.site_ID)}/${String(p.ID)}`));
-      this._featured = [...this._featured, ...fresh];
-      this._hasMore = fresh.length > 0 && page.posts.length >= this.options.pageSize();
-      this._loadMoreError = undefined;
-    } catch (err) {
-      if (gen !== this.generation) return;
-      this._loadMoreError = asError(err);
-    }
-    this.changed.fire();
+  loadMore(): Promise<void> {
+    return this.featured.loadMore();
   }
-
   clear(): void {
-    this.generation++;
-    this._featured = [];
-    this._tags = [];
-    this._hasMore = false;
-    this._state = IDLE;
-    this.changed.fire();
+    this.featured.clear();
+    this.tags.clear();
   }
-
   dispose(): void {
-    this.changed.dispose();
+    this.featured.dispose();
+    this.tags.dispose();
   }
 }

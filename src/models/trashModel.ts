@@ -1,109 +1,149 @@
 /**
- * Trashed posts and pages of the chosen site, paged with the service's `page_handle`. Restoring
- * removes what the service restored and leaves the rest, so the list stays as the server has it.
+ * Trashed posts and pages of the chosen site, paged with the service's `page_handle`. Restoring is
+ * an operation on the list core: the posts leave the list at once and stay gone through any
+ * refresh; a refusal brings them back as the service has them. When the answer is lost, or the
+ * service says a post is not (or no longer) in the trash, the service is asked what became of it.
  */
-import { mapPrepared, type ContentSiteClient, type ContentSiteError, type PostV11, type Prepared, type Site } from '../api';
+import { mapPrepared, stripHtml, type ContentSiteClient, type ContentSiteError, type PostV11 } from '../api';
+import { asError, outcomeUnknown } from './asError';
 import type { RefreshPart } from './batchRefresh';
-import { PagedList, type Page } from './pagedList';
-import { asError } from './notificationsModel';
+import type { ChosenSite } from './chosenSite';
+import type { Effect } from './listCore';
+import { ListModel } from './listModel';
 
-export interface RestoreReport {
-  restored: PostV11[];
-  failed: { id: number; title: string; error: ContentSiteError }[];
+/** Posts listed in one request by the Restore Post from Trash… picker (the service's maximum). */
+export const TRASH_PICKER_MAX = 100;
+
+export interface RestoreFailure {
+  id: number;
+  title: string;
+  error: ContentSiteError;
 }
 
-export class TrashModel extends PagedList<PostV11, string> {
-  private _site: string | undefined;
-  private _siteInfo: Site | undefined;
+export interface RestoreReport {
+  /** Restored by this request, as the service answered (read `status`: often a draft). */
+  restored: PostV11[];
+  /** No longer in the trash when the service looked (restored meanwhile, here or elsewhere, or deleted). */
+  alreadyGone: { id: number; title: string; post?: PostV11 }[];
+  /** Still in the trash: the service refused, with its reason. */
+  failed: RestoreFailure[];
+  /** The answer was lost and the service could not be asked either. */
+  unconfirmed: RestoreFailure[];
+}
 
-  constructor(private readonly options: { client: () => ContentSiteClient; pageSize: () => number }) {
-    super();
+const key = (id: number) => String(id);
+const hide: Effect<PostV11> = () => undefined;
+
+export class TrashModel extends ListModel<PostV11, string> {
+  constructor(private readonly options: { client: () => ContentSiteClient; pageSize: () => number; site: ChosenSite }) {
+    super(options.client);
   }
 
   get site(): string | undefined {
-    return this._site;
+    return this.options.site.site;
   }
-  get siteInfo(): Site | undefined {
-    return this._siteInfo;
-  }
-
-  /** Switches site (an ID or a domain) without loading; info is what `sites/$site` said, if known. */
-  setSite(site: string | undefined, info?: Site): void {
-    if (site === this._site && info === undefined) return;
-    this._site = site;
-    this._siteInfo = info;
-    this.clear();
-  }
-
+  /** O(1). */
   post(id: number): PostV11 | undefined {
-    return this.items.find((p) => p.ID === id);
-  }
-
-  /** One post through restore-one, several through restore-several: one request either way. */
-  async restore(ids: readonly number[]): Promise<RestoreReport> {
-    const site = this._site;
-    if (!site || ids.length === 0) return { restored: [], failed: [] };
-    const client = this.options.client();
-    const report: RestoreReport = { restored: [], failed: [] };
-    const title = (id: number) => this.post(id)?.title || `#${id}`;
-    if (ids.length === 1) {
-      try {
-        report.restored.push(await client.posts.restore(site, ids[0]));
-      } catch (err) {
-        report.failed.push({ id: ids[0], title: title(ids[0]), error: asError(err) });
-      }
-    } else {
-      const outcomes = await client.posts.restoreMany(site, ids);
-      for (const [id, outcome] of outcomes) {
-        if (outcome.ok) report.restored.push(outcome.post);
-        else report.failed.push({ id, title: title(id), error: outcome.error });
-      }
-    }
-    this.remove(report.restored.map((p) => String(p.ID)));
-    return report;
-  }
-
-  protected async fetchPage(handle: string | undefined): Promise<Page<PostV11, string>> {
-    const site = this._site;
-    if (!site) return { items: [], next: undefined };
-    const client = this.options.client();
-    const [page, info] = await Promise.all([
-      client.run(this.pageRequest(client, site, handle)),
-      handle === undefined && !this._siteInfo ? client.sites.get(site).catch(() => undefined) : Promise.resolve(undefined),
-    ]);
-    if (info && site === this._site) this._siteInfo = info;
-    return page;
-  }
-
-  protected firstPageRequest(client: ContentSiteClient): Prepared<Page<PostV11, string>> | undefined {
-    return this._site ? this.pageRequest(client, this._site, undefined) : undefined;
+    return this.list.get(key(id));
   }
 
   /** The first page, and the site's info when it is not known yet, in the same batch. */
   override refreshParts(client: ContentSiteClient): RefreshPart[] {
-    const parts = super.refreshParts(client);
-    const site = this._site;
-    if (site && !this._siteInfo) {
-      parts.push({
-        request: client.sites.getRequest(site),
-        deliver: (info) =>
-          (info as Promise<Site>).then(
-            (value) => {
-              if (site === this._site) this._siteInfo = value;
-            },
-            () => undefined,
-          ),
-      });
-    }
-    return parts;
+    const parts = this.list.refreshParts(client);
+    return parts.length ? [...parts, ...this.options.site.infoParts(client)] : parts;
   }
-
-  private pageRequest(client: ContentSiteClient, site: string, handle: string | undefined): Prepared<Page<PostV11, string>> {
-    return mapPrepared(client.posts.trashedRequest(site, { number: this.options.pageSize(), type: 'any', page_handle: handle }), (p) => ({ items: p.posts, next: p.nextPage }));
-  }
-
 
   protected keyOf(post: PostV11): string {
-    return String(post.ID);
+    return key(post.ID);
   }
+
+  protected pageRequest(client: ContentSiteClient, handle: string | undefined) {
+    const site = this.site;
+    return site ? this.trashRequest(client, site, this.options.pageSize(), handle) : undefined;
+  }
+
+  /** Up to TRASH_PICKER_MAX trashed posts, fresh from the service (for the palette's picker). */
+  async listForPicker(): Promise<PostV11[]> {
+    const site = this.site;
+    if (!site) return [];
+    const client = this.options.client();
+    return (await client.run(this.trashRequest(client, site, TRASH_PICKER_MAX, undefined))).items;
+  }
+
+  /** One post through restore-one, several through restore-several: one request either way (ids de-duplicated). */
+  async restore(ids: readonly number[]): Promise<RestoreReport> {
+    const report: RestoreReport = { restored: [], alreadyGone: [], failed: [], unconfirmed: [] };
+    const site = this.site;
+    const unique = [...new Set(ids)];
+    if (!site || unique.length === 0) return report;
+    const titles = new Map(unique.map((id) => [id, stripHtml(this.post(id)?.title ?? '') || `#${id}`]));
+    const op = this.list.begin(new Map(unique.map((id) => [key(id), hide])));
+    const client = this.options.client();
+    const outcomes = await restoreOutcomes(client, site, unique);
+    const doubtful = unique.filter((id) => {
+      const o = outcomes.get(id)!;
+      return !o.ok && worthAsking(o.error);
+    });
+    const now = doubtful.length > 0 ? await postsNow(client, site, doubtful) : new Map<number, PostV11 | null | undefined>();
+    const gone = new Map<string, Effect<PostV11>>();
+    for (const id of unique) {
+      const o = outcomes.get(id)!;
+      const title = titles.get(id)!;
+      if (o.ok) {
+        report.restored.push(o.post);
+        gone.set(key(id), hide);
+        continue;
+      }
+      const current = now.get(id);
+      if (current && current.status !== 'trash' && outcomeUnknown(o.error)) {
+        // The answer was lost, but the service shows the post out of the trash: this request restored it.
+        report.restored.push(current);
+        gone.set(key(id), hide);
+      } else if (current === null || (current && current.status !== 'trash')) {
+        report.alreadyGone.push({ id, title, post: current ?? undefined });
+        gone.set(key(id), hide);
+      } else if (current === undefined && doubtful.includes(id) && outcomeUnknown(o.error)) {
+        report.unconfirmed.push({ id, title, error: o.error });
+      } else {
+        report.failed.push({ id, title, error: o.error });
+      }
+    }
+    op.confirm(gone);
+    return report;
+  }
+
+  private trashRequest(client: ContentSiteClient, site: string, number: number, handle: string | undefined) {
+    return mapPrepared(client.posts.trashedRequest(site, { number, type: 'any', page_handle: handle }), (p) => ({ items: p.posts, next: p.nextPage }));
+  }
+}
+
+type Outcome = { ok: true; post: PostV11 } | { ok: false; error: ContentSiteError };
+
+async function restoreOutcomes(client: ContentSiteClient, site: string, ids: readonly number[]): Promise<Map<number, Outcome>> {
+  try {
+    if (ids.length === 1) return new Map([[ids[0], { ok: true, post: await client.posts.restore(site, ids[0]) }]]);
+    return await client.posts.restoreMany(site, ids);
+  } catch (err) {
+    const error = asError(err);
+    return new Map(ids.map((id) => [id, { ok: false, error }]));
+  }
+}
+
+/** A refusal for lack of rights is final; anything else (lost answer, "not in the trash", "unknown post") is checked. */
+function worthAsking(error: ContentSiteError): boolean {
+  return outcomeUnknown(error) || (error.kind === 'api' && error.status !== 403);
+}
+
+/** Each post as the service has it now (one batch): the post, null when it no longer exists, undefined when unknown. */
+async function postsNow(client: ContentSiteClient, site: string, ids: readonly number[]): Promise<Map<number, PostV11 | null | undefined>> {
+  const fields = 'ID,title,status,URL,type';
+  const answers = await client.together(ids.map((id) => client.posts.getRequest(site, id, { fields }))).catch(() => undefined);
+  return new Map(
+    ids.map((id, i) => {
+      const a = answers?.[i];
+      if (!a) return [id, undefined];
+      if (a.ok) return [id, a.value as PostV11];
+      return [id, a.error.status === 404 ? null : undefined];
+    }),
+  );
 }

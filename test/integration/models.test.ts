@@ -4,7 +4,7 @@ import { FollowingModel } from '../../src/models/followingModel';
 import { NotificationsModel } from '../../src/models/notificationsModel';
 import { TrashModel } from '../../src/models/trashModel';
 import { SPECIAL_POSTS } from '../service';
-import { restRequests, useClientAndService } from './setup';
+import { restRequests, siteOf, useClientAndService } from './setup';
 
 const { svc, client } = useClientAndService();
 const demoNotes = () => svc().world().notes.filter((n) => n.userId === 1001);
@@ -49,8 +49,8 @@ describe('NotificationsModel', () => {
     await model.markUnread([60010]);
     assert.equal(demoNotes().find((n) => n.id === 60010)!.unread, 1);
     assert.equal(model.unreadCount, 9);
-    const marked = await model.markAllRead();
-    assert.equal(marked, 9);
+    const report = await model.markAllRead();
+    assert.deepEqual(report, { marked: 9, stillUnread: 0, notMarked: 0 });
     assert.equal(demoNotes().filter((n) => n.unread > 0).length, 0);
   });
 
@@ -77,8 +77,7 @@ describe('FollowingModel and TrashModel', () => {
 
   it('trash restores one through restore, several through one restore-several request, and keeps refusals listed', async () => {
     const api = client();
-    const model = new TrashModel({ client: () => api, pageSize: () => 50 });
-    model.setSite('demo.example.blog');
+    const model = new TrashModel({ client: () => api, pageSize: () => 50, site: siteOf('demo.example.blog') });
     await model.refresh();
     const count = model.items.length;
     assert.equal(count, 17);

@@ -11,21 +11,21 @@ describe('ReaderModel', () => {
     const model = new ReaderModel({ client: () => api, pageSize: () => 5, thumb: { width: 64, height: 64 } });
     await refreshTogether(api, [model]);
     assert.equal(restRequests(svc()).length, 1);
-    assert.equal(model.featured.length, 5);
-    assert.match(model.featured[0].editorial?.image ?? '', /w=64&h=64/);
-    assert.deepEqual(model.tags.map((t) => t.slug), ['writing', 'editing', 'poetry']);
-    assert.ok(model.hasMore);
+    assert.equal(model.featured.items.length, 5);
+    assert.match(model.featured.items[0].editorial?.image ?? '', /w=64&h=64/);
+    assert.deepEqual(model.tags.items.map((t) => t.slug), ['writing', 'editing', 'poetry']);
+    assert.ok(model.featured.hasMore);
   });
 
   it('pages back by pick date (before, inclusive) without repeating a post, to the end', async () => {
     const api = client();
     const model = new ReaderModel({ client: () => api, pageSize: () => 4 });
     await model.refresh();
-    while (model.hasMore) await model.loadMore();
-    const ids = model.featured.map((p) => p.ID);
+    while (model.featured.hasMore) await model.loadMore();
+    const ids = model.featured.items.map((p) => p.ID);
     assert.equal(ids.length, 15);
     assert.equal(new Set(ids).size, 15);
-    const picks = model.featured.map((p) => Date.parse(pickedOnIso(p)!));
+    const picks = model.featured.items.map((p) => Date.parse(pickedOnIso(p)!));
     assert.deepEqual(picks, [...picks].sort((a, b) => b - a));
   });
 
@@ -34,7 +34,8 @@ describe('ReaderModel', () => {
     const model = new ReaderModel({ client: () => api, pageSize: () => 5 });
     await model.refresh();
     assert.equal(model.state.kind, 'loaded');
-    assert.equal(model.featured.length, 5);
-    assert.deepEqual(model.tags, []);
+    assert.equal(model.featured.items.length, 5);
+    assert.deepEqual(model.tags.items, []);
+    assert.equal(model.tags.state.kind, 'error');
   });
 });

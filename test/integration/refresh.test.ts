@@ -5,7 +5,7 @@ import { FollowingModel } from '../../src/models/followingModel';
 import { NotePoller } from '../../src/models/notePoller';
 import { NotificationsModel } from '../../src/models/notificationsModel';
 import { TrashModel } from '../../src/models/trashModel';
-import { restRequests, useClientAndService } from './setup';
+import { restRequests, siteOf, useClientAndService } from './setup';
 
 const { svc, client } = useClientAndService();
 
@@ -13,25 +13,25 @@ function models() {
   const api = client();
   const notes = new NotificationsModel({ client: () => api, pageSize: () => 20 });
   const following = new FollowingModel({ client: () => api, pageSize: () => 10 });
-  const trash = new TrashModel({ client: () => api, pageSize: () => 20 });
-  trash.setSite('demo.example.blog');
-  return { api, notes, following, trash };
+  const site = siteOf('demo.example.blog');
+  const trash = new TrashModel({ client: () => api, pageSize: () => 20, site });
+  return { api, notes, following, trash, site };
 }
 
 describe('Refreshing every view together', () => {
   it('loads the three views and the site info in one batch request', async () => {
-    const { api, notes, following, trash } = models();
+    const { api, notes, following, trash, site } = models();
     await refreshTogether(api, [notes, following, trash]);
     assert.deepEqual(restRequests(svc()).map((r) => r.path.split('?')[0]), ['/rest/v1/batch/']);
     assert.equal(notes.notes.length, 20);
     assert.equal(following.items.length, 10);
     assert.equal(trash.items.length, 17);
-    assert.equal(trash.siteInfo?.name, 'Demo Writing Desk');
+    assert.equal(site.info?.name, 'Demo Writing Desk');
   });
 
   it('a failing sub-request fails only its own view', async () => {
-    const { api, notes, following, trash } = models();
-    trash.setSite('nowhere.example');
+    const { api, notes, following, trash, site } = models();
+    site.set('nowhere.example');
     await refreshTogether(api, [notes, following, trash]);
     assert.equal(notes.state.kind, 'loaded');
     assert.equal(following.state.kind, 'loaded');
@@ -102,13 +102,18 @@ describe('Polling notifications', () => {
 });
 
 describe('Polling after marking read here', () => {
-  it('does not reload after the user\'s own mark-read, though the hash changed', async () => {
+  it('after the user\'s own mark-read, fetches only that note once (its new hash), then is quiet', async () => {
     const { api, notes } = models();
     await notes.refresh();
     await notes.markRead([60000]);
     const before = restRequests(svc()).length;
     const poller = new NotePoller({ client: () => api, model: notes, intervalMs: () => 30_000, active: () => true, timers: { set: () => 0, clear: () => undefined } });
+    assert.equal(await poller.pollOnce(), 'changed');
+    const sent = restRequests(svc()).slice(before);
+    assert.equal(sent.length, 2, 'the poll, then the one note');
+    assert.match(sent[1].path, /ids%5B%5D=60000|ids=60000/);
+    assert.equal(notes.get(60000)!.unread, 0);
     assert.equal(await poller.pollOnce(), 'unchanged');
-    assert.equal(restRequests(svc()).length, before + 1, 'only the poll itself');
+    assert.equal(restRequests(svc()).length, before + 3);
   });
 });

@@ -1,5 +1,6 @@
 /** The client against a real reference service on loopback: one service per test file. */
 import { ContentSiteClient, type ClientOptions, type RequestLogEntry } from '../../src/api';
+import { ChosenSite } from '../../src/models/chosenSite';
 import { startService, type RunningService } from '../service';
 
 export function useClientAndService(options: Partial<ClientOptions> = {}): {
@@ -45,4 +46,11 @@ export function serviceLifecycle(started: (svc: RunningService) => void, clients
     await Promise.all(clients.map((c) => c.close()));
     await svc.close();
   });
+}
+
+/** A chosen site for the models that need one. */
+export function siteOf(site: string): ChosenSite {
+  const chosen = new ChosenSite();
+  chosen.set(site);
+  return chosen;
 }

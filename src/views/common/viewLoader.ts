@@ -1,39 +1,52 @@
 import type { BatchRefreshable } from '../../models/batchRefresh';
-import type { LoadCoordinator } from './loadCoordinator';
+import type { LoadState } from '../../models/loadState';
+import type { LoadCoordinator } from '../../models/loadCoordinator';
 import { withViewProgress } from './viewProgress';
 
 export interface LoadableModel extends BatchRefreshable {
+  readonly state: LoadState;
   loadMore(): Promise<void>;
   clear(): void;
 }
 
+export interface LoaderOptions {
+  /** Whether loading makes sense now (signed in, a site chosen). */
+  gate: () => boolean;
+  /** Loads together with the other views (one batch request). */
+  coordinator: LoadCoordinator;
+}
+
 /**
- * When a view loads: lazily, the first time it is visible and the gate allows (signed in, a site
- * chosen); together with the other views through the coordinator when there is one; with the
- * view's progress bar. Shared by every tree provider.
+ * When a view loads: lazily, the first time it is visible and the gate allows; together with the
+ * other views through the coordinator; with the view's progress bar. Shared by every tree provider.
  */
 export class ViewLoader {
   private loadedOnce = false;
-  /** Whether loading makes sense now; set by the composition root. */
-  gate: () => boolean = () => true;
-  /** Loads together with the other views (one batch request); set by the composition root. */
-  coordinator: LoadCoordinator | undefined;
 
   constructor(
-    private readonly viewId: string,
-    private readonly model: LoadableModel,
+    readonly viewId: string,
+    readonly model: LoadableModel,
     private readonly visible: () => boolean,
+    private readonly options: LoaderOptions,
   ) {}
 
+  get gateOpen(): boolean {
+    return this.options.gate();
+  }
+
+  /** Whether its last refresh failed (what it shows is out of date or missing). */
+  get failed(): boolean {
+    return this.model.state.kind === 'error';
+  }
+
   ensureLoaded(): void {
-    if (this.loadedOnce || !this.visible() || !this.gate()) return;
+    if (this.loadedOnce || !this.visible() || !this.options.gate()) return;
     void this.reload();
   }
 
   reload(): Promise<void> {
     this.loadedOnce = true;
-    if (this.coordinator) return this.coordinator.request({ viewId: this.viewId, model: this.model });
-    return withViewProgress(this.viewId, () => this.model.refresh());
+    return this.options.coordinator.request({ viewId: this.viewId, model: this.model });
   }
 
   loadMore(): Promise<void> {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { stripHtml, type FeedPost } from '../../api';
 import { relativeTime } from '../../models/relativeTime';
+import { COMMANDS } from '../../ids';
 import { escapeMd } from '../notifications/noteNode';
 
 export class FeedPostNode extends vscode.TreeItem {
@@ -11,7 +12,7 @@ export class FeedPostNode extends vscode.TreeItem {
     this.description = [post.site_name, author, when].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon('note');
     this.contextValue = post.URL ? 'feedPost.link' : 'feedPost';
-    this.command = { command: 'contentSite.following.show', title: vscode.l10n.t('Show Post'), arguments: [this] };
+    this.command = { command: COMMANDS.following.show, title: vscode.l10n.t('Show Post'), arguments: [this] };
     this.id = `feed-${post.global_ID ?? `${String(post.site_ID)}-${String(post.ID)}`}`;
   }
 

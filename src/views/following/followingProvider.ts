@@ -1,31 +1,31 @@
 import * as vscode from 'vscode';
-import type { FeedPost } from '../../api';
 import type { FollowingModel } from '../../models/followingModel';
-import { PagedListProvider } from '../common/pagedListProvider';
+import { COMMANDS, VIEWS } from '../../ids';
+import { ListProvider } from '../common/listProvider';
+import { listMessage, listRows } from '../common/listRows';
+import type { LoaderOptions } from '../common/viewLoader';
 import { FeedPostNode } from './feedPostNode';
 
-export const FOLLOWING_VIEW = 'contentSite.following';
+export const FOLLOWING_VIEW = VIEWS.following;
 
-export class FollowingProvider extends PagedListProvider<FeedPost, FeedPostNode> {
-  constructor(private readonly following: FollowingModel) {
-    super(FOLLOWING_VIEW, following, { refresh: 'contentSite.following.refresh', loadMore: 'contentSite.following.loadMore' }, false);
-  }
-
-  protected override render(): void {
-    this.view.description = this.following.order === 'DESC' ? vscode.l10n.t('Newest first') : vscode.l10n.t('Oldest first');
-    super.render();
+export class FollowingProvider extends ListProvider<FollowingModel> {
+  constructor(model: FollowingModel, loader: LoaderOptions) {
+    super(VIEWS.following, model, loader);
   }
 
-  protected toNode(post: FeedPost): FeedPostNode {
-    return new FeedPostNode(post);
+  protected header(): void {
+    const shown = this.model.state.kind !== 'idle';
+    this.view.description = !shown ? undefined : this.model.order === 'DESC' ? vscode.l10n.t('Newest first') : vscode.l10n.t('Oldest first');
+    this.view.message = listMessage(this.model.list, vscode.l10n.t('No posts from the blogs you follow yet.'));
   }
-  protected emptyMessage(): string {
-    return vscode.l10n.t('No posts from the blogs you follow yet.');
+
+  protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {
+    if (element) return [];
+    return listRows(this.model.list, (posts) => posts.map((p) => new FeedPostNode(p)), COMMANDS.following.loadMore);
   }
-  protected isNode(item: vscode.TreeItem): item is FeedPostNode {
-    return item instanceof FeedPostNode;
-  }
-  protected tooltipFor(node: FeedPostNode): vscode.MarkdownString {
-    return node.buildTooltip();
+
+  /** The post a command acts on: the clicked one, else the selected one. */
+  target(clicked?: vscode.TreeItem): FeedPostNode | undefined {
+    return this.targetsOf((n): n is FeedPostNode => n instanceof FeedPostNode, clicked)[0];
   }
 }

@@ -6,16 +6,39 @@ export function noteIcon(type: string | undefined, unread: boolean): vscode.Them
   const base = type ?? '';
   let id: string;
   if (base.startsWith('comment')) id = unread ? 'comment-unresolved' : 'comment';
-  else if (base.startsWith('like')) id = unread ? 'heart-filled' : 'heart';
+  else if (base.includes('like')) id = unread ? 'heart-filled' : 'heart';
   else if (base.startsWith('follow')) id = 'person-add';
+  else if (base === 'achievement' || base.includes('milestone') || base.includes('_feat')) id = 'star-full';
+  else if (base === 'reblog') id = 'references';
   else id = unread ? 'bell-dot' : 'bell';
   return new vscode.ThemeIcon(id, color);
 }
 
-export function typeLabel(type: string | undefined): string {
-  if (!type) return vscode.l10n.t('note');
-  if (type.startsWith('comment')) return vscode.l10n.t('comment');
-  if (type.startsWith('like')) return vscode.l10n.t('like');
-  if (type.startsWith('follow')) return vscode.l10n.t('follow');
-  return type.replace(/_/g, ' ');
+/** Readable names (singular for a row, plural for the filter) of the note types the service is known to send. */
+const TYPE_NAMES: Record<string, () => [string, string]> = {
+  '': () => [vscode.l10n.t('note'), vscode.l10n.t('Notes')],
+  comment: () => [vscode.l10n.t('comment'), vscode.l10n.t('Comments')],
+  comment_like: () => [vscode.l10n.t('comment like'), vscode.l10n.t('Comment likes')],
+  like: () => [vscode.l10n.t('like'), vscode.l10n.t('Likes')],
+  follow: () => [vscode.l10n.t('follow'), vscode.l10n.t('Follows')],
+  reblog: () => [vscode.l10n.t('reblog'), vscode.l10n.t('Reblogs')],
+  new_post: () => [vscode.l10n.t('new post'), vscode.l10n.t('New posts')],
+  achievement: () => [vscode.l10n.t('achievement'), vscode.l10n.t('Achievements')],
+  post_milestone_achievement: () => [vscode.l10n.t('milestone'), vscode.l10n.t('Milestones')],
+  followed_milestone_achievement: () => [vscode.l10n.t('milestone'), vscode.l10n.t('Milestones')],
+  like_milestone_achievement: () => [vscode.l10n.t('milestone'), vscode.l10n.t('Milestones')],
+  best_liked_day_feat: () => [vscode.l10n.t('best day'), vscode.l10n.t('Best days')],
+  best_followed_day_feat: () => [vscode.l10n.t('best day'), vscode.l10n.t('Best days')],
+  automattcher: () => [vscode.l10n.t('mention'), vscode.l10n.t('Mentions')],
+  mention: () => [vscode.l10n.t('mention'), vscode.l10n.t('Mentions')],
+  user_reply: () => [vscode.l10n.t('reply'), vscode.l10n.t('Replies')],
+  scheduled_post: () => [vscode.l10n.t('scheduled post'), vscode.l10n.t('Scheduled posts')],
+};
+
+/** A readable name for a note type; an unknown one is named from its identifier. */
+export function typeLabel(type: string | undefined, form: 'singular' | 'plural' = 'singular'): string {
+  const known = Object.hasOwn(TYPE_NAMES, type ?? '') ? TYPE_NAMES[type ?? '']() : undefined;
+  if (known) return form === 'plural' ? known[1] : known[0];
+  const words = (type ?? '').replace(/[_-]+/g, ' ').trim();
+  return form === 'plural' ? vscode.l10n.t('Other: {0}', words) : words;
 }

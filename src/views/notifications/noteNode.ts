@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Notification } from '../../api';
 import { relativeTime } from '../../models/relativeTime';
+import { COMMANDS } from '../../ids';
 import { noteIcon, typeLabel } from './noteIcons';
 
 export class NoteNode extends vscode.TreeItem {
@@ -11,7 +12,7 @@ export class NoteNode extends vscode.TreeItem {
     this.description = `${unread ? '● ' : ''}${typeLabel(note.type)} · ${relativeTime(note.timestamp * 1000)}`;
     this.iconPath = noteIcon(note.type, unread);
     this.contextValue = unread ? 'note.unread' : 'note.read';
-    this.command = { command: 'contentSite.notifications.show', title: vscode.l10n.t('Show Notification'), arguments: [this] };
+    this.command = { command: COMMANDS.notifications.show, title: vscode.l10n.t('Show Notification'), arguments: [this] };
     this.accessibilityInformation = { label: `${unread ? vscode.l10n.t('Unread') + ': ' : ''}${this.label as string}, ${this.description}` };
   }
 

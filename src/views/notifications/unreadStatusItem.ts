@@ -1,20 +1,24 @@
 import * as vscode from 'vscode';
 import type { NotificationsModel } from '../../models/notificationsModel';
-import { NOTIFICATIONS_VIEW } from './notificationsProvider';
+import { VIEWS } from '../../ids';
+import { loadedAtLabel } from '../common/listRows';
 
-/** The unread count in the status bar; a click opens the notifications view. Hidden at zero. */
+/** The unread count in the status bar (the last known one, marked, when a refresh failed); a click opens the view. */
 export function unreadStatusItem(model: NotificationsModel): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('contentSite.unread', vscode.StatusBarAlignment.Right, 100);
   item.name = vscode.l10n.t('Content Site: Unread Notifications');
-  item.command = `${NOTIFICATIONS_VIEW}.focus`;
+  item.command = `${VIEWS.notifications}.focus`;
   const render = () => {
     const n = model.unreadCount;
     if (n === 0) {
       item.hide();
       return;
     }
-    item.text = `$(bell-dot) ${n}`;
-    item.tooltip = vscode.l10n.t('{0} unread notifications: click to show them', n);
+    const stale = model.state.kind === 'error';
+    item.text = stale ? `$(bell-dot) ${n}?` : `$(bell-dot) ${n}`;
+    item.tooltip = stale
+      ? vscode.l10n.t('{0} unread notifications as of {1}; the last refresh failed. Click to show them.', n, loadedAtLabel(model.list.loadedAt) ?? '')
+      : vscode.l10n.t('{0} unread notifications: click to show them', n);
     item.accessibilityInformation = { label: vscode.l10n.t('{0} unread Content Site notifications', n) };
     item.show();
   };

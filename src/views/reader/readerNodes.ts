@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { stripHtml, type FeaturedPost } from '../../api';
 import { relativeTime } from '../../models/relativeTime';
 import { pickedOnIso, type Tag } from '../../models/readerModel';
+import { COMMANDS } from '../../ids';
 import { escapeMd } from '../notifications/noteNode';
 
 export type ReaderSection = 'featured' | 'tags';
@@ -28,7 +29,7 @@ export class FeaturedPostNode extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon('star-empty');
     this.id = `featured-${String(post.site_ID)}-${String(post.ID)}`;
     this.contextValue = post.URL ? 'featuredPost.link' : 'featuredPost';
-    this.command = { command: 'contentSite.reader.show', title: vscode.l10n.t('Show Post'), arguments: [this] };
+    this.command = { command: COMMANDS.reader.show, title: vscode.l10n.t('Show Post'), arguments: [this] };
   }
 
   buildTooltip(): vscode.MarkdownString {
@@ -49,7 +50,7 @@ export class TagNode extends vscode.TreeItem {
     super(tag.title || tag.display_name || tag.slug || vscode.l10n.t('(tag)'), vscode.TreeItemCollapsibleState.None);
     this.description = tag.slug && tag.slug !== tag.title ? `#${tag.slug}` : undefined;
     this.iconPath = new vscode.ThemeIcon('tag');
-    this.id = `tag-${String(tag.ID ?? tag.slug)}`;
+    this.id = `tag-${String(tag.ID ?? tag.slug ?? tag.display_name ?? tag.title)}`;
     this.contextValue = 'subscribedTag';
   }
 }

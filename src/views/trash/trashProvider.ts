@@ -1,31 +1,36 @@
 import * as vscode from 'vscode';
-import type { PostV11 } from '../../api';
+import type { ChosenSite } from '../../models/chosenSite';
 import type { TrashModel } from '../../models/trashModel';
-import { PagedListProvider } from '../common/pagedListProvider';
+import { COMMANDS, VIEWS } from '../../ids';
+import { ListProvider } from '../common/listProvider';
+import { listMessage, listRows } from '../common/listRows';
+import type { LoaderOptions } from '../common/viewLoader';
 import { TrashedPostNode } from './trashedPostNode';
 
-export const TRASH_VIEW = 'contentSite.trash';
+export const TRASH_VIEW = VIEWS.trash;
 
-export class TrashProvider extends PagedListProvider<PostV11, TrashedPostNode> {
-  constructor(private readonly trash: TrashModel) {
-    super(TRASH_VIEW, trash, { refresh: 'contentSite.trash.refresh', loadMore: 'contentSite.trash.loadMore' }, true);
+export class TrashProvider extends ListProvider<TrashModel> {
+  constructor(
+    model: TrashModel,
+    private readonly chosen: ChosenSite,
+    loader: LoaderOptions,
+  ) {
+    super(VIEWS.trash, model, loader, { canSelectMany: true });
+    this.disposables.push(chosen.onDidChange(() => this.render()));
   }
 
-  protected override render(): void {
-    this.view.description = this.trash.siteInfo?.name || this.trash.site;
-    super.render();
+  protected header(): void {
+    const shown = this.model.state.kind !== 'idle';
+    this.view.description = shown ? this.chosen.label : undefined;
+    this.view.message = listMessage(this.model.list, vscode.l10n.t('The trash of {0} is empty.', this.chosen.label ?? ''));
   }
 
-  protected toNode(post: PostV11): TrashedPostNode {
-    return new TrashedPostNode(post);
+  protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {
+    if (element) return [];
+    return listRows(this.model.list, (posts) => posts.map((p) => new TrashedPostNode(p)), COMMANDS.trash.loadMore);
   }
-  protected emptyMessage(): string {
-    return vscode.l10n.t('The trash of {0} is empty.', this.trash.siteInfo?.name ?? this.trash.site ?? '');
-  }
-  protected isNode(item: vscode.TreeItem): item is TrashedPostNode {
-    return item instanceof TrashedPostNode;
-  }
-  protected tooltipFor(node: TrashedPostNode): vscode.MarkdownString {
-    return node.buildTooltip();
+
+  targets(clicked?: vscode.TreeItem, selected?: readonly vscode.TreeItem[]): TrashedPostNode[] {
+    return this.targetsOf((n): n is TrashedPostNode => n instanceof TrashedPostNode, clicked, selected);
   }
 }

@@ -1,0 +1,69 @@
+/**
+ * Every command, view and context key the extension names, named once. package.json names them
+ * too (a test checks the two agree).
+ */
+export const VIEWS = {
+  notifications: 'contentSite.notifications',
+  following: 'contentSite.following',
+  trash: 'contentSite.trash',
+  reader: 'contentSite.reader',
+} as const;
+
+export const COMMANDS = {
+  signIn: 'contentSite.signIn',
+  signInWithToken: 'contentSite.signInWithToken',
+  signOut: 'contentSite.signOut',
+  selectSite: 'contentSite.selectSite',
+  restoreFromTrash: 'contentSite.restoreFromTrash',
+  refreshAll: 'contentSite.refreshAll',
+  retryFailed: 'contentSite.retryFailed',
+  showSiteInfo: 'contentSite.showSiteInfo',
+  showInsights: 'contentSite.showInsights',
+  notifications: {
+    refresh: 'contentSite.notifications.refresh',
+    loadMore: 'contentSite.notifications.loadMore',
+    filter: 'contentSite.notifications.filter',
+    markAllRead: 'contentSite.notifications.markAllRead',
+    markRead: 'contentSite.notifications.markRead',
+    markUnread: 'contentSite.notifications.markUnread',
+    open: 'contentSite.notifications.open',
+    show: 'contentSite.notifications.show',
+  },
+  following: {
+    refresh: 'contentSite.following.refresh',
+    loadMore: 'contentSite.following.loadMore',
+    toggleOrder: 'contentSite.following.toggleOrder',
+    open: 'contentSite.following.open',
+    copyLink: 'contentSite.following.copyLink',
+    show: 'contentSite.following.show',
+  },
+  trash: {
+    refresh: 'contentSite.trash.refresh',
+    loadMore: 'contentSite.trash.loadMore',
+    restore: 'contentSite.trash.restore',
+  },
+  reader: {
+    refresh: 'contentSite.reader.refresh',
+    loadMore: 'contentSite.reader.loadMore',
+    show: 'contentSite.reader.show',
+    open: 'contentSite.reader.open',
+  },
+} as const;
+
+export const CONTEXT_KEYS = {
+  signedIn: 'contentSite.signedIn',
+  siteChosen: 'contentSite.siteChosen',
+} as const;
+
+/** Every command id above, flat. */
+export function allCommandIds(): string[] {
+  const out: string[] = [];
+  const walk = (o: object) => {
+    for (const v of Object.values(o)) {
+      if (typeof v === 'string') out.push(v);
+      else walk(v as object);
+    }
+  };
+  walk(COMMANDS);
+  return out;
+}

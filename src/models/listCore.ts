@@ -1,0 +1,356 @@
+/**
+ * The one list core behind every view: pages of what the service last sent, and the user's
+ * operations kept over them as an overlay, so that no refresh, page, poll or lost answer can undo
+ * or duplicate what the user did.
+ *
+ * Every fetch and every answer to an operation takes a number from one clock when it starts (a
+ * fetch) or arrives (an answer). An operation's effect is shown over an item while the operation
+ * is pending, and after it succeeded for as long as the item shown comes from a fetch that started
+ * before the answer arrived (a fetch that started later already contains the change). A failed
+ * operation is dropped: the view shows the service's latest state, never an older snapshot written
+ * back. When the outcome is unknown (the connection broke, the answer was unreadable) the core asks
+ * the service for the affected items instead of guessing.
+ *
+ * What differs per list (the requests, the key, the order) is a ListSource. No vscode here.
+ */
+import type { ContentSiteClient, ContentSiteError, Prepared } from '../api';
+import { asError, outcomeUnknown } from './asError';
+import type { BatchRefreshable, RefreshPart } from './batchRefresh';
+import { Emitter } from './emitter';
+import { IDLE, type LoadState } from './loadState';
+
+export interface Page<T, C> {
+  items: T[];
+  /** Cursor for the next page, or undefined when this was the last. */
+  next: C | undefined;
+}
+
+export interface ListSource<T, C> {
+  key(item: T): string;
+  /** The request for one page (the first when `cursor` is undefined); undefined when there is nothing to load. */
+  page(client: ContentSiteClient, cursor: C | undefined): Prepared<Page<T, C>> | undefined;
+  /** The order items are shown in; without it, the service's order with pages appended. */
+  compare?(a: T, b: T): number;
+  /** The service's current copy of these items; an item it does not return is no longer in this list. */
+  fetch?(client: ContentSiteClient, keys: readonly string[]): Promise<T[]>;
+}
+
+/** How an operation shows on one item: the item as it should look, or undefined to hide it. */
+export type Effect<T> = (item: T) => T | undefined;
+
+/** An operation under way: settle it once with confirm, fail or verify. */
+export interface PendingOperation<T> {
+  /** The service applied it; `effects` (default: the ones shown) stay until a newer fetch has them. */
+  confirm(effects?: ReadonlyMap<string, Effect<T>>): void;
+  /** The service refused it: drop it and show what the service last sent. */
+  fail(): void;
+  /**
+   * The outcome is unknown: ask the service for the affected items and show them as it has them.
+   * Resolves to each key's item as now shown (undefined: no longer in the list), or rejects when
+   * the service could not be asked either (the operation is dropped then too).
+   */
+  verify(keys?: readonly string[]): Promise<Map<string, T | undefined>>;
+}
+
+export type OperationOutcome<T, R> =
+  | { kind: 'done'; result: R }
+  | { kind: 'failed'; error: ContentSiteError }
+  | { kind: 'unknown'; error: ContentSiteError; now: Map<string, T | undefined> | undefined };
+
+interface Entry<T> {
+  item: T;
+  /** The clock when the fetch that brought it started. */
+  seq: number;
+}
+
+interface Operation<T> {
+  effects: ReadonlyMap<string, Effect<T>>;
+  /** The clock when the service's answer arrived; undefined while pending. */
+  answeredAt?: number;
+}
+
+export class ListCore<T, C> implements BatchRefreshable {
+  private base = new Map<string, Entry<T>>();
+  private ops: Operation<T>[] = [];
+  private clock = 0;
+  private readonly inflight = new Set<number>();
+  private generation = 0;
+  private _state: LoadState = IDLE;
+  private cursor: C | undefined;
+  private loadingMore = false;
+  private _loadMoreError: ContentSiteError | undefined;
+  private _loadedAt: number | undefined;
+  private shown: { list: T[]; byKey: Map<string, T> } | undefined;
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly source: ListSource<T, C>,
+    private readonly client: () => ContentSiteClient,
+  ) {}
+
+  get state(): LoadState {
+    return this._state;
+  }
+  /** What the user sees: the service's items with the pending and recent operations applied. */
+  get items(): readonly T[] {
+    return this.view().list;
+  }
+  /** O(1). */
+  get(key: string): T | undefined {
+    return this.view().byKey.get(key);
+  }
+  /** The items exactly as the service last sent them, in the shown order (for comparing with a poll). */
+  serviceItems(): T[] {
+    const list = [...this.base.values()].map((e) => e.item);
+    return this.source.compare ? list.sort((a, b) => this.source.compare!(a, b)) : list;
+  }
+  get hasMore(): boolean {
+    return this.cursor !== undefined && this._state.kind !== 'error';
+  }
+  get loadMoreError(): ContentSiteError | undefined {
+    return this._loadMoreError;
+  }
+  /** When the shown items were last loaded (ms since the epoch), if ever. */
+  get loadedAt(): number | undefined {
+    return this._loadedAt;
+  }
+  /** Whether a refresh failed while earlier items are still shown (out of date, not empty). */
+  get stale(): boolean {
+    return this._state.kind === 'error' && this.base.size > 0;
+  }
+
+  refreshParts(client: ContentSiteClient): RefreshPart[] {
+    const request = this.source.page(client, undefined);
+    if (!request) return [];
+    const gen = ++this.generation;
+    const seq = this.startFetch();
+    this._state = { kind: 'loading' };
+    this.fire();
+    return [{ request, deliver: (answer) => this.takeFirstPage(answer as Promise<Page<T, C>>, gen, seq) }];
+  }
+
+  /** Loads the first page again; what is shown stays until the answer arrives (and after a failure). */
+  async refresh(): Promise<void> {
+    const client = this.client();
+    const [part] = this.refreshParts(client);
+    if (part) await part.deliver(client.run(part.request));
+  }
+
+  async loadMore(): Promise<void> {
+    if (this.cursor === undefined || this._state.kind !== 'loaded' || this.loadingMore) return;
+    const client = this.client();
+    const gen = this.generation;
+    let seq: number | undefined;
+    this.loadingMore = true;
+    try {
+      const request = this.source.page(client, this.cursor);
+      if (!request) return;
+      seq = this.startFetch();
+      const page = await client.run(request);
+      if (gen !== this.generation) return;
+      let added = 0;
+      for (const item of page.items) {
+        const key = this.source.key(item);
+        if (!this.base.has(key)) {
+          this.base.set(key, { item, seq });
+          added++;
+        }
+      }
+      this.cursor = added > 0 ? page.next : undefined;
+      this._loadMoreError = undefined;
+    } catch (err) {
+      if (gen !== this.generation) return;
+      this._loadMoreError = asError(err);
+    } finally {
+      this.loadingMore = false;
+      if (seq !== undefined) this.endFetch(seq);
+    }
+    this.fire();
+  }
+
+  /**
+   * Fresh copies of some items, fetched by the caller (a poll that saw them change): each replaces
+   * what is shown unless something newer arrived meanwhile; `gone` keys left the list.
+   */
+  beginFetch(): (items: readonly T[], gone?: readonly string[]) => void {
+    const seq = this.startFetch();
+    const gen = this.generation;
+    return (items, gone = []) => {
+      this.endFetch(seq);
+      if (gen === this.generation) this.merge(items, gone, seq);
+    };
+  }
+
+  /** Shows an operation's effects at once; the caller settles it with what the service answered. */
+  begin(effects: ReadonlyMap<string, Effect<T>>): PendingOperation<T> {
+    const op: Operation<T> = { effects };
+    const gen = this.generation;
+    this.ops.push(op);
+    this.fire();
+    let settled = false;
+    const settle = () => {
+      if (settled) throw new Error('An operation is settled once.');
+      settled = true;
+    };
+    return {
+      confirm: (confirmed = effects) => {
+        settle();
+        op.effects = confirmed;
+        op.answeredAt = ++this.clock;
+        this.prune();
+        this.fire();
+      },
+      fail: () => {
+        settle();
+        this.drop(op);
+      },
+      verify: async (keys = [...effects.keys()]) => {
+        settle();
+        const fetch = this.source.fetch;
+        const seq = this.startFetch();
+        try {
+          if (!fetch) throw new Error('This list cannot ask the service for single items.');
+          const fresh = await fetch.call(this.source, this.client(), keys);
+          const found = new Set(fresh.map((i) => this.source.key(i)));
+          if (gen === this.generation) this.merge(fresh, keys.filter((k) => !found.has(k)), seq);
+          return new Map(keys.map((k) => [k, fresh.find((i) => this.source.key(i) === k)]));
+        } finally {
+          this.endFetch(seq);
+          this.drop(op);
+        }
+      },
+    };
+  }
+
+  /**
+   * begin + send + settle: done when the service answered, failed when it refused, unknown (after
+   * asking the service what it now holds) when the answer was lost.
+   */
+  async perform<R>(effects: ReadonlyMap<string, Effect<T>>, send: () => Promise<R>, confirmed: (result: R) => ReadonlyMap<string, Effect<T>> = () => effects): Promise<OperationOutcome<T, R>> {
+    const op = this.begin(effects);
+    let result: R;
+    try {
+      result = await send();
+    } catch (err) {
+      const error = asError(err);
+      if (!outcomeUnknown(error) || !this.source.fetch) {
+        op.fail();
+        return { kind: 'failed', error };
+      }
+      const now = await op.verify().catch(() => undefined);
+      return { kind: 'unknown', error, now };
+    }
+    op.confirm(confirmed(result));
+    return { kind: 'done', result };
+  }
+
+  /** Forget everything (signed out, another site); answers still on their way are ignored. */
+  clear(): void {
+    this.generation++;
+    this.base = new Map();
+    this.ops = [];
+    this.cursor = undefined;
+    this._loadMoreError = undefined;
+    this._loadedAt = undefined;
+    this._state = IDLE;
+    this.fire();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  private async takeFirstPage(answer: Promise<Page<T, C>>, gen: number, seq: number): Promise<void> {
+    try {
+      const page = await answer;
+      if (gen !== this.generation) return;
+      this.base = new Map(page.items.map((item) => [this.source.key(item), { item, seq }]));
+      this.cursor = page.next;
+      this._loadMoreError = undefined;
+      this._loadedAt = Date.now();
+      this._state = { kind: 'loaded' };
+    } catch (err) {
+      if (gen !== this.generation) return;
+      // What was shown stays, marked out of date by the error state.
+      this._state = { kind: 'error', error: asError(err) };
+    } finally {
+      this.endFetch(seq);
+    }
+    this.prune();
+    this.fire();
+  }
+
+  /** Only items still listed are replaced: a fresh copy never brings back what a newer fetch left out. */
+  private merge(items: readonly T[], gone: readonly string[], seq: number): void {
+    for (const item of items) {
+      const key = this.source.key(item);
+      const mine = this.base.get(key);
+      if (mine && mine.seq < seq) this.base.set(key, { item, seq });
+    }
+    for (const key of gone) {
+      const mine = this.base.get(key);
+      if (mine && mine.seq < seq) this.base.delete(key);
+    }
+    this.prune();
+    this.fire();
+  }
+
+  private startFetch(): number {
+    const seq = ++this.clock;
+    this.inflight.add(seq);
+    return seq;
+  }
+
+  private endFetch(seq: number): void {
+    this.inflight.delete(seq);
+  }
+
+  private drop(op: Operation<T>): void {
+    const i = this.ops.indexOf(op);
+    if (i < 0) return;
+    this.ops.splice(i, 1);
+    this.fire();
+  }
+
+  /** Forgets answered operations once every item they touch comes from a later fetch. */
+  private prune(): void {
+    let oldestInflight = Infinity;
+    for (const s of this.inflight) oldestInflight = Math.min(oldestInflight, s);
+    this.ops = this.ops.filter((op) => {
+      const at = op.answeredAt;
+      if (at === undefined || oldestInflight < at) return true;
+      for (const key of op.effects.keys()) {
+        const entry = this.base.get(key);
+        if (entry && entry.seq < at) return true;
+      }
+      return false;
+    });
+  }
+
+  private view(): { list: T[]; byKey: Map<string, T> } {
+    if (this.shown) return this.shown;
+    const list: T[] = [];
+    const byKey = new Map<string, T>();
+    for (const [key, entry] of this.base) {
+      let item: T | undefined = entry.item;
+      for (const op of this.ops) {
+        const effect = op.effects.get(key);
+        if (!effect || (op.answeredAt !== undefined && entry.seq > op.answeredAt)) continue;
+        item = effect(item);
+        if (item === undefined) break;
+      }
+      if (item === undefined) continue;
+      list.push(item);
+      byKey.set(key, item);
+    }
+    if (this.source.compare) list.sort((a, b) => this.source.compare!(a, b));
+    this.shown = { list, byKey };
+    return this.shown;
+  }
+
+  private fire(): void {
+    this.shown = undefined;
+    this.changed.fire();
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The base of every list model: a list core fed by the subclass's requests, and what a view reads
+ * of it. A subclass says how to ask for a page and how to key an item; it adds its own operations.
+ */
+import type { ContentSiteClient, ContentSiteError, Prepared } from '../api';
+import type { BatchRefreshable, RefreshPart } from './batchRefresh';
+import { ListCore, type Page } from './listCore';
+import type { LoadState } from './loadState';
+
+export abstract class ListModel<T, C> implements BatchRefreshable {
+  readonly list: ListCore<T, C>;
+  readonly onDidChange: ListCore<T, C>['onDidChange'];
+
+  constructor(protected readonly client: () => ContentSiteClient) {
+    this.list = new ListCore<T, C>(
+      {
+        key: (item) => this.keyOf(item),
+        page: (c, cursor) => this.pageRequest(c, cursor),
+        compare: this.compare ? (a, b) => this.compare!(a, b) : undefined,
+        fetch: this.fetchItems ? (c, keys) => this.fetchItems!(c, keys) : undefined,
+      },
+      client,
+    );
+    this.onDidChange = this.list.onDidChange;
+  }
+
+  protected abstract keyOf(item: T): string;
+  /** The request for one page (the first when `cursor` is undefined); undefined when there is nothing to load. */
+  protected abstract pageRequest(client: ContentSiteClient, cursor: C | undefined): Prepared<Page<T, C>> | undefined;
+  protected compare?(a: T, b: T): number;
+  protected fetchItems?(client: ContentSiteClient, keys: readonly string[]): Promise<T[]>;
+
+  get state(): LoadState {
+    return this.list.state;
+  }
+  get items(): readonly T[] {
+    return this.list.items;
+  }
+  get hasMore(): boolean {
+    return this.list.hasMore;
+  }
+  get loadMoreError(): ContentSiteError | undefined {
+    return this.list.loadMoreError;
+  }
+
+  refreshParts(client: ContentSiteClient): RefreshPart[] {
+    return this.list.refreshParts(client);
+  }
+  /** Loads the first page (and whatever else refreshParts asks for) again. */
+  async refresh(): Promise<void> {
+    const client = this.client();
+    const parts = this.refreshParts(client);
+    await Promise.all(parts.map((p) => p.deliver(client.run(p.request))));
+  }
+  loadMore(): Promise<void> {
+    return this.list.loadMore();
+  }
+  clear(): void {
+    this.list.clear();
+  }
+  dispose(): void {
+    this.list.dispose();
+  }
+}

@@ -1,0 +1,31 @@
+import * as vscode from 'vscode';
+import { chosenSite, setChosenSite } from '../../config';
+import { CONTEXT_KEYS } from '../../ids';
+import type { ChosenSite } from '../../models/chosenSite';
+import { rememberSite } from '../../models/siteInput';
+
+const RECENT_KEY = 'contentSite.recentSites';
+
+/**
+ * Binds the chosen site to the `contentSite.site` setting (both ways), keeps the recent sites in
+ * the extension's global state, and alone sets the `contentSite.siteChosen` context key.
+ */
+export function bindSiteSetting(chosen: ChosenSite, state: vscode.Memento): { disposables: vscode.Disposable[]; choose(site: string): Promise<void>; recent(): string[] } {
+  const setContext = () => void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.siteChosen, chosen.site !== undefined);
+  chosen.set(chosenSite());
+  setContext();
+  const sub = chosen.onDidChange(setContext);
+  return {
+    disposables: [
+      { dispose: () => sub.dispose() },
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('contentSite.site')) chosen.set(chosenSite());
+      }),
+    ],
+    recent: () => state.get<string[]>(RECENT_KEY, []),
+    choose: async (site: string) => {
+      await state.update(RECENT_KEY, rememberSite(state.get<string[]>(RECENT_KEY, []), site));
+      await setChosenSite(site);
+    },
+  };
+}

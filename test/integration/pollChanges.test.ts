@@ -1,0 +1,91 @@
+/**
+ * The poll sees every change the service makes visible, and keeps its schedule through outages:
+ * the views recover by themselves when the service answers again.
+ */
+import * as assert from 'node:assert/strict';
+import { NotePoller } from '../../src/models/notePoller';
+import { NotificationsModel } from '../../src/models/notificationsModel';
+import { restRequests, useClientAndService } from './setup';
+
+const { svc, client } = useClientAndService();
+
+/** Timers the test fires by hand: the schedule is visible, nothing waits on the clock. */
+function manualTimers() {
+  const pending: { fn: () => void; ms: number }[] = [];
+  return {
+    pending,
+    timers: { set: (fn: () => void, ms: number) => (pending.push({ fn, ms }), pending.length - 1), clear: (h: unknown) => void (pending[h as number] = { fn: () => undefined, ms: -1 }) },
+    last: () => pending.filter((p) => p.ms >= 0).at(-1),
+  };
+}
+
+describe('What the poll detects', () => {
+  async function loaded() {
+    const api = client(undefined, { retry: { maxTries: 1 } });
+    const model = new NotificationsModel({ client: () => api, pageSize: () => 20 });
+    await model.refresh();
+    const t = manualTimers();
+    const poller = new NotePoller({ client: () => api, model, intervalMs: () => 30_000, active: () => true, timers: t.timers });
+    return { api, model, poller, t };
+  }
+  const note = (id: number) => svc().world().notes.find((n) => n.id === id)!;
+
+  it('a note changed elsewhere with the same unread count (approved, replied, edited) is loaded again', async () => {
+    const { model, poller } = await loaded();
+    note(60003).hash += 17;
+    (note(60003).subject as { text?: string }).text = 'Edited elsewhere';
+    assert.equal(await poller.pollOnce(), 'changed');
+    assert.equal(model.get(60003)!.subjectText, 'Edited elsewhere');
+    assert.equal(await poller.pollOnce(), 'unchanged');
+  });
+
+  it('a new note reloads the first page; a note read elsewhere shows read', async () => {
+    const { model, poller, api } = await loaded();
+    note(60004).unread = 0;
+    assert.equal(await poller.pollOnce(), 'changed');
+    assert.equal(model.get(60004)!.unread, 0);
+    const fresh = { ...note(60005), id: 69999, timestamp: note(60000).timestamp + 60, hash: 1 };
+    svc().world().notes.push(fresh);
+    assert.equal(await poller.pollOnce(), 'changed');
+    assert.ok(model.get(69999));
+    void api;
+  });
+
+  it('keeps its schedule through an outage and brings the failed list back by itself', async () => {
+    const { model, t } = await loaded();
+    svc().queueFault({ path: '/rest/v1/notifications/', count: 3, fault: 'reset' });
+    await model.refresh(); // the refresh fails: the notes stay, marked out of date
+    assert.equal(model.state.kind, 'error');
+    assert.equal(model.notes.length, 20);
+    const recovering = new NotePoller({ client: () => client(undefined, { retry: { maxTries: 1 } }), model, intervalMs: () => 30_000, active: () => true, needsRecovery: () => model.state.kind === 'error', recover: () => model.refresh(), timers: t.timers });
+    recovering.start();
+    assert.equal(await recovering.pollOnce(), 'failed');
+    assert.equal(t.last()?.ms, 60_000, 'backs off, and a next poll is scheduled');
+    assert.equal(await recovering.pollOnce(), 'failed');
+    assert.equal(t.last()?.ms, 90_000);
+    assert.equal(await recovering.pollOnce(), 'recovered');
+    assert.equal(model.state.kind, 'loaded');
+    assert.equal(t.last()?.ms, 30_000, 'back to the interval');
+    recovering.stop();
+  });
+
+  it('a poll landing during a manual refresh is skipped, and the next one is still scheduled', async () => {
+    const { model, poller, t } = await loaded();
+    poller.start();
+    const refreshing = model.refresh();
+    assert.equal(await poller.pollOnce(), 'skipped');
+    assert.equal(t.last()?.ms, 30_000);
+    await refreshing;
+    poller.stop();
+  });
+
+  it('waits at least as long as a 429 asks before polling again', async () => {
+    const { poller, t } = await loaded();
+    poller.start();
+    svc().queueFault({ path: '/rest/v1/notifications/', count: 1, fault: 'ratelimit=600' });
+    assert.equal(await poller.pollOnce(), 'failed');
+    assert.ok((t.last()?.ms ?? 0) >= 590_000, `next poll in ${t.last()?.ms} ms`);
+    assert.equal(restRequests(svc()).filter((r) => r.status === 429).length, 1);
+    poller.stop();
+  });
+});

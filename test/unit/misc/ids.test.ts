@@ -1,0 +1,28 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { allCommandIds, CONTEXT_KEYS, VIEWS } from '../../../src/ids';
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+  contributes: { commands: { command: string }[]; views: Record<string, { id: string }[]>; menus: Record<string, { command: string; when?: string }[]> };
+};
+
+describe('names used by the code and by package.json agree', () => {
+  it('every command the code names is contributed, and every contributed command is named in the code', () => {
+    assert.deepEqual(manifest.contributes.commands.map((c) => c.command).sort(), allCommandIds().sort());
+  });
+  it('every view the code names is contributed', () => {
+    assert.deepEqual(manifest.contributes.views.contentSite.map((v) => v.id).sort(), Object.values(VIEWS).sort());
+  });
+  it('menus name only contributed commands and known context keys', () => {
+    const ids = new Set(allCommandIds());
+    for (const [menu, entries] of Object.entries(manifest.contributes.menus)) {
+      for (const e of entries) {
+        assert.ok(ids.has(e.command), `${menu}: ${e.command}`);
+        for (const key of e.when?.match(/contentSite\.[a-zA-Z]+(?![.\w])/g) ?? []) {
+          if (!Object.values(VIEWS).includes(key as never)) assert.ok(Object.values(CONTEXT_KEYS).includes(key as never), `${menu}: ${key}`);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,110 @@
+/** The list core's rules with a source the test controls: each answer is released when the test says. */
+import * as assert from 'node:assert/strict';
+import type { ContentSiteClient, Prepared } from '../../../src/api';
+import { ListCore, type Page } from '../../../src/models/listCore';
+
+interface Item {
+  id: number;
+  v: string;
+}
+type Deferred = { resolve: (p: Page<Item, number>) => void; reject: (e: unknown) => void };
+
+/** Every page request waits in `waiting` until the test answers it. */
+function controlled() {
+  const waiting: Deferred[] = [];
+  const client = {
+    run: (p: Prepared<Page<Item, number>>) => p.parse(undefined) as unknown as Promise<Page<Item, number>>,
+  } as unknown as ContentSiteClient;
+  const list = new ListCore<Item, number>(
+    {
+      key: (i) => String(i.id),
+      page: () => ({ spec: { method: 'GET', version: '1', path: '/x' }, parse: () => new Promise((resolve, reject) => waiting.push({ resolve, reject })) as never }),
+    },
+    () => client,
+  );
+  return { list, waiting };
+}
+const page = (...items: Array<[number, string]>): Page<Item, number> => ({ items: items.map(([id, v]) => ({ id, v })), next: undefined });
+const shown = (list: ListCore<Item, number>) => list.items.map((i) => `${i.id}:${i.v}`).join(' ');
+const tick = () => new Promise((r) => setImmediate(r));
+const kind = (list: ListCore<Item, number>): string => list.state.kind;
+
+describe('ListCore', () => {
+  it('an operation shows at once, survives an older answer, and gives way to a fresher one', async () => {
+    const { list, waiting } = controlled();
+    const first = list.refresh();
+    waiting.shift()!.resolve(page([1, 'a'], [2, 'a']));
+    await first;
+    const old = list.refresh(); // started before the operation was answered
+    const op = list.begin(new Map([['1', (i: Item) => ({ ...i, v: 'mine' })]]));
+    assert.equal(shown(list), '1:mine 2:a');
+    op.confirm();
+    waiting.shift()!.resolve(page([1, 'a'], [2, 'a'])); // an answer computed before the change
+    await old;
+    assert.equal(shown(list), '1:mine 2:a', 'the older snapshot does not undo it');
+    const fresh = list.refresh(); // started after the answer: has the change
+    waiting.shift()!.resolve(page([1, 'service'], [2, 'a']));
+    await fresh;
+    assert.equal(shown(list), '1:service 2:a', 'what the service says once it surely has the change');
+  });
+
+  it('a failed operation is dropped: what the service last sent shows, never the snapshot from before', async () => {
+    const { list, waiting } = controlled();
+    const first = list.refresh();
+    waiting.shift()!.resolve(page([1, 'a']));
+    await first;
+    const op = list.begin(new Map([['1', () => undefined]]));
+    assert.equal(shown(list), '');
+    const r = list.refresh();
+    waiting.shift()!.resolve(page([1, 'newer']));
+    await r;
+    assert.equal(shown(list), '', 'still hidden while pending');
+    op.fail();
+    assert.equal(shown(list), '1:newer');
+  });
+
+  it('a failed refresh keeps the items, in the error state; a later one clears the error', async () => {
+    const { list, waiting } = controlled();
+    const first = list.refresh();
+    waiting.shift()!.resolve(page([1, 'a']));
+    await first;
+    const bad = list.refresh();
+    assert.equal(kind(list), 'loading');
+    waiting.shift()!.reject(new Error('reset'));
+    await bad;
+    assert.equal(kind(list), 'error');
+    assert.equal(shown(list), '1:a');
+    assert.ok(list.stale);
+    const good = list.refresh();
+    waiting.shift()!.resolve(page([1, 'b']));
+    await good;
+    assert.equal(kind(list), 'loaded');
+  });
+
+  it('an answer to a refresh overtaken by a newer one is ignored, and clear() ignores all', async () => {
+    const { list, waiting } = controlled();
+    const a = list.refresh();
+    const b = list.refresh();
+    waiting[1].resolve(page([2, 'new']));
+    await tick();
+    waiting[0].resolve(page([1, 'old']));
+    await Promise.all([a, b]);
+    assert.equal(shown(list), '2:new');
+    const c = list.refresh();
+    list.clear();
+    waiting[2].resolve(page([3, 'x']));
+    await c;
+    assert.equal(shown(list), '');
+    assert.equal(kind(list), 'idle');
+  });
+
+  it('looks items up by key without copying the list (20,000 lookups of 2,000 items)', async () => {
+    const { list, waiting } = controlled();
+    const first = list.refresh();
+    waiting.shift()!.resolve({ items: Array.from({ length: 2000 }, (_, i) => ({ id: i, v: 'x' })), next: undefined });
+    await first;
+    const items = list.items;
+    for (let n = 0; n < 20_000; n++) assert.equal(list.get(String(n % 2000))?.id, n % 2000);
+    assert.equal(list.items, items, 'the shown list is built once per change, not per lookup');
+  });
+});
