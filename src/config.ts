@@ -1,6 +1,8 @@
 /** Reads and checks the extension's settings. */
 import * as vscode from 'vscode';
 import { DEFAULT_BASE_URL } from './api';
+import { checkServiceAddress } from './auth/serviceAddress';
+import { DEFAULT_LOOPBACK_PORT } from './auth/loopbackServer';
 
 const SECTION = 'contentSite';
 
@@ -8,19 +10,10 @@ export function settings(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(SECTION);
 }
 
-/** https is required except for loopback addresses (the reference service, local proxies). */
+/** https is required except for loopback addresses (the check itself is plain: auth/serviceAddress). */
 export function checkApiBaseUrl(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return vscode.l10n.t('The API address "{0}" is not a valid URL.', value);
-  }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.hostname.endsWith('.localhost');
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    return vscode.l10n.t('The API address must use https (http is allowed only for 127.0.0.1 and localhost): {0}', value);
-  }
-  return undefined;
+  const problem = checkServiceAddress(value);
+  return problem && vscode.l10n.t(problem.template, ...problem.args);
 }
 
 export function apiBaseUrl(): string {
@@ -48,6 +41,10 @@ export interface OAuthSettings {
   authorizeUrl: string;
   clientId: string;
   redirectUri: string;
+  /** How the browser hands the token back: the editor's URI handler, or a one-shot 127.0.0.1 server. */
+  redirect: 'uriHandler' | 'loopback';
+  /** Port of the loopback server (0: any free port, for services that accept any loopback port). */
+  loopbackPort: number;
 }
 
 export function oauthSettings(): OAuthSettings {
@@ -56,6 +53,8 @@ export function oauthSettings(): OAuthSettings {
     authorizeUrl: s.get<string>('oauth.authorizeUrl') || 'https://public-api.wordpress.com/oauth2/authorize',
     clientId: (s.get<string>('oauth.clientId') || '').trim(),
     redirectUri: (s.get<string>('oauth.redirectUri') || '').trim(),
+    redirect: s.get<string>('oauth.redirect') === 'loopback' ? 'loopback' : 'uriHandler',
+    loopbackPort: s.get<number>('oauth.loopbackPort', DEFAULT_LOOPBACK_PORT),
   };
 }
 

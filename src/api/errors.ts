@@ -23,7 +23,11 @@ export interface ContentSiteErrorInit {
   code?: string;
   /** The service's `message`, unchanged. */
   serviceMessage?: string;
-  /** Seconds the service asked us to wait (429 Retry-After). */
+  /**
+   * Seconds the service asked us to wait before asking again (429 Retry-After, an HTTP date turned
+   * into seconds from when the answer came), rounded up. Sending the same request before then is
+   * pointless: the client has already given up on it rather than wait that long.
+   */
   retryAfter?: number;
   /** Method and scrubbed path of the request, for logs. */
   request?: string;
@@ -36,6 +40,7 @@ export class ContentSiteError extends Error {
   readonly status?: number;
   readonly code?: string;
   readonly serviceMessage?: string;
+  /** Seconds to wait before trying again (kind `rate_limited`); see ContentSiteErrorInit. */
   readonly retryAfter?: number;
   readonly request?: string;
 

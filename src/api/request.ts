@@ -145,10 +145,6 @@ export class Transport {
       'user-agent': this.options.userAgent ?? USER_AGENT,
       accept: 'application/json',
     };
-    if (spec.authenticate !== false) {
-      const token = await resolveToken(this.options.token);
-      if (token) headers.authorization = `Bearer ${token}`;
-    }
     let body: string | undefined;
     if (spec.method === 'POST') {
       body = encodeForm(spec.form ?? {});
@@ -158,6 +154,10 @@ export class Transport {
     let status: number | undefined;
     let text = '';
     try {
+      if (spec.authenticate !== false) {
+        const token = await resolveToken(this.options.token, ctx.request);
+        if (token) headers.authorization = `Bearer ${token}`;
+      }
       if (spec.signal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
       const { dispatcher, request } = await this.http();
       const res = await request(url, { method: spec.method, headers, body, dispatcher, signal: spec.signal });
@@ -216,8 +216,25 @@ export class Transport {
   }
 }
 
-async function resolveToken(source: TokenSource): Promise<string | undefined> {
-  return typeof source === 'function' ? await source() : source;
+/** The `code` of the auth error raised when the token source itself fails (nothing was sent). */
+export const TOKEN_UNAVAILABLE = 'token_unavailable';
+
+/**
+ * The token source can fail (SecretStorage with no keyring): that is a typed `auth` error with a
+ * sentence, like every other failure, not a raw exception. The thrown value is not kept as the
+ * cause: whatever it carries stays out of the error.
+ */
+async function resolveToken(source: TokenSource, request: string): Promise<string | undefined> {
+  try {
+    return typeof source === 'function' ? await source() : source;
+  } catch {
+    throw new ContentSiteError({
+      kind: 'auth',
+      code: TOKEN_UNAVAILABLE,
+      userMessage: "Couldn't read your sign-in from the editor's secret storage, so nothing was sent. Try again; if it keeps failing, check that your system keyring is available, or sign in again.",
+      request,
+    });
+  }
 }
 
 function join(value: string | readonly string[] | undefined): string | undefined {

@@ -12,7 +12,10 @@ export interface RetrySettings {
   maxTries: number;
   /** First backoff in milliseconds before jitter (default 300). */
   minDelayMs: number;
-  /** Upper bound for any wait, Retry-After included (default 10 000). */
+  /**
+   * Upper bound for any wait (default 10 000). A Retry-After asking for longer is honoured by not
+   * retrying at all: the 429 surfaces as a `rate_limited` error with `retryAfter`.
+   */
   maxDelayMs: number;
 }
 
@@ -55,7 +58,10 @@ export function createRetryFunction(settings: RetrySettings): RetryHandler.Retry
     if (statusCode != null && !RETRY_STATUS_CODES.includes(statusCode)) return cb(err);
     if (state.counter >= settings.maxTries) return cb(err);
     const asked = retryAfterMs(headers?.['retry-after']);
-    const wait = asked !== undefined ? Math.min(asked, settings.maxDelayMs) : backoffMs(state.counter, settings);
+    // A longer wait than we are willing to make is not shortened: the answer surfaces as a
+    // rate_limited error carrying retryAfter, and the caller decides when to ask again.
+    if (asked !== undefined && asked > settings.maxDelayMs) return cb(err);
+    const wait = asked ?? backoffMs(state.counter, settings);
     setTimeout(() => cb(null), wait);
     return undefined;
   };

@@ -5,11 +5,13 @@
 import * as vscode from 'vscode';
 import { localized } from '../localize';
 import type { ContentSiteClient } from '../api';
-import { oauthSettings } from '../config';
+import { oauthSettings, type OAuthSettings } from '../config';
+import { buildAuthorizeUrl } from './authorizeUrl';
 import { parseCallback } from './callback';
 import { confirmToken, SignInError } from './confirmToken';
+import { startLoopbackServer } from './loopbackServer';
 import { isExpired, parseSession, serializeSession, SESSION_SECRET_KEY, type StoredSession } from './sessionRecord';
-import { SignInFlow } from './signInFlow';
+import { NOT_PENDING, SignInFlow, type Pending } from './signInFlow';
 
 export const AUTH_PROVIDER_ID = 'contentSite';
 export const CALLBACK_PATH = '/auth';
@@ -21,7 +23,12 @@ export interface AuthDeps {
 
 export class AuthService implements vscode.AuthenticationProvider, vscode.Disposable {
   private session: StoredSession | undefined;
-  private readonly flow = new SignInFlow();
+  /** The client ID of the sign-in in progress: its answer must be a token of that application. */
+  private signInClientId = '';
+  private readonly flow = new SignInFlow({
+    verify: ({ token, expiresIn }) => confirmToken(this.deps.createClient, token, { clientId: this.signInClientId, expiresIn }),
+    confirmAccount: (session) => this.confirmAccount(session),
+  });
   private promptedForExpiry = false;
   private readonly sessionChanged = new vscode.EventEmitter<StoredSession | undefined>();
   readonly onDidChangeSession = this.sessionChanged.event;
@@ -106,16 +113,19 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
       if (pick === withToken) return this.signInWithToken();
       return undefined;
     }
+    this.signInClientId = oauth.clientId;
     const pending = this.flow.start();
-    const callback = vscode.Uri.parse(`${vscode.env.uriScheme}://${this.context.extension.id}${CALLBACK_PATH}`);
-    const redirectUri = oauth.redirectUri || (await vscode.env.asExternalUri(callback)).toString(true);
-    const authorize = new URL(oauth.authorizeUrl);
-    authorize.searchParams.set('client_id', oauth.clientId);
-    authorize.searchParams.set('redirect_uri', redirectUri);
-    authorize.searchParams.set('response_type', 'token');
-    authorize.searchParams.set('scope', 'global');
-    authorize.searchParams.set('state', pending.state);
-    this.deps.log.info(`Sign-in: opening ${authorize.origin}${authorize.pathname} (client ${oauth.clientId}).`);
+    let authorize: string;
+    try {
+      authorize = buildAuthorizeUrl({ authorizeUrl: oauth.authorizeUrl, clientId: oauth.clientId, redirectUri: await this.redirectUri(oauth, pending), state: pending.state });
+    } catch (err) {
+      this.flow.cancel();
+      const message = err instanceof SignInError ? localized(err.userMessage) : err instanceof Error ? err.message : String(err);
+      this.deps.log.warn(`Sign-in could not start: ${message}`);
+      void vscode.window.showErrorMessage(message);
+      return undefined;
+    }
+    this.deps.log.info(`Sign-in: opening ${oauth.authorizeUrl} (client ${oauth.clientId}, ${oauth.redirect === 'loopback' ? 'loopback' : 'URI handler'} redirect).`);
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to WordPress.com… Approve in your browser.'), cancellable: true },
       async (_progress, cancel) => {
@@ -123,10 +133,9 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
         // A Uri would re-encode the query and turn the %26 inside redirect_uri into a bare "&"
         // (code-server's callback URL has several parameters); the extension host passes a string
         // through unchanged (ExtHostWindow.openUri), so hand it the exact URL.
-        await vscode.env.openExternal(authorize.toString() as unknown as vscode.Uri);
+        await vscode.env.openExternal(authorize as unknown as vscode.Uri);
         try {
-          const { token, expiresIn } = await pending.result;
-          const session = await confirmToken(this.deps.createClient, token, { clientId: oauth.clientId, expiresIn });
+          const session = await pending.result;
           await this.store(session);
           this.deps.log.info(`Signed in as ${session.user.login}.`);
           void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to WordPress.com as {0}.', session.user.display_name));
@@ -141,19 +150,51 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
     );
   }
 
-  /** The URI handler's entry: only this path, only while a sign-in is pending. */
+  /** Where the browser brings the answer: a one-shot 127.0.0.1 server, or this editor's URI handler. */
+  private async redirectUri(oauth: OAuthSettings, pending: Pending): Promise<string> {
+    if (oauth.redirect === 'loopback') {
+      const server = await startLoopbackServer({
+        port: oauth.loopbackPort,
+        onAnswer: (callback) => this.flow.handle(callback),
+        until: pending.result,
+        log: (m) => this.deps.log.info(m),
+      });
+      return server.redirectUri;
+    }
+    const callback = vscode.Uri.parse(`${vscode.env.uriScheme}://${this.context.extension.id}${CALLBACK_PATH}`);
+    return oauth.redirectUri || (await vscode.env.asExternalUri(callback)).toString(true);
+  }
+
+  /** An answer without this window's state: the user names the account before it is stored. */
+  private async confirmAccount(session: StoredSession): Promise<boolean> {
+    const signIn = vscode.l10n.t('Sign In');
+    const pick = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Sign in as {0} ({1})?', session.user.display_name, session.user.login),
+      {
+        modal: true,
+        detail: vscode.l10n.t('The sign-in answer did not carry the check this window sent, so it may come from a link someone else made. Sign in only if this is your account.'),
+      },
+      signIn,
+    );
+    return pick === signIn;
+  }
+
+  /** The URI handler's entry: only this path, only while a sign-in is pending. True: taken up. */
   handleUri(uri: vscode.Uri): boolean {
     if (uri.path !== CALLBACK_PATH) {
       this.deps.log.warn(`Ignored a link to ${uri.path}: not a sign-in answer.`);
       void vscode.window.showWarningMessage(vscode.l10n.t('Content Site ignored a link it does not handle.'));
       return false;
     }
-    const verdict = this.flow.handle(parseCallback(uri.query, uri.fragment));
-    if (!verdict.accepted) {
-      this.deps.log.warn(`Sign-in answer refused: ${verdict.reason}`);
-      if (!this.flow.isPending && verdict.reason.startsWith('A sign-in answer arrived')) void vscode.window.showWarningMessage(verdict.reason);
+    if (!this.flow.isPending) {
+      this.deps.log.warn(`Sign-in answer refused: ${NOT_PENDING}`);
+      void vscode.window.showWarningMessage(localized(NOT_PENDING));
+      return false;
     }
-    return verdict.accepted;
+    void this.flow.handle(parseCallback(uri.query, uri.fragment)).then((verdict) => {
+      if (!verdict.accepted) this.deps.log.warn(`Sign-in answer refused: ${verdict.reason}`);
+    });
+    return true;
   }
 
   /** Prompts for a token (password box) unless one is given (the extension's API, used by tests). */

@@ -4,7 +4,14 @@
  * (`?error=access_denied`). VS Code web (code-server) hands the URI handler a URI rebuilt from its
  * callback page, which can carry the fragment's parameters in the query instead, so the query is
  * read too when the fragment has no token.
+ *
+ * `expires_in` must be a whole number of seconds from 1 to MAX_EXPIRES_IN_S: the service documents
+ * 18 hours and "two weeks"; anything past a year is refused as absurd rather than stored as an
+ * expiry that never comes (or one past the range of a Date).
  */
+/** One year in seconds: the longest token lifetime accepted from a sign-in answer. */
+export const MAX_EXPIRES_IN_S = 365 * 24 * 60 * 60;
+
 export type CallbackResult =
   | { kind: 'token'; token: string; expiresIn?: number; state?: string }
   | { kind: 'denied'; error: string; description?: string; state?: string }
@@ -25,8 +32,10 @@ export function parseCallback(query: string, fragment: string): CallbackResult {
   const expires = source.get('expires_in');
   let expiresIn: number | undefined;
   if (expires !== null) {
-    expiresIn = Number(expires);
-    if (!Number.isInteger(expiresIn) || expiresIn <= 0) return { kind: 'invalid', reason: 'The sign-in answer carried an invalid expiry.', state };
+    expiresIn = /^[0-9]{1,12}$/.test(expires) ? Number(expires) : NaN;
+    if (!(expiresIn >= 1 && expiresIn <= MAX_EXPIRES_IN_S)) {
+      return { kind: 'invalid', reason: 'The sign-in answer carried an invalid expiry (it must be from 1 second to 1 year).', state };
+    }
   }
   return { kind: 'token', token, expiresIn, state };
 }

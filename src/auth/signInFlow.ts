@@ -1,25 +1,61 @@
 /**
  * The pending sign-in of this window: one at a time, with a random state, a time limit and
- * cancellation. A callback is accepted only while one is pending and only if its state (when
- * present) matches; a wrong state ends the pending sign-in at once.
+ * cancellation. It decides on each answer (URI handler or loopback server) and resolves with the
+ * verified session. Plain Node: no vscode here, the modal comes in as `confirmAccount`.
+ *
+ * - No sign-in pending: the answer is ignored (and its token never even checked).
+ * - A `state` that is present and wrong, a denial, a malformed answer: the sign-in ends.
+ * - A token with this window's `state`: checked (token-info and /me) and the sign-in ends with it.
+ * - A token without `state` (the real service may not echo it): it could be a forged link carrying
+ *   someone else's token, so after the check the user must confirm the account it belongs to. A
+ *   failed check or a "no" leaves the sign-in pending, so the real answer arriving later still
+ *   works; whichever is accepted first wins.
  */
 import { randomBytes } from 'node:crypto';
 import type { CallbackResult } from './callback';
 import { SignInError } from './confirmToken';
+import type { StoredSession } from './sessionRecord';
+
+export interface SignInAnswer {
+  token: string;
+  expiresIn?: number;
+}
+
+export interface SignInFlowDeps {
+  /** Checks the token with the service (token-info, /me); throws a SignInError when refused. */
+  verify(answer: SignInAnswer): Promise<StoredSession>;
+  /** Asks the user whether to sign in as this account; used for answers without our `state`. */
+  confirmAccount(session: StoredSession): Promise<boolean>;
+  /** Time limit of one sign-in (default 5 minutes). */
+  timeoutMs?: number;
+}
 
 export interface Pending {
   state: string;
-  result: Promise<{ token: string; expiresIn?: number }>;
+  result: Promise<StoredSession>;
 }
 
-export type CallbackVerdict = { accepted: true } | { accepted: false; reason: string };
+/** `ended`: whether the pending sign-in is over because of this answer (or was already). */
+export type CallbackVerdict = { accepted: true; session: StoredSession } | { accepted: false; reason: string; ended: boolean };
+
+export const NOT_PENDING = 'A sign-in answer arrived, but no sign-in is in progress in this window. It was ignored.';
+
+interface PendingState {
+  state: string;
+  resolve: (session: StoredSession) => void;
+  reject: (e: Error) => void;
+  timer: ReturnType<typeof setTimeout>;
+  /** An answer with our state is being checked: nothing else may answer now. */
+  answered: boolean;
+}
 
 export class SignInFlow {
-  private pending:
-    | { state: string; resolve: (v: { token: string; expiresIn?: number }) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }
-    | undefined;
+  private pending: PendingState | undefined;
+  private readonly timeoutMs: number;
 
-  constructor(private readonly timeoutMs = 5 * 60 * 1000) {}
+  constructor(private readonly deps: SignInFlowDeps) {
+    this.timeoutMs = deps.timeoutMs ?? 5 * 60 * 1000;
+  }
 
   get isPending(): boolean {
     return this.pending !== undefined;
@@ -28,43 +64,85 @@ export class SignInFlow {
   start(): Pending {
     this.cancel('A new sign-in was started.');
     const state = randomBytes(16).toString('hex');
-    const result = new Promise<{ token: string; expiresIn?: number }>((resolve, reject) => {
-      const timer = setTimeout(() => this.finish(new SignInError('The sign-in timed out after 5 minutes. Start it again.')), this.timeoutMs);
-      this.pending = { state, resolve, reject, timer };
+    const result = new Promise<StoredSession>((resolve, reject) => {
+      const minutes = Math.round(this.timeoutMs / 60_000);
+      const limit = minutes >= 1 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${this.timeoutMs} ms`;
+      const timer = setTimeout(() => this.end(this.pending, new SignInError(`The sign-in timed out after ${limit}. Start it again.`)), this.timeoutMs);
+      this.pending = { state, resolve, reject, timer, answered: false };
     });
+    // Whoever started the sign-in may stop listening (an error before the browser opened).
+    result.catch(() => undefined);
     return { state, result };
   }
 
   cancel(reason = 'The sign-in was cancelled.'): void {
-    if (this.pending) this.finish(new SignInError(reason));
+    this.end(this.pending, new SignInError(reason));
   }
 
-  /** Decides on a callback; the pending promise settles accordingly. */
-  handle(callback: CallbackResult): CallbackVerdict {
+  /** Decides on an answer; the pending promise settles accordingly. */
+  async handle(callback: CallbackResult): Promise<CallbackVerdict> {
     const p = this.pending;
-    if (!p) return { accepted: false, reason: 'A sign-in answer arrived, but no sign-in is in progress in this window. It was ignored.' };
+    if (!p) return refused(NOT_PENDING, true);
+    if (p.answered) return refused('This sign-in has already been answered; the second answer was ignored.', false);
     if (callback.state !== undefined && callback.state !== p.state) {
-      this.finish(new SignInError('The sign-in answer did not match the sign-in in progress, so it was refused. Sign in again.'));
-      return { accepted: false, reason: 'state mismatch' };
+      return this.endWith(p, 'The sign-in answer did not match the sign-in in progress, so it was refused. Sign in again.');
     }
     if (callback.kind === 'denied') {
-      this.finish(new SignInError(callback.error === 'access_denied' ? 'Sign-in was denied in the browser. You are still signed out.' : `The sign-in failed: ${callback.error}.`));
-      return { accepted: false, reason: callback.error };
+      return this.endWith(p, callback.error === 'access_denied' ? 'Sign-in was denied in the browser. You are still signed out.' : `The sign-in failed: ${callback.error}.`);
     }
-    if (callback.kind === 'invalid') {
-      this.finish(new SignInError(`${callback.reason} Sign in again.`));
-      return { accepted: false, reason: callback.reason };
-    }
-    this.finish(undefined, { token: callback.token, expiresIn: callback.expiresIn });
-    return { accepted: true };
+    if (callback.kind === 'invalid') return this.endWith(p, `${callback.reason} Sign in again.`);
+    const answer = { token: callback.token, expiresIn: callback.expiresIn };
+    return callback.state === p.state ? this.acceptOwn(p, answer) : this.acceptUnsigned(p, answer);
   }
 
-  private finish(error: Error | undefined, value?: { token: string; expiresIn?: number }): void {
-    const p = this.pending;
-    if (!p) return;
+  /** An answer carrying our state: check it, and the sign-in ends either way. */
+  private async acceptOwn(p: PendingState, answer: SignInAnswer): Promise<CallbackVerdict> {
+    p.answered = true;
+    let session: StoredSession;
+    try {
+      session = await this.deps.verify(answer);
+    } catch (err) {
+      return this.endWith(p, messageOf(err));
+    }
+    if (this.pending !== p) return refused('The sign-in ended before its answer was confirmed.', true);
+    this.end(p, undefined, session);
+    return { accepted: true, session };
+  }
+
+  /** An answer without state: only after the user confirms the account; otherwise still pending. */
+  private async acceptUnsigned(p: PendingState, answer: SignInAnswer): Promise<CallbackVerdict> {
+    let session: StoredSession;
+    try {
+      session = await this.deps.verify(answer);
+    } catch (err) {
+      return refused(`${messageOf(err)} The sign-in is still waiting for its answer.`, false);
+    }
+    if (this.pending !== p || p.answered) return refused('The sign-in ended before this answer was confirmed; it was ignored.', true);
+    const yes = await this.deps.confirmAccount(session);
+    if (this.pending !== p || p.answered) return refused('The sign-in ended before this answer was confirmed; it was ignored.', true);
+    if (!yes) return refused(`You did not confirm the account ${session.user.login}, so that answer was ignored. The sign-in is still waiting for its answer.`, false);
+    this.end(p, undefined, session);
+    return { accepted: true, session };
+  }
+
+  private endWith(p: PendingState, message: string): CallbackVerdict {
+    this.end(p, new SignInError(message));
+    return refused(message, true);
+  }
+
+  private end(p: PendingState | undefined, error: Error | undefined, session?: StoredSession): void {
+    if (!p || this.pending !== p) return;
     this.pending = undefined;
     clearTimeout(p.timer);
     if (error) p.reject(error);
-    else if (value) p.resolve(value);
+    else if (session) p.resolve(session);
   }
+}
+
+function refused(reason: string, ended: boolean): CallbackVerdict {
+  return { accepted: false, reason, ended };
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof SignInError ? err.userMessage : 'The sign-in could not be confirmed. Try again.';
 }

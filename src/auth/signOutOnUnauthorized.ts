@@ -1,19 +1,32 @@
+/**
+ * Any list that failed with an auth error (401, revoked token) signs the user out, once per
+ * failure. Plain Node: it needs only something that can sign out (AuthService in the extension).
+ * A token that could not be *read* (the secret storage failed) is not the service refusing it:
+ * signing out would delete the stored sign-in, so that error is only shown, never acted on.
+ */
 import type { ContentSiteError } from '../api';
+import { TOKEN_UNAVAILABLE } from '../api/request';
 import type { LoadState } from '../models/loadState';
-import type { AuthService } from './authService';
 
-interface Watched {
+export interface Watched {
   readonly state: LoadState;
   readonly loadMoreError: ContentSiteError | undefined;
   onDidChange(listener: () => void): { dispose(): void };
 }
 
-/** Any list that failed with an auth error (401, revoked token) signs the user out, once. */
-export function signOutOnUnauthorized(auth: AuthService, models: readonly Watched[]): { dispose(): void }[] {
+export interface SignsOut {
+  handleUnauthorized(): Promise<void>;
+}
+
+/** Whether this failure means the service no longer accepts the sign-in. */
+export function meansSignedOut(error: ContentSiteError | undefined): boolean {
+  return error?.kind === 'auth' && error.code !== TOKEN_UNAVAILABLE;
+}
+
+export function signOutOnUnauthorized(auth: SignsOut, models: readonly Watched[]): { dispose(): void }[] {
   return models.map((m) =>
     m.onDidChange(() => {
-      const failed = m.state.kind === 'error' ? m.state.error : m.loadMoreError;
-      if (failed?.kind === 'auth') void auth.handleUnauthorized();
+      if (meansSignedOut(m.state.kind === 'error' ? m.state.error : m.loadMoreError)) void auth.handleUnauthorized();
     }),
   );
 }

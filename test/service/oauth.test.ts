@@ -133,6 +133,41 @@ describe('Signing in with OAuth 2 (implicit grant)', () => {
     });
   });
 
+  describe('Loopback redirects (a native app on 127.0.0.1, any port)', () => {
+    const LOOPBACK = 'http://127.0.0.1:27183/content-site/callback';
+    it('client 12345 accepts http://127.0.0.1:<any port>/content-site/callback', async () => {
+      for (const port of ['27183', '1', '40111', '65535']) {
+        assert.equal((await openPage({ ...standard, redirect_uri: `http://127.0.0.1:${port}/content-site/callback` })).status, 200, port);
+      }
+    });
+    it('anything else about the URL must match: host, scheme, path, trailing slash, query, user, port range; and client 99999 has none', async () => {
+      for (const uri of [
+        'http://localhost:27183/content-site/callback',
+        'http://127.0.0.2:27183/content-site/callback',
+        'https://127.0.0.1:27183/content-site/callback',
+        'http://127.0.0.1:27183/content-site/callback/',
+        'http://127.0.0.1:27183/content-site/other',
+        'http://127.0.0.1:27183/content-site/callback?x=1',
+        'http://evil@127.0.0.1:27183/content-site/callback',
+        'http://127.0.0.1.evil.example:27183/content-site/callback',
+        'http://127.0.0.1:70000/content-site/callback',
+      ]) {
+        assert.equal((await openPage({ ...standard, redirect_uri: uri })).status, 400, uri);
+      }
+      assert.equal((await openPage({ ...standard, client_id: '99999', redirect_uri: LOOPBACK })).status, 400);
+    });
+    it('Approve answers in the fragment, exactly as for a registered URL; Deny in the query', async () => {
+      const approved = await submit({ ...hiddenFields((await openPage({ ...standard, redirect_uri: LOOPBACK })).html), action: 'approve' });
+      const [base, fragment] = approved.location!.split('#');
+      assert.equal(base, LOOPBACK);
+      const f = new URLSearchParams(fragment);
+      assert.deepEqual([f.get('token_type'), f.get('expires_in'), f.get('state')], ['bearer', '64800', 'st-42']);
+      assert.match(f.get('access_token') ?? '', /^cs-oauth-/);
+      const denied = await submit({ ...hiddenFields((await openPage({ ...standard, redirect_uri: LOOPBACK })).html), action: 'deny' });
+      assert.equal(denied.location, `${LOOPBACK}?error=access_denied&state=st-42`);
+    });
+  });
+
   describe('GET /oauth2/token-info', () => {
     it('a valid token of the right client → {client_id, user_id, blog_id, scope}', async () => {
       const res = await fetch(`${fx.svc.url}/oauth2/token-info?client_id=${CLIENT}&token=cs-demo-token`);

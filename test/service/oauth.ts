@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Rendered } from './http';
-import { USERS } from './seed';
+import { DEMO_CLIENT_ID, USERS } from './seed';
 import type { Client, World } from './world';
 
 export const TOKEN_LIFETIME_S = 64800;
@@ -19,8 +19,25 @@ function page(status: number, title: string, inner: string): Rendered {
   return { status, headers: { 'content-type': 'text/html; charset=utf-8' }, body: html };
 }
 
+/**
+ * Loopback redirects registered for a client besides its seed's: the demo client accepts the
+ * extension's loopback sign-in (`contentSite.oauth.redirect: loopback`) on any port.
+ */
+export const LOOPBACK_REDIRECTS: Readonly<Record<string, readonly string[]>> = { [DEMO_CLIENT_ID]: ['http://127.0.0.1/content-site/callback'] };
+
+/**
+ * A registered `http://127.0.0.1/<path>` (no port) matches that path on any port, as RFC 8252
+ * §7.3 asks of a server for native apps: the app picks its port when it runs. Everything else
+ * about the URL must match exactly (no other host, scheme, path, query, user or fragment).
+ */
+export function loopbackAllowed(client: Client, uri: string): boolean {
+  const m = /^http:\/\/127\.0\.0\.1(?::(\d{1,5}))?(\/[^?#@\s]*)$/.exec(uri);
+  if (!m || (m[1] !== undefined && Number(m[1]) > 65535)) return false;
+  return [...client.redirectUris, ...(LOOPBACK_REDIRECTS[client.id] ?? [])].includes(`http://127.0.0.1${m[2]}`);
+}
+
 export function redirectAllowed(client: Client, uri: string): boolean {
-  return client.redirectUris.includes(uri) || client.redirectUriPrefixes.some((p) => uri.startsWith(p));
+  return client.redirectUris.includes(uri) || loopbackAllowed(client, uri) || client.redirectUriPrefixes.some((p) => uri.startsWith(p));
 }
 
 export interface OAuthState {
@@ -62,8 +79,8 @@ export function authorizeDecision(world: World, form: URLSearchParams, state: OA
   const st = form.get('state');
   // A redirect accepted by prefix is a web editor's callback page (code-server's /callback), which
   // rebuilds the URI from its query and drops the fragment: answer in the query there. Exactly
-  // registered redirects get the real service's fragment.
-  const inQuery = !client.redirectUris.includes(redirectUri);
+  // registered redirects (loopback ones included) get the real service's fragment.
+  const inQuery = !client.redirectUris.includes(redirectUri) && !loopbackAllowed(client, redirectUri);
   const join = (params: URLSearchParams): string => (inQuery ? `${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${params}` : `${redirectUri}#${params}`);
   if (form.get('action') !== 'approve') {
     const sep = redirectUri.includes('?') ? '&' : '?';
