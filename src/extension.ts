@@ -105,8 +105,8 @@ export async function activate(context: vscode.ExtensionContext) {
     model: notificationsModel,
     intervalMs: pollIntervalMs,
     active: () => signedIn() && vscode.window.state.focused,
-    needsRecovery: () => providers.some((p) => p.loader.gateOpen && p.loader.failed),
-    recover: () => retryFailedViews(ctx),
+    failedView: () => providers.find((p) => p.loader.gateOpen && p.loader.passingFailure)?.loader.passingFailure,
+    recover: () => retryFailedViews(ctx, true),
     log: (m) => log.debug(m),
   });
   poller.start();

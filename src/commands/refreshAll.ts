@@ -9,9 +9,9 @@ function reloadViews(ctx: CommandContext, pick: (p: Provider) => boolean): Promi
   return Promise.all(allProviders(ctx).filter((p) => p.loader.gateOpen && pick(p)).map((p) => p.reload())).then(() => undefined);
 }
 
-/** Every view whose last refresh failed (Retry, and the poller's recovery). */
-export function retryFailedViews(ctx: CommandContext): Promise<void> {
-  return reloadViews(ctx, (p) => p.loader.failed);
+/** Every view whose last refresh failed (Retry); with `passing`, only those that failed for a passing reason (the poller's recovery). */
+export function retryFailedViews(ctx: CommandContext, passing = false): Promise<void> {
+  return reloadViews(ctx, (p) => (passing ? p.loader.passingFailure !== undefined : p.loader.failed));
 }
 
 /** Refresh All: every shown view. Retry: every view that failed. */

@@ -13,3 +13,9 @@ export function asError(err: unknown): ContentSiteError {
 export function outcomeUnknown(err: ContentSiteError): boolean {
   return err.kind === 'network' || err.kind === 'timeout' || err.kind === 'bad_response' || err.kind === 'cancelled';
 }
+
+/** Whether trying again later may succeed by itself (the network, a busy or failing service), not a refusal. */
+export function transient(err: ContentSiteError): boolean {
+  if (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'rate_limited' || err.kind === 'bad_response') return true;
+  return err.kind === 'api' && (err.status ?? 0) >= 500;
+}

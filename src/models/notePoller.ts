@@ -10,7 +10,7 @@
  * back off (min(30 s × (failures+1), 180 s), never sooner than a 429's Retry-After), and polls pause
  * while the window is in the background.
  */
-import type { ContentSiteClient, Notification, NotificationsParams } from '../api';
+import type { ContentSiteClient, ContentSiteError, Notification, NotificationsParams } from '../api';
 import type { LoadState } from './loadState';
 import { asError } from './asError';
 
@@ -35,10 +35,10 @@ export interface PollerOptions {
   intervalMs: () => number;
   /** Signed in and the window focused. */
   active: () => boolean;
-  /** Views whose last refresh failed refresh again (one batch); resolves when they have answered. */
+  /** Views whose last refresh failed for a passing reason refresh again (one batch); resolves when they have answered. */
   recover?: () => Promise<void>;
-  /** Whether any view is in a failed state. */
-  needsRecovery?: () => boolean;
+  /** The error of a view whose last refresh failed for a passing reason (network, 5xx, 429), if any. */
+  failedView?: () => ContentSiteError | undefined;
   log?: (message: string) => void;
   timers?: { set: (fn: () => void, ms: number) => unknown; clear: (handle: unknown) => void };
   now?: () => number;
@@ -108,16 +108,15 @@ export class NotePoller {
   private async look(): Promise<PollResult> {
     const model = this.o.model;
     if (!this.o.active()) return 'skipped';
-    if (this.o.needsRecovery?.() && this.o.recover) {
+    let recovered = false;
+    if (this.o.failedView?.() && this.o.recover) {
       await this.o.recover();
-      if (this.o.needsRecovery()) {
-        const s = model.state;
-        throw s.kind === 'error' ? s.error : new Error('A view could not be refreshed.');
-      }
+      const still = this.o.failedView();
+      if (still) throw still;
       this.failures = 0;
-      return 'recovered';
+      recovered = true;
     }
-    if (model.state.kind !== 'loaded') return 'skipped';
+    if (model.state.kind !== 'loaded') return recovered ? 'recovered' : 'skipped';
     const client = this.o.client();
     const page = await client.notifications.list({ ...model.pollQuery(), fields: POLL_FIELDS });
     this.failures = 0;
@@ -129,7 +128,7 @@ export class NotePoller {
       return 'changed';
     }
     const changed = page.notes.filter((n, i) => n.unread !== known[i].unread || String(n.note_hash) !== String(known[i].note_hash)).map((n) => n.id);
-    if (changed.length === 0) return 'unchanged';
+    if (changed.length === 0) return recovered ? 'recovered' : 'unchanged';
     this.o.log?.(`${changed.length} notification(s) changed on the service: loading them.`);
     const take = model.list.beginFetch();
     let fresh: Notification[] = [];

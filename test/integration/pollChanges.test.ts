@@ -3,6 +3,8 @@
  * the views recover by themselves when the service answers again.
  */
 import * as assert from 'node:assert/strict';
+import { ContentSiteError } from '../../src/api';
+import { transient } from '../../src/models/asError';
 import { NotePoller } from '../../src/models/notePoller';
 import { NotificationsModel } from '../../src/models/notificationsModel';
 import { restRequests, useClientAndService } from './setup';
@@ -57,13 +59,14 @@ describe('What the poll detects', () => {
     await model.refresh(); // the refresh fails: the notes stay, marked out of date
     assert.equal(model.state.kind, 'error');
     assert.equal(model.notes.length, 20);
-    const recovering = new NotePoller({ client: () => client(undefined, { retry: { maxTries: 1 } }), model, intervalMs: () => 30_000, active: () => true, needsRecovery: () => model.state.kind === 'error', recover: () => model.refresh(), timers: t.timers });
+    const recovering = new NotePoller({ client: () => client(undefined, { retry: { maxTries: 1 } }), model, intervalMs: () => 30_000, active: () => true, failedView: () => (model.state.kind === 'error' ? model.state.error : undefined), recover: () => model.refresh(), timers: t.timers });
     recovering.start();
     assert.equal(await recovering.pollOnce(), 'failed');
     assert.equal(t.last()?.ms, 60_000, 'backs off, and a next poll is scheduled');
     assert.equal(await recovering.pollOnce(), 'failed');
     assert.equal(t.last()?.ms, 90_000);
     assert.equal(await recovering.pollOnce(), 'recovered');
+    assert.equal(recovering.delayMs(), 30_000);
     assert.equal(model.state.kind, 'loaded');
     assert.equal(t.last()?.ms, 30_000, 'back to the interval');
     recovering.stop();
@@ -87,5 +90,32 @@ describe('What the poll detects', () => {
     assert.ok((t.last()?.ms ?? 0) >= 590_000, `next poll in ${t.last()?.ms} ms`);
     assert.equal(restRequests(svc()).filter((r) => r.status === 429).length, 1);
     poller.stop();
+  });
+});
+
+describe('Recovery does not block the poll', () => {
+  it('a view refused for good (not a passing failure) is not retried by the poll, and notes still poll', async () => {
+    const api = client(undefined, { retry: { maxTries: 1 } });
+    const model = new NotificationsModel({ client: () => api, pageSize: () => 20 });
+    await model.refresh();
+    let recoveries = 0;
+    const refused = new ContentSiteError({ kind: 'api', status: 403, userMessage: 'refused' });
+    const poller = new NotePoller({
+      client: () => api,
+      model,
+      intervalMs: () => 30_000,
+      active: () => true,
+      failedView: () => (transient(refused) ? refused : undefined),
+      recover: async () => void recoveries++,
+      timers: { set: () => 0, clear: () => undefined },
+    });
+    assert.equal(await poller.pollOnce(), 'unchanged');
+    assert.equal(recoveries, 0);
+  });
+
+  it('passing failures are the network, timeouts, unreadable answers, 429 and 5xx; refusals are not', () => {
+    const e = (kind: ContentSiteError['kind'], status?: number) => transient(new ContentSiteError({ kind, status, userMessage: '' }));
+    assert.deepEqual([e('network'), e('timeout'), e('bad_response'), e('rate_limited', 429), e('api', 503)], [true, true, true, true, true]);
+    assert.deepEqual([e('api', 403), e('api', 404), e('auth', 401), e('invalid_input'), e('cancelled')], [false, false, false, false, false]);
   });
 });

@@ -1,3 +1,5 @@
+import type { ContentSiteError } from '../../api';
+import { transient } from '../../models/asError';
 import type { BatchRefreshable } from '../../models/batchRefresh';
 import type { LoadState } from '../../models/loadState';
 import type { LoadCoordinator } from '../../models/loadCoordinator';
@@ -37,6 +39,12 @@ export class ViewLoader {
   /** Whether its last refresh failed (what it shows is out of date or missing). */
   get failed(): boolean {
     return this.model.state.kind === 'error';
+  }
+
+  /** The error of its last refresh when trying again later may succeed by itself (network, 5xx, 429). */
+  get passingFailure(): ContentSiteError | undefined {
+    const s = this.model.state;
+    return s.kind === 'error' && transient(s.error) ? s.error : undefined;
   }
 
   ensureLoaded(): void {
