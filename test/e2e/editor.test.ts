@@ -6,12 +6,21 @@
 import * as assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
+import { until } from './until';
 import { Workbench } from './workbench';
 
 const ARTIFACTS = resolve(__dirname, '../../artifacts/e2e');
 const DEMO_NOTES = (demo: Demo) => demo.svc.world().notes.filter((n) => n.userId === 1001);
+
+/** The frame of a webview whose document has `selector` (webviews nest their content in iframes). */
+async function webviewFrame(page: Page, selector: string, what: string): Promise<Frame> {
+  return until(what, async () => {
+    for (const f of page.frames()) if (await f.locator(selector).count().catch(() => 0)) return f;
+    return undefined;
+  });
+}
 
 describe('Content Site in a real VS Code (code-server + Chromium)', function () {
   let demo: Demo;
@@ -56,25 +65,14 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     this.timeout(60_000);
     await browser?.close().catch(() => undefined);
     await demo?.stop();
-    if (wb) writeFileSync(join(ARTIFACTS, 'report.json'), JSON.stringify({ stepsMs: steps, screenshots: wb.taken.map((f) => f.slice(ARTIFACTS.length + 1)) }, null, 2));
+    // clickMisses: gestures the click guard stopped before VS Code saw them, then tried again.
+    if (wb) writeFileSync(join(ARTIFACTS, 'report.json'), JSON.stringify({ stepsMs: steps, clickMisses: wb.misses, screenshots: wb.taken.map((f) => f.slice(ARTIFACTS.length + 1)) }, null, 2));
   });
-
-  async function badgeIs(expected: string, ms = 15_000): Promise<void> {
-    const end = Date.now() + ms;
-    while ((await wb.badge()) !== expected) {
-      if (Date.now() > end) assert.fail(`the badge shows "${await wb.badge()}", expected "${expected}"`);
-      await page.waitForTimeout(100);
-    }
-  }
 
   /** The service's own count of the demo user's unread notes (marking is optimistic on screen). */
   async function serviceUnreadIs(expected: number): Promise<void> {
-    const end = Date.now() + 15_000;
     const count = () => DEMO_NOTES(demo).filter((n) => n.unread > 0).length;
-    while (count() !== expected) {
-      if (Date.now() > end) assert.fail(`the service has ${count()} unread notes, expected ${expected}; POSTs: ${JSON.stringify(demo.svc.requests.filter((r) => r.method === 'POST'))}`);
-      await page.waitForTimeout(100);
-    }
+    await until(`the service to have ${expected} unread notes`, () => count() === expected, 15_000, () => ({ unread: count(), posts: demo.svc.requests.filter((r) => r.method === 'POST') }));
   }
 
   const welcome = () => wb.pane('Notifications').locator('.welcome-view-content');
@@ -124,23 +122,23 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
 
   it('3. notifications: badge, mark read inline and on a multi-selection, mark all, unread filter, load more', async () => {
     const unread = () => DEMO_NOTES(demo).filter((n) => n.unread > 0).length;
-    assert.equal(await wb.badge(), String(unread()));
+    await wb.badgeIs(String(unread()));
     await wb.shot('notifications');
 
-    const first = wb.row('Notifications', 'Maya Lin commented on Morning pages');
     const start = unread();
-    await wb.inline(first, 'Mark Read');
+    await wb.inline('Notifications', 'Maya Lin commented on Morning pages', 'Mark Read');
     await serviceUnreadIs(start - 1);
-    await badgeIs(String(start - 1));
+    await wb.badgeIs(String(start - 1));
     assert.equal(DEMO_NOTES(demo).find((n) => n.id === 60000)!.unread, 0);
 
     demo.svc.requests.length = 0;
     // Ctrl-click selects without opening (a plain click opens the note and marks it read).
-    await wb.row('Notifications', 'liked Editing in public').click({ modifiers: ['ControlOrMeta'] });
-    await wb.row('Notifications', 'Ines Duarte followed').click({ modifiers: ['ControlOrMeta'] });
-    await wb.contextMenu(wb.row('Notifications', 'Ines Duarte followed'), 'Mark Read');
+    await wb.click('Notifications', 'liked Editing in public', { ctrl: true });
+    await wb.click('Notifications', 'Ines Duarte followed', { ctrl: true });
+    await wb.expectSelected('Notifications', ['liked Editing in public', 'Ines Duarte followed']);
+    await wb.contextMenu('Notifications', 'Ines Duarte followed', 'Mark Read');
     await serviceUnreadIs(start - 3);
-    await badgeIs(String(start - 3));
+    await wb.badgeIs(String(start - 3));
     const posts = demo.svc.requests.filter((r) => r.method === 'POST' && r.path === '/rest/v1.1/notifications/read');
     assert.equal(posts.length, 1, 'one request for the whole selection');
     assert.deepEqual(posts[0].bodyKeys?.sort(), ['counts[60001]', 'counts[60002]']);
@@ -151,7 +149,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.expectMessage(/Marked \d+ notifications as read/);
     await wb.clearMessages();
     await serviceUnreadIs(0);
-    await badgeIs('');
+    await wb.badgeIs('');
 
     await wb.titleAction('Notifications', 'Filter Notifications');
     await wb.answer('Unread');
@@ -164,7 +162,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.expandPane('Following', false);
     await wb.expandPane('Trash', false);
     const loaded = () => demo.svc.requests.filter((r) => r.path.startsWith('/rest/v1/notifications/') && /before=/.test(r.path)).length;
-    await wb.row('Notifications', 'Load more').click();
+    await wb.click('Notifications', 'Load more');
     await wb.row('Notifications', 'You reached 350 likes').waitFor();
     assert.equal(loaded(), 1);
     assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/notifications/') && /before=/.test(r.path)), 'paged with before');
@@ -178,25 +176,19 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
       void d.dismiss();
     });
     const hostile = () => DEMO_NOTES(demo).find((n) => n.id === 60003)!;
-    await wb.contextMenu(wb.row('Notifications', 'Kofi Mensah commented on The index card method'), 'Mark Unread');
+    await wb.contextMenu('Notifications', 'Kofi Mensah commented on The index card method', 'Mark Unread');
     await serviceUnreadIs(1);
     assert.equal(hostile().unread, 1, 'marked unread on the service (counts of -1)');
-    await wb.row('Notifications', 'Kofi Mensah commented on The index card method').click();
-    // The webview's content lives in a nested iframe: find the frame that holds the rendered note.
-    let frame: import('playwright-core').Frame | undefined;
-    const end = Date.now() + 20_000;
-    while (!frame) {
-      for (const f of page.frames()) if (await f.locator('article.note').count().catch(() => 0)) frame = f;
-      if (!frame && Date.now() > end) assert.fail('the detail webview did not show the note');
-      if (!frame) await page.waitForTimeout(200);
-    }
+    await wb.click('Notifications', 'Kofi Mensah commented on The index card method');
+    const frame = await webviewFrame(page, 'article.note', 'the detail webview to show the note');
     await frame.getByText('Great post!').waitFor();
     const scripts = await frame.locator('script').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
     assert.deepEqual(scripts.filter((t) => t.includes('alert')), [], 'no script of the note reached the page');
     assert.equal(await frame.locator('[onerror], [onclick], [onload]').count(), 0, 'no event handlers');
     assert.equal(await frame.locator('a[href^="javascript"], iframe, object, embed').count(), 0);
     assert.equal(await frame.locator('img[src="x"]').count(), 0, 'no relative image');
-    await page.waitForTimeout(500);
+    // Once the document has loaded, every image has loaded or failed: an onerror would have run.
+    await frame.waitForLoadState('load');
     assert.deepEqual(dialogs, [], 'nothing executed');
     await wb.shot('note-detail');
     await serviceUnreadIs(0);
@@ -207,7 +199,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
   it('3c. a change on the service shows up by itself (cheap poll), in the badge and the status bar', async () => {
     demo.svc.requests.length = 0;
     demo.svc.world().notes.find((n) => n.id === 60001)!.unread = 2;
-    await badgeIs('1', 30_000);
+    await wb.badgeIs('1', 30_000);
     await page.locator('.statusbar [aria-label="1 unread Content Site notifications"]').first().waitFor();
     const polls = demo.svc.requests.filter((r) => r.path.startsWith('/rest/v1/notifications/') && r.path.includes('fields=id%2Cunread%2Cnote_hash'));
     assert.ok(polls.length >= 1, 'a cheap poll saw the change');
@@ -218,7 +210,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.expandPane('Notifications', false);
     await wb.expandPane('Following');
     await wb.row('Following', '#1 ').waitFor();
-    await wb.row('Following', 'Load more').click();
+    await wb.click('Following', 'Load more');
     await wb.row('Following', '#20 ').waitFor();
     assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/read/following/') && r.path.includes('page=2')), 'asked for page 2');
     await wb.titleAction('Following', 'Toggle Newest / Oldest First');
@@ -232,10 +224,10 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.expandPane('Reader');
     await wb.row('Reader', 'Freshly Pressed').waitFor();
     await wb.row('Reader', 'Editors’ pick: Morning pages #1').waitFor();
-    await wb.row('Reader', 'Load more').click();
+    await wb.click('Reader', 'Load more');
     await wb.row('Reader', '#11').waitFor();
     assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/freshly-pressed/') && r.path.includes('before=')), 'paged by pick date');
-    await wb.row('Reader', 'Subscribed Tags').click();
+    await wb.click('Reader', 'Subscribed Tags');
     await wb.row('Reader', 'Poetry').waitFor();
     await wb.shot('reader');
     await wb.expandPane('Reader', false);
@@ -254,31 +246,33 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await page.locator('.monaco-dialog-box', { hasText: 'published posts · language en · public' }).waitFor();
     await wb.shot('site-info');
     await page.keyboard.press('Escape');
+    await page.locator('.monaco-dialog-box').waitFor({ state: 'hidden' });
 
     const previous = post(200).statusBeforeTrash;
-    await wb.contextMenu(wb.row('Trash', 'Morning pages (old 1)'), 'Restore');
+    await wb.contextMenu('Trash', 'Morning pages (old 1)', 'Restore');
     await wb.row('Trash', 'Morning pages (old 1)').waitFor({ state: 'detached' });
     assert.equal(post(200).status, previous);
 
     demo.svc.requests.length = 0;
-    await wb.row('Trash', 'Editing in public (old 2)').click();
-    await wb.row('Trash', 'On short sentences (old 3)').click({ modifiers: ['ControlOrMeta'] });
-    await wb.contextMenu(wb.row('Trash', 'On short sentences (old 3)'), 'Restore');
+    await wb.click('Trash', 'Editing in public (old 2)');
+    await wb.click('Trash', 'On short sentences (old 3)', { ctrl: true });
+    await wb.expectSelected('Trash', ['Editing in public (old 2)', 'On short sentences (old 3)']);
+    await wb.contextMenu('Trash', 'On short sentences (old 3)', 'Restore');
     await wb.row('Trash', 'On short sentences (old 3)').waitFor({ state: 'detached' });
+    await wb.row('Trash', 'Editing in public (old 2)').waitFor({ state: 'detached' });
     assert.equal(demo.svc.requests.filter((r) => r.method === 'POST' && r.path === '/rest/v1.1/sites/demo.example.blog/posts/restore').length, 1, 'one restore-several request');
     assert.notEqual(post(201).status, 'trash');
     assert.notEqual(post(202).status, 'trash');
 
     await wb.command('Content Site: Restore Post from Trash…');
-    const input = page.locator('.quick-input-widget input');
-    await input.fill('first draft');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'first draft' }).first().click();
-    await page.keyboard.press('Enter');
+    await wb.quick.pickMany('first draft', post(193).title);
     await wb.expectMessage('Restored');
     assert.equal(post(193).status, 'draft');
     await wb.clearMessages();
+    // The restored post leaves the list (issue 11: the next right-click landed while it did).
+    await wb.row('Trash', post(193).title).waitFor({ state: 'detached' });
 
-    await wb.contextMenu(wb.row('Trash', 'A guest essay'), 'Restore');
+    await wb.contextMenu('Trash', 'A guest essay', 'Restore');
     await wb.expectMessage("its author isn't allowed to publish it");
     await wb.shot('restore-refused');
     await wb.clearMessages();
@@ -289,13 +283,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
   it('5b. insights: pick a report, a chart of it, another unit on request', async () => {
     await wb.command('Content Site: Show Insights');
     await wb.answer('REST API calls');
-    let frame: import('playwright-core').Frame | undefined;
-    const end = Date.now() + 20_000;
-    while (!frame) {
-      for (const f of page.frames()) if (await f.locator('#chart canvas').count().catch(() => 0)) frame = f;
-      if (!frame && Date.now() > end) assert.fail('no chart was drawn');
-      if (!frame) await page.waitForTimeout(200);
-    }
+    const frame = await webviewFrame(page, '#chart canvas', 'a chart to be drawn');
     await frame.locator('#summaries tbody tr').first().waitFor();
     assert.equal(await frame.locator('#summaries tbody tr').count(), 4);
     await frame.locator('#unit').selectOption('monthly');
@@ -312,17 +300,16 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     const fullLoad = '/rest/v1/notifications/?number=20&fields=id%2Ctype';
     demo.svc.queueFault({ path: fullLoad, count: 3, fault: 'status=503' });
     await wb.titleAction('Notifications', 'Refresh Notifications');
-    const error = wb.row('Notifications', 'The service is having trouble (HTTP 503)');
-    await error.waitFor();
+    await wb.row('Notifications', 'The service is having trouble (HTTP 503)').waitFor();
     await wb.shot('error-503');
-    await error.click();
+    await wb.click('Notifications', 'The service is having trouble (HTTP 503)');
     await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
 
     demo.svc.queueFault({ path: fullLoad, count: 1, fault: 'malformed' });
     await wb.titleAction('Notifications', 'Refresh Notifications');
     await wb.row('Notifications', /Retry/).waitFor();
     await wb.shot('error-malformed');
-    await wb.row('Notifications', /Retry/).click();
+    await wb.click('Notifications', /Retry/);
     await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
 
     for (const t of demo.svc.world().tokens.values()) if (t.token.startsWith('cs-oauth-')) t.revoked = true;

@@ -1,19 +1,25 @@
 /**
  * A small page object for the VS Code workbench in Chromium: commands through the palette, view
- * panes and their rows, inline and context-menu actions, the notification center, screenshots.
+ * panes and their rows (treeRows.ts), the notification center, the badge, screenshots.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { QuickInput } from './quickInput';
+import { TreeRows } from './treeRows';
+import { until } from './until';
 
-export class Workbench {
+export class Workbench extends TreeRows {
   private shots = 0;
   readonly taken: string[] = [];
+  readonly quick: QuickInput;
 
   constructor(
-    readonly page: Page,
+    page: Page,
     private readonly shotsDir: string,
   ) {
+    super(page);
+    this.quick = new QuickInput(page);
     mkdirSync(shotsDir, { recursive: true });
   }
 
@@ -24,22 +30,12 @@ export class Workbench {
     return file;
   }
 
-  async command(title: string): Promise<void> {
-    const input = this.page.locator('.quick-input-widget input');
-    await this.page.keyboard.press('Escape');
-    await this.page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(`>${title}`);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-    await this.page.keyboard.press('Enter');
+  command(title: string): Promise<void> {
+    return this.quick.command(title);
   }
 
-  /** Fills the open input box or quick pick and accepts. */
-  async answer(text: string): Promise<void> {
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(text);
-    await this.page.keyboard.press('Enter');
+  answer(text: string): Promise<void> {
+    return this.quick.answer(text);
   }
 
   /** Messages land in the notification center even when toasts are suppressed. */
@@ -53,59 +49,13 @@ export class Workbench {
     await this.page.keyboard.press('Escape');
   }
 
-  pane(title: string): Locator {
-    return this.page.locator('.pane', { has: this.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${title}$`) }) });
-  }
-
-  rows(pane: string): Locator {
-    return this.pane(pane).locator('.pane-body .monaco-list-row');
-  }
-
-  row(pane: string, text: string | RegExp): Locator {
-    return this.rows(pane).filter({ hasText: text }).first();
-  }
-
-  async rowLabels(pane: string): Promise<string[]> {
-    return (await this.rows(pane).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-  }
-
-  async inline(row: Locator, label: string): Promise<void> {
-    await row.hover();
-    await row.locator(`.action-label[aria-label^="${label}"]`).click();
-  }
-
-  async contextMenu(row: Locator, label: string): Promise<void> {
-    await row.click({ button: 'right' });
-    await this.menuItem(label);
-  }
-
-  /** VS Code's menus act on their focused item: move the focus to it, then press Enter. */
-  private async menuItem(label: string): Promise<void> {
-    const item = this.page.getByRole('menuitem', { name: label, exact: true }).first();
-    await item.waitFor();
-    await item.hover();
-    await item.focus();
-    await this.page.keyboard.press('Enter');
-    await item.waitFor({ state: 'hidden' });
-  }
-
-  async titleAction(pane: string, label: string): Promise<void> {
-    const header = this.pane(pane).locator('.pane-header');
-    await header.hover();
-    const action = header.locator(`.action-label[aria-label^="${label}"]`);
-    if (await action.count()) return action.first().click();
-    await header.locator('.action-label[aria-label="More Actions..."], .action-label[aria-label^="Views and More Actions"]').first().click();
-    await this.menuItem(label);
-  }
-
-  async expandPane(title: string, expanded = true): Promise<void> {
-    const header = this.pane(title).locator('.pane-header');
-    if ((await header.getAttribute('aria-expanded')) !== String(expanded)) await header.click({ position: { x: 30, y: 10 } });
-  }
-
   /** The number on the container's activity-bar entry. */
   async badge(): Promise<string> {
     const b = this.page.locator('.activitybar .action-item', { has: this.page.locator('[aria-label^="Content Site"]') }).locator('.badge-content');
     return (await b.count()) ? ((await b.first().textContent()) ?? '').trim() : '';
+  }
+
+  async badgeIs(expected: string, ms = 15_000): Promise<void> {
+    await until(`the badge to show "${expected}"`, async () => (await this.badge()) === expected, ms, () => this.badge());
   }
 }

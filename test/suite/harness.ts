@@ -43,7 +43,8 @@ export async function fresh(): Promise<{ svc: RunningService; api: ExtensionApi 
   return s;
 }
 
-export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
+/** Polls `probe` (every 50 ms) until it gives a value; 20 s before failing leaves room for a loaded machine. */
+export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await probe();

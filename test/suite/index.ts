@@ -6,7 +6,8 @@
 import Mocha from 'mocha';
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, forbidOnly: true });
+  // 60 s: a test's own waits (harness.ts until()) give up at 20 s; a busy machine must not fail a test's setup.
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, forbidOnly: true });
   mocha.suite.emit('pre-require', globalThis, 'in-host', mocha);
   // Test files call describe()/it() when loaded, so load them after pre-require (esbuild bundles them).
   /* eslint-disable @typescript-eslint/no-require-imports */
