@@ -68,6 +68,8 @@ export class SignInFlow {
       const minutes = Math.round(this.timeoutMs / 60_000);
       const limit = minutes >= 1 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${this.timeoutMs} ms`;
       const timer = setTimeout(() => this.end(this.pending, new SignInError(`The sign-in timed out after ${limit}. Start it again.`)), this.timeoutMs);
+      // A sign-in waiting for its answer must not keep a process alive on its own (tests, a host shutting down).
+      timer.unref?.();
       this.pending = { state, resolve, reject, timer, answered: false };
     });
     // Whoever started the sign-in may stop listening (an error before the browser opened).
