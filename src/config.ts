@@ -79,3 +79,8 @@ export function pollIntervalMs(): number {
   if (!Number.isFinite(seconds) || seconds <= 0) return 0;
   return Math.max(10, Math.round(seconds)) * 1000;
 }
+
+/** Load remote images in the detail view without asking (default off: tracking pixels). */
+export function loadRemoteImages(): boolean {
+  return settings().get<boolean>('detail.loadRemoteImages', false) === true;
+}

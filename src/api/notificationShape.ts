@@ -64,6 +64,18 @@ export function subjectText(subject: Subject | Block[] | undefined): string {
   return stripHtml(subject.html ?? '');
 }
 
+/**
+ * A subject that came back with nothing to show: what `trap=1` leaves on the notes it folds into
+ * another one (the spec: clients delete notes with empty subjects). A note whose subject was not
+ * asked for (`fields` without `subject`) is not empty.
+ */
+export function hasEmptySubject(raw: Pick<RawNotification, 'subject'>): boolean {
+  const s = raw.subject;
+  if (s === undefined) return false;
+  if (Array.isArray(s)) return s.every((b) => !(b.text ?? '').trim());
+  return !(s.text ?? '').trim() && !stripHtml(s.html ?? '');
+}
+
 /** Text content of an HTML fragment, for labels (never for rendering). */
 export function stripHtml(html: string): string {
   return html

@@ -1,6 +1,6 @@
 import { badResponse, parseWith } from './decode';
 import { invalidInput } from './errors';
-import { normalizeNotification, type Notification } from './notificationShape';
+import { hasEmptySubject, normalizeNotification, type Notification } from './notificationShape';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { markReadSchema, notificationsListSchema, seenSchema } from './schemas/notification';
 import { intInRange, LIMITS, positiveInt, unixTime } from './validate';
@@ -60,7 +60,10 @@ export class NotificationsApi {
       },
       parse: (body) => {
         const page = parseWith(notificationsListSchema, body, { request: 'GET /v1/notifications/' });
-        return { number: page.number, last_seen_time: page.last_seen_time, notes: page.notes.map(normalizeNotification) };
+        // With trap, the notes folded into another come back with empty subjects: the spec has
+        // clients delete them, so they never reach a list.
+        const kept = trap ? page.notes.filter((n) => !hasEmptySubject(n)) : page.notes;
+        return { number: page.number, last_seen_time: page.last_seen_time, notes: kept.map(normalizeNotification) };
       },
     };
   }

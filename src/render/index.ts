@@ -2,3 +2,5 @@ export { sanitize, escapeHtml, safeUrl, ALLOWED_TAGS, ALLOWED_ATTRIBUTES, LINK_S
 export { noteHtml, blockHtml, templateHtml } from './noteHtml';
 export { postHtml, plainTitle, type PostLike } from './postHtml';
 export { page, csp, makeNonce, type PageParts } from './page';
+export { gateImages, isAvatarUrl, imageSources, AVATAR_HOSTS, type GatedHtml } from './remoteImages';
+export { readPanelMessage, type PanelMessage } from './panelMessage';

@@ -1,8 +1,10 @@
 /**
  * The webview document around rendered content: a strict CSP (no inline script without the
- * nonce, images only from https and the extension's media folder), the stylesheet, and a small
- * script that hands link clicks to the extension instead of navigating the webview.
+ * nonce; images only from the extension's media folder and the service's avatar hosts, or any
+ * https once the user loads remote images), the stylesheet, and a small script that hands link
+ * clicks and the "Load images" button to the extension, tagged with this render's token.
  */
+import { gateImages, imageSources, loadImagesBar } from './remoteImages';
 import { escapeHtml } from './sanitize';
 
 export interface PageParts {
@@ -13,27 +15,39 @@ export interface PageParts {
   cspSource: string;
   /** Webview URI of media/detail.css */
   styleUri: string;
+  /** Show remote images (the user asked, or the setting says always); avatars show either way. */
+  remoteImages: boolean;
+  /** Sent back with every message, so the extension answers only its latest render. */
+  token: string;
 }
 
-export function csp(nonce: string, cspSource: string): string {
-  return [`default-src 'none'`, `img-src ${cspSource} https:`, `style-src ${cspSource}`, `script-src 'nonce-${nonce}'`, `font-src ${cspSource}`, `base-uri 'none'`, `form-action 'none'`, `frame-src 'none'`].join('; ');
+export function csp(nonce: string, cspSource: string, remoteImages = false): string {
+  return [`default-src 'none'`, `img-src ${imageSources(cspSource, remoteImages)}`, `style-src ${cspSource}`, `script-src 'nonce-${nonce}'`, `font-src ${cspSource}`, `base-uri 'none'`, `form-action 'none'`, `frame-src 'none'`].join('; ');
 }
 
 export function page(p: PageParts): string {
+  const gated = gateImages(p.body, p.remoteImages);
+  const bar = gated.blocked > 0 && !p.remoteImages ? loadImagesBar(gated.blocked) : '';
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp(p.nonce, p.cspSource)}">
+<meta http-equiv="Content-Security-Policy" content="${csp(p.nonce, p.cspSource, p.remoteImages)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="${escapeHtml(p.styleUri)}">
 <title>${escapeHtml(p.title)}</title></head>
-<body>${p.body}
+<body>${bar}${gated.html}
 <script nonce="${p.nonce}">
 const vscode = acquireVsCodeApi();
+const token = ${JSON.stringify(p.token)};
 document.addEventListener('click', (e) => {
-  const a = e.target instanceof Element ? e.target.closest('a[href]') : null;
+  const target = e.target instanceof Element ? e.target : null;
+  if (target && target.closest('#load-images')) {
+    vscode.postMessage({ type: 'loadImages', token });
+    return;
+  }
+  const a = target ? target.closest('a[href]') : null;
   if (!a) return;
   e.preventDefault();
-  vscode.postMessage({ type: 'open', href: a.getAttribute('href') });
+  vscode.postMessage({ type: 'open', href: a.getAttribute('href'), token });
 });
 </script></body></html>`;
 }

@@ -10,16 +10,21 @@ export const ALLOWED_ATTRIBUTES: Record<string, string[]> = { a: ['href', 'title
 export const LINK_SCHEMES = ['https', 'http', 'mailto'];
 export const IMAGE_SCHEMES = ['https'];
 
-const options: sanitizeHtml.IOptions = {
-  allowedTags: ALLOWED_TAGS,
-  allowedAttributes: ALLOWED_ATTRIBUTES,
+/** The URL rules every sanitizing pass shares (this one, and the remote-image gate's). */
+export const URL_RULES = {
   allowedSchemes: LINK_SCHEMES,
   allowedSchemesByTag: { img: IMAGE_SCHEMES },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
   // No style attribute is allowed, so none is parsed (and postcss is not bundled).
   parseStyleAttributes: false,
+} satisfies sanitizeHtml.IOptions;
+
+const options: sanitizeHtml.IOptions = {
+  ...URL_RULES,
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: ALLOWED_ATTRIBUTES,
+  disallowedTagsMode: 'discard',
   // Everything inside these goes, not only the tags.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'title', 'xmp', 'noembed', 'noframes'],
   transformTags: {

@@ -32,6 +32,45 @@ describe('Common parameters', () => {
       assert.equal(r.status, 200);
       assert.deepEqual(r.json, { code: 403, headers: [{ name: 'Content-Type', value: 'application/json' }], body: { error: 'authorization_required', message: 'An active access token must be used to retrieve notifications.' } });
     });
+    it('accepts t, T and TRUE for true, as the real service (is_truthy) does', async () => {
+      for (const value of ['t', 'T', 'TRUE']) {
+        const r = await call('GET', `/rest/v1/sites/${SITES.private}?http_envelope=${value}`);
+        assert.equal(r.status, 200, value);
+        assert.equal(r.json.code, 403, value);
+        assert.deepEqual(r.json.body, { error: 'unauthorized', message: 'User cannot access this private blog.' });
+      }
+    });
+    it('any other value (yes, 2, f) is false, as the real service reads it: no envelope, no error', async () => {
+      for (const value of ['yes', '2', 'f']) {
+        const r = await call('GET', `/rest/v1/sites/${SITES.private}?http_envelope=${value}`);
+        assert.equal(r.status, 403, value);
+        assert.deepEqual(r.json, { error: 'unauthorized', message: 'User cannot access this private blog.' });
+      }
+    });
+    it('wraps a 405 as HTTP 200, the Allow header inside the envelope', async () => {
+      const r = await call('POST', `/rest/v1/sites/${SITES.demo}?http_envelope=1`, { token: DEMO });
+      assert.equal(r.status, 200);
+      assert.equal(r.headers.get('allow'), null);
+      assert.deepEqual(r.json, { code: 405, headers: [{ name: 'Content-Type', value: 'application/json' }, { name: 'Allow', value: 'GET' }], body: { error: 'not_allowed', error_message: 'Method not allowed' } });
+    });
+    it('wraps the 400 of an unreadable JSON body as HTTP 200', async () => {
+      const r = await call('POST', '/rest/v1.1/notifications/read?http_envelope=1', { token: DEMO, body: '{counts', contentType: 'application/json' });
+      assert.equal(r.status, 200);
+      assert.deepEqual(r.json, { code: 400, headers: [{ name: 'Content-Type', value: 'application/json' }], body: { error: 'invalid_input', message: 'The request body is not valid JSON.' } });
+    });
+    it('wraps the 400 of an invalid callback as HTTP 200, plain JSON', async () => {
+      const r = await call('GET', `/rest/v1/sites/${SITES.demo}?http_envelope=1&callback=alert(1)`);
+      assert.equal(r.status, 200);
+      assert.match(r.type, /^application\/json/);
+      assert.deepEqual(r.json, { code: 400, headers: [{ name: 'Content-Type', value: 'application/json' }], body: { error: 'invalid_callback', message: 'The callback must be a JavaScript identifier.' } });
+    });
+    it('an envelope with a valid callback is the envelope inside the JSONP call', async () => {
+      const r = await call('POST', `/rest/v1/sites/${SITES.demo}?http_envelope=1&callback=cb`);
+      assert.equal(r.status, 200);
+      const m = /^\/\*\*\/cb\(([\s\S]*)\)$/.exec(r.text);
+      assert.ok(m, r.text);
+      assert.equal(JSON.parse(m[1]).code, 405);
+    });
     it('http_envelope=0 (and absent) answers the real status unwrapped', async () => {
       const r = await call('GET', `/rest/v1/sites/${SITES.private}?http_envelope=0`);
       assert.equal(r.status, 403);
@@ -49,9 +88,21 @@ describe('Common parameters', () => {
       assert.equal(plain.text.includes('\n'), false);
       assert.equal(plain.text, JSON.stringify(plain.json));
     });
-    it('pretty=true works too', async () => {
-      const r = await call('GET', `/rest/v1/sites/${SITES.demo}?pretty=true`);
-      assert.equal(r.text, JSON.stringify(r.json, null, 2));
+    it('pretty=true, t and TRUE work too; pretty=0, f, false and other values do not indent', async () => {
+      for (const value of ['true', 't', 'TRUE']) {
+        const r = await call('GET', `/rest/v1/sites/${SITES.demo}?pretty=${value}`);
+        assert.equal(r.text, JSON.stringify(r.json, null, 2), value);
+      }
+      for (const value of ['0', 'f', 'false', 'yes']) {
+        const r = await call('GET', `/rest/v1/sites/${SITES.demo}?pretty=${value}`);
+        assert.equal(r.status, 200, value);
+        assert.equal(r.text, JSON.stringify(r.json), value);
+      }
+    });
+    it('pretty applies to a 405 too', async () => {
+      const r = await call('POST', `/rest/v1/sites/${SITES.demo}?pretty=1`);
+      assert.equal(r.status, 405);
+      assert.equal(r.text, JSON.stringify({ error: 'not_allowed', error_message: 'Method not allowed' }, null, 2));
     });
   });
 
@@ -128,6 +179,73 @@ describe('Common parameters', () => {
       for (const p of r.json.posts) assert.equal(p.meta.data.site.ID, SITES.demo);
       const plain = await call('GET', `/rest/v1.1/sites/${SITES.demo}/posts/200`, { token: DEMO });
       assert.equal('data' in plain.json.meta, false);
+    });
+  });
+
+  describe('meta on notifications and the followed-blogs feed', () => {
+    it('meta=site,post fills meta.data of each note from this service\'s own site and post routes', async () => {
+      const r = await call('GET', '/rest/v1/notifications/?number=3&fields=id,meta&meta=site,post', { token: DEMO });
+      assert.equal(r.status, 200);
+      assert.equal(r.json.notes.length, 3);
+      for (const note of r.json.notes) {
+        assert.equal(note.meta.links.site, `${fx.svc.restUrl}/v1/sites/${SITES.demo}`);
+        assert.equal(note.meta.data.site.ID, SITES.demo);
+        assert.equal(note.meta.data.site.name, 'Demo Writing Desk');
+        if (note.meta.links.post) {
+          assert.equal(note.meta.data.post.ID, note.meta.ids.post);
+          assert.equal(note.meta.data.post.site_ID, SITES.demo);
+        }
+      }
+      assert.ok(r.json.notes.some((n: { meta: { data: { post?: unknown } } }) => n.meta.data.post), 'one of the notes links a post');
+    });
+    it('without meta a note has no meta.data; a meta name the note does not link is left out', async () => {
+      const plain = await call('GET', '/rest/v1/notifications/?number=2&fields=id,meta', { token: DEMO });
+      for (const note of plain.json.notes) assert.equal('data' in note.meta, false);
+      const other = await call('GET', '/rest/v1/notifications/?number=2&fields=id,meta&meta=likes', { token: DEMO });
+      for (const note of other.json.notes) assert.equal('data' in note.meta, false);
+    });
+    it('every meta link of the feed points at this service, and meta=site,self fills each post', async () => {
+      const r = await call('GET', '/rest/v1/read/following/?number=4&meta=site,self', { token: DEMO });
+      assert.equal(r.status, 200);
+      for (const post of r.json.posts) {
+        for (const link of Object.values(post.meta.links) as string[]) assert.ok(link.startsWith(`${fx.svc.restUrl}/`), link);
+        if (post.site_is_private) {
+          // A private blog the user is no member of: the linked endpoint refuses, so false.
+          assert.deepEqual(post.meta.data, { site: false, self: false });
+          continue;
+        }
+        assert.equal(post.meta.data.site.ID, post.site_ID);
+        assert.equal(post.meta.data.site.name, post.site_name);
+        assert.equal(post.meta.data.self.ID, post.ID);
+        assert.equal(post.meta.data.self.title, post.title);
+      }
+      assert.equal(r.json.posts.filter((p: { site_is_private: boolean }) => !p.site_is_private).length, 3);
+    });
+    it('a linked feed post answers on its own at the address the link gives', async () => {
+      const feed = await call('GET', '/rest/v1/read/following/?number=1', { token: DEMO });
+      const post = feed.json.posts[0];
+      const self = await call('GET', (post.meta.links.self as string).slice(fx.svc.url.length), { token: DEMO });
+      assert.equal(self.status, 200);
+      assert.deepEqual({ ID: self.json.ID, site_ID: self.json.site_ID, title: self.json.title }, { ID: post.ID, site_ID: post.site_ID, title: post.title });
+    });
+  });
+
+  describe('bool parameters of an endpoint', () => {
+    it('unread=t and unread=TRUE are true, unread=f and unread=FALSE are false; unread=maybe is 400', async () => {
+      const all = await call('GET', '/rest/v1/notifications/?number=99&fields=id,unread', { token: DEMO });
+      const unreadIds = all.json.notes.filter((n: { unread: number; read?: number }) => n.unread > 0 || n.read === 0).map((n: { id: number }) => n.id);
+      assert.ok(unreadIds.length > 0 && unreadIds.length < all.json.notes.length);
+      for (const value of ['t', 'TRUE', '1']) {
+        const r = await call('GET', `/rest/v1/notifications/?number=99&fields=id&unread=${value}`, { token: DEMO });
+        assert.deepEqual(r.json.notes.map((n: { id: number }) => n.id), unreadIds, value);
+      }
+      for (const value of ['f', 'FALSE', '0']) {
+        const r = await call('GET', `/rest/v1/notifications/?number=99&fields=id&unread=${value}`, { token: DEMO });
+        assert.equal(r.json.notes.length, all.json.notes.length, value);
+      }
+      const bad = await call('GET', '/rest/v1/notifications/?unread=maybe', { token: DEMO });
+      assert.equal(bad.status, 400);
+      assert.deepEqual(bad.json, { error: 'invalid_input', message: '"unread" must be true or false.' });
     });
   });
 

@@ -178,14 +178,27 @@ describe('Refusals a client can meet (spec error table and protocol errors)', ()
     }
   });
 
-  describe('a wrong method answers 405 with error_message', () => {
-    for (const [method, path] of [['GET', '/rest/v1.1/notifications/read'], ['POST', `/rest/v1/sites/${SITES.demo}`], ['GET', `/rest/v1.1/sites/${SITES.demo}/posts/200/restore`]] as const) {
-      it(`${method} ${path} → 405`, async () => {
+  describe('a wrong method answers 405 not_allowed with Allow (the methods that path takes)', () => {
+    const cases = [
+      ['GET', '/rest/v1.1/notifications/read', 'POST'],
+      ['POST', `/rest/v1/sites/${SITES.demo}`, 'GET'],
+      ['GET', `/rest/v1.1/sites/${SITES.demo}/posts/200/restore`, 'POST'],
+      ['DELETE', `/rest/v1.1/sites/${SITES.demo}/posts/restore`, 'GET, POST'],
+      ['PUT', '/rest/v1/notifications/', 'GET'],
+    ] as const;
+    for (const [method, path, allow] of cases) {
+      it(`${method} ${path} → 405, Allow: ${allow}`, async () => {
         const r = await call(method, path, { token: 'cs-demo-token' });
-        const message = `This endpoint does not accept ${method} requests.`;
         assert.equal(r.status, 405);
-        assert.deepEqual(r.json, { error: 'method_not_allowed', message, error_message: message });
+        assert.equal(r.headers.get('allow'), allow);
+        assert.match(r.type, /^application\/json/);
+        assert.deepEqual(r.json, { error: 'not_allowed', error_message: 'Method not allowed' });
       });
     }
+    it('a path only another version lists is 404 for any method, without Allow', async () => {
+      const wrongVersion = await call('POST', `/rest/v1/sites/${SITES.demo}/posts/restore`, { token: 'cs-demo-token' });
+      assert.equal(wrongVersion.status, 404);
+      assert.equal(wrongVersion.headers.get('allow'), null);
+    });
   });
 });

@@ -38,6 +38,8 @@ export interface Ctx {
 
 export interface Answer {
   status?: number;
+  /** Extra headers (e.g. `Allow` on a 405): sent as HTTP headers, or listed inside an envelope. */
+  headers?: Record<string, string>;
   body: unknown;
 }
 
@@ -110,10 +112,21 @@ export function int(params: Params, name: string, rule: { min?: number; max?: nu
   return n;
 }
 
+/** The real service's is_truthy: `1`, `t` or `true`, in any case. */
+export function isTruthy(raw: unknown): boolean {
+  return typeof raw === 'string' && ['1', 't', 'true'].includes(raw.toLowerCase());
+}
+
+/** The real service's is_falsy: `0`, `f` or `false`, in any case (and, here, empty). */
+export function isFalsy(raw: unknown): boolean {
+  return typeof raw === 'string' && ['', '0', 'f', 'false'].includes(raw.toLowerCase());
+}
+
+/** An endpoint's own bool parameter (`unread`, `trap`…): truthy or falsy, anything else is a 400. */
 export function bool(params: Params, name: string): boolean {
   const raw = str(params, name);
-  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
-  if (raw === '1' || raw === 'true') return true;
+  if (raw === undefined || isFalsy(raw)) return false;
+  if (isTruthy(raw)) return true;
   throw new ApiError(400, 'invalid_input', `"${name}" must be true or false.`);
 }
 
@@ -158,28 +171,36 @@ export function errorBody(err: ApiError): Record<string, unknown> {
   return err.data === undefined ? { error: err.code, message: err.message } : { error: err.code, message: err.message, data: err.data };
 }
 
-/** Applies envelope, pretty and JSONP; `accepted` limits which common parameters the route honours. */
+/** The common parameters every endpoint accepts: honoured also on a 405 or an unreadable body. */
+export const PROTOCOL_COMMON: readonly Common[] = ['http_envelope', 'pretty', 'callback'];
+
+const CALLBACK = /^[A-Za-z_$][\w$.]{0,63}$/;
+
+/**
+ * Applies envelope, pretty and JSONP; `accepted` limits which common parameters the route honours.
+ * `http_envelope` and `pretty` are read as the real service reads them (is_truthy: 1, t, true; any
+ * other value is false). With an envelope the HTTP status is always 200, whatever went wrong,
+ * and the answer's own headers travel inside it.
+ */
 export function render(answer: Answer, params: Params, accepted: readonly Common[]): Rendered {
   const has = (c: Common): boolean => accepted.includes(c);
+  const callback = has('callback') && typeof params.callback === 'string' && params.callback !== '' ? params.callback : undefined;
+  const jsonp = callback !== undefined && CALLBACK.test(callback);
+  if (callback !== undefined && !jsonp) answer = { status: 400, body: { error: 'invalid_callback', message: 'The callback must be a JavaScript identifier.' } };
   let status = answer.status ?? 200;
   let body = answer.body;
+  let headers = answer.headers ?? {};
   if (has('http_envelope') && envelopeRequested(params)) {
-    body = { code: status, headers: [{ name: 'Content-Type', value: 'application/json' }], body };
+    const inner = [{ name: 'Content-Type', value: 'application/json' }, ...Object.entries(headers).map(([name, value]) => ({ name, value }))];
+    body = { code: status, headers: inner, body };
     status = 200;
+    headers = {};
   }
-  const pretty = has('pretty') && ['1', 'true'].includes(String(params.pretty));
-  let text = JSON.stringify(body, null, pretty ? 2 : undefined);
-  const callback = has('callback') ? params.callback : undefined;
-  if (typeof callback === 'string' && callback !== '') {
-    if (!/^[A-Za-z_$][\w$.]{0,63}$/.test(callback)) {
-      return { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: 'invalid_callback', message: 'The callback must be a JavaScript identifier.' }) };
-    }
-    text = `/**/${callback}(${text})`;
-    return { status, headers: { 'content-type': 'application/javascript; charset=UTF-8' }, body: text };
-  }
-  return { status, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: text };
+  const text = JSON.stringify(body, null, has('pretty') && isTruthy(params.pretty) ? 2 : undefined);
+  if (jsonp) return { status, headers: { ...headers, 'content-type': 'application/javascript; charset=UTF-8' }, body: `/**/${callback}(${text})` };
+  return { status, headers: { ...headers, 'content-type': 'application/json; charset=UTF-8' }, body: text };
 }
 
 export function envelopeRequested(params: Params): boolean {
-  return ['1', 'true'].includes(String(params.http_envelope));
+  return isTruthy(params.http_envelope);
 }

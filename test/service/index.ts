@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { faultErrorBody, htmlErrorPage, parseFault, takeQueued, type Fault, type QueuedFault } from './faults';
-import { ApiError, errorBody, parseBody, parseParams, render, type Rendered } from './http';
+import { ApiError, errorBody, parseBody, parseParams, PROTOCOL_COMMON, render, type Rendered } from './http';
 import { authorizeDecision, authorizePage, tokenInfo, type OAuthState } from './oauth';
 import { dispatch, NO_ROUTE } from './router';
 import { DEFAULT_NOW, seed, type SeedOptions } from './seed';
@@ -105,12 +105,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     try {
       if (method === 'POST') parseBody(body, params);
     } catch (err) {
-      if (err instanceof ApiError) return render({ status: err.status, body: errorBody(err) }, params, []);
+      if (err instanceof ApiError) return render({ status: err.status, body: errorBody(err) }, params, PROTOCOL_COMMON);
       throw err;
     }
     const result = await dispatch({ world, method, version: m[1], path: m[2], params, authorization: req.headers.authorization, origin });
     if (result === NO_ROUTE) return { status: 404, headers: { 'content-type': 'text/plain' }, body: '' };
-    return render(result.answer, params, 'methodNotAllowed' in result ? [] : result.route.accepted);
+    return render(result.answer, params, 'methodNotAllowed' in result ? PROTOCOL_COMMON : result.route.accepted);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -60,7 +60,7 @@ export interface DispatchInput {
   origin: string;
 }
 
-export type Dispatched = { route: Compiled; answer: Answer } | { route?: Compiled; answer: Answer; methodNotAllowed: true } | typeof NO_ROUTE;
+export type Dispatched = { route: Compiled; answer: Answer } | { answer: Answer; methodNotAllowed: true } | typeof NO_ROUTE;
 
 /** Resolves the bearer token: absent is fine here; present but unknown, expired or revoked is 401. */
 export function authenticate(world: World, header: string | undefined): Pick<Ctx, 'user' | 'token'> {
@@ -72,22 +72,19 @@ export function authenticate(world: World, header: string | undefined): Pick<Ctx
 }
 
 export async function dispatch(input: DispatchInput): Promise<Dispatched> {
-  const list = allRoutes();
-  let pathMatched: Compiled | undefined;
-  for (const route of list) {
+  const allowed = new Set<string>();
+  for (const route of allRoutes()) {
     const m = route.regex.exec(input.path);
     if (!m || !route.versions.includes(input.version as '1')) continue;
     if (route.method !== input.method) {
-      pathMatched ??= route;
+      allowed.add(route.method);
       continue;
     }
     const answer = await run(route, m, input);
     return { route, answer };
   }
-  if (pathMatched) {
-    const message = `This endpoint does not accept ${input.method} requests.`;
-    return { route: pathMatched, answer: { status: 405, body: { error: 'method_not_allowed', message, error_message: message } }, methodNotAllowed: true };
-  }
+  // As the real service answers a method the path does not take: its body says `error_message`.
+  if (allowed.size) return { answer: { status: 405, headers: { Allow: [...allowed].sort().join(', ') }, body: { error: 'not_allowed', error_message: 'Method not allowed' } }, methodNotAllowed: true };
   return NO_ROUTE;
 }
 
@@ -106,7 +103,8 @@ async function run(route: Compiled, m: RegExpExecArray, input: DispatchInput): P
     const fields = route.accepted.includes('fields') ? str(input.params, 'fields') : undefined;
     if (fields) answer = { ...answer, body: pickFields(answer.body, fields.split(',').map((f) => f.trim()).filter(Boolean)) };
     const meta = route.accepted.includes('meta') ? str(input.params, 'meta') : undefined;
-    if (meta && (answer.status ?? 200) < 300) answer = { ...answer, body: await expandMeta(answer.body, meta.split(',').map((s) => s.trim()), input) };
+    const names = meta?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+    if (names.length && (answer.status ?? 200) < 300) answer = { ...answer, body: await expandMeta(answer.body, names, input) };
     return answer;
   } catch (err) {
     if (err instanceof ApiError) return { status: err.status, body: errorBody(err) };
@@ -114,27 +112,36 @@ async function run(route: Compiled, m: RegExpExecArray, input: DispatchInput): P
   }
 }
 
-/** `meta=site,likes`: fills `meta.data.<name>` from the linked endpoints of this service. */
+/**
+ * `meta=site,post`: fills `meta.data.<name>` from the linked endpoint of this service, for the
+ * answer itself and for each element of its `posts` and `notes`. A link that does not answer
+ * (no route, or an error such as a blog the user may not read) gives `false`.
+ */
 async function expandMeta(body: unknown, names: string[], input: DispatchInput): Promise<unknown> {
+  const fetchLink = async (link: string): Promise<unknown> => {
+    if (!link.startsWith(`${input.origin}/rest/`)) return false;
+    const m = /^\/rest\/v(1(?:\.1)?)(\/.*)$/.exec(new URL(link).pathname);
+    if (!m) return false;
+    const sub = await dispatch({ ...input, method: 'GET', version: m[1], path: m[2], params: {} });
+    return sub === NO_ROUTE || (sub.answer.status ?? 200) >= 300 ? false : sub.answer.body;
+  };
   const expandOne = async (obj: unknown): Promise<unknown> => {
-    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return obj;
-    const o = obj as Record<string, unknown>;
-    const meta = o.meta as { links?: Record<string, string> } | undefined;
+    if (!isObject(obj)) return obj;
+    const meta = obj.meta as { links?: Record<string, string> } | undefined;
     if (!meta?.links) return obj;
     const data: Record<string, unknown> = {};
-    for (const name of names) {
-      const link = meta.links[name];
-      if (!link || !link.startsWith(`${input.origin}/rest/`)) continue;
-      const url = new URL(link);
-      const [, , version, ...rest] = url.pathname.split('/');
-      const sub = await dispatch({ ...input, method: 'GET', version: version.replace(/^v/, ''), path: `/${rest.join('/')}`, params: {} });
-      data[name] = sub === NO_ROUTE ? false : sub.answer.body;
-    }
-    return Object.keys(data).length ? { ...o, meta: { ...meta, data } } : obj;
+    for (const name of names) if (typeof meta.links[name] === 'string') data[name] = await fetchLink(meta.links[name]);
+    return Object.keys(data).length ? { ...obj, meta: { ...meta, data } } : obj;
   };
-  const expanded = (await expandOne(body)) as Record<string, unknown>;
-  if (expanded && typeof expanded === 'object' && Array.isArray(expanded.posts)) return { ...expanded, posts: await Promise.all(expanded.posts.map(expandOne)) };
-  return expanded;
+  const expanded = await expandOne(body);
+  if (!isObject(expanded)) return expanded;
+  const out = { ...expanded };
+  for (const key of ['posts', 'notes']) if (Array.isArray(out[key])) out[key] = await Promise.all((out[key] as unknown[]).map(expandOne));
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export { ALL_COMMON };

@@ -184,6 +184,11 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
     { id: 3103, name: 'Small Press Diary', url: 'https://smallpress.example.org', private: false, external: false },
     { id: 3104, name: 'Friends Only Letters', url: 'https://letters.example.blog', private: true, external: false },
   ];
+  // The followed blogs are sites of this service too, so a feed post's meta links answer.
+  for (const blog of blogs) {
+    const domain = new URL(blog.url).hostname;
+    world.sites.set(blog.id, { ID: blog.id, domain, name: blog.name, description: '', visibility: blog.private ? 'private' : 'public', jetpack: blog.external, lang: 'en', subscribers: 50, allowedPostTypes: [], seoToolsEnabled: true });
+  }
   const feed = (count: number, hours: number): FeedPost[] =>
     Array.from({ length: count }, (_, i) => {
       const blog = blogs[i % blogs.length];
@@ -231,7 +236,7 @@ function makeNote(i: number, userId: number, timestamp: number, unread: number):
   const postUrl = `https://demo.example.blog/2026/11/${postId}/`;
   const kind = i % 6;
   const base = { id, userId, timestamp, unread, hash: (id * 2654435761) % 2 ** 31 };
-  const meta = { ids: { site: SITES.demo, post: postId, user: 4000 + (i % PEOPLE.length) } as Record<string, number>, links: { site: `/rest/v1/sites/${SITES.demo}`, post: `/rest/v1/sites/${SITES.demo}/posts/${postId}` } };
+  const meta = { ids: { site: SITES.demo, post: postId, user: 4000 + (i % PEOPLE.length) } as Record<string, number>, links: { site: `/rest/v1/sites/${SITES.demo}`, post: `/rest/v1.1/sites/${SITES.demo}/posts/${postId}` } };
   if (kind === 0 || kind === 3) {
     const hostile = i === 3;
     const text = hostile ? 'Great post! <img src=x onerror=alert(1)>' : `Loved the part about the ${WORDS[i % WORDS.length]}.`;

@@ -121,7 +121,7 @@ export function siteJson(site: Site, origin: string, user: User | undefined, wor
   };
 }
 
-export function feedPostJson(p: FeedPost, contentWidth?: number): Record<string, unknown> {
+export function feedPostJson(p: FeedPost, origin: string, contentWidth?: number): Record<string, unknown> {
   const content = contentWidth === undefined ? p.content : p.content.replace(/width="(\d+)" height="(\d+)"/g, (_, w: string, h: string) => (Number(w) > contentWidth ? `width="${contentWidth}" height="${Math.round((Number(h) * contentWidth) / Number(w))}"` : `width="${w}" height="${h}"`));
   return {
     ID: p.ID,
@@ -165,13 +165,13 @@ export function feedPostJson(p: FeedPost, contentWidth?: number): Record<string,
     categories: {},
     attachments: {},
     metadata: false,
-    meta: { links: { self: `https://public-api.wordpress.example/rest/v1/sites/${p.siteId}/posts/${p.ID}`, site: `https://public-api.wordpress.example/rest/v1/sites/${p.siteId}` } },
+    meta: { links: { self: `${origin}/rest/v1.1/sites/${p.siteId}/posts/${p.ID}`, site: `${origin}/rest/v1/sites/${p.siteId}` } },
   };
 }
 
-export function featuredPostJson(p: FeaturedPost, opts: { contentWidth: number; thumbWidth: number; thumbHeight: number }): Record<string, unknown> {
+export function featuredPostJson(p: FeaturedPost, origin: string, opts: { contentWidth: number; thumbWidth: number; thumbHeight: number }): Record<string, unknown> {
   return {
-    ...feedPostJson(p, opts.contentWidth),
+    ...feedPostJson(p, origin, opts.contentWidth),
     is_following: false,
     editorial: {
       blog_id: String(p.siteId),

@@ -1,15 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { loadRemoteImages } from '../../config';
 
 export const DETAIL_VIEW_TYPE = 'contentSite.detail';
 
+interface Shown {
+  title: string;
+  body: string;
+  /** Remote images on for this item: the setting, or the user pressed "Load images". */
+  remoteImages: boolean;
+  /** The token the latest render put in the page; messages without it are ignored. */
+  token: string;
+}
+
 /**
  * One reused webview panel for a note or a post. Scripts are allowed only with a fresh nonce
- * per render, local resources only from media/, and links reach the browser only through the
- * extension, only over http(s).
+ * per render, local resources only from media/, remote images only once asked for, and links
+ * reach the browser only through the extension, only over http(s).
  */
 export class DetailPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
+  private shown: Shown | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -18,24 +29,43 @@ export class DetailPanel implements vscode.Disposable {
   ) {}
 
   async show(title: string, body: string): Promise<void> {
-    const { makeNonce, page } = await import('../../render/page');
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(DETAIL_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: true }, { enableScripts: true, localResourceRoots: [media], enableFindWidget: true });
-      this.panel.onDidDispose(() => (this.panel = undefined), undefined, this.disposables);
-      this.panel.webview.onDidReceiveMessage(
-        (m: unknown) => {
-          const href = typeof m === 'object' && m !== null && (m as { type?: unknown }).type === 'open' ? (m as { href?: unknown }).href : undefined;
-          if (typeof href === 'string' && /^https?:\/\//i.test(href)) this.openExternal(href);
+      this.panel.onDidDispose(
+        () => {
+          this.panel = undefined;
+          this.shown = undefined;
         },
         undefined,
         this.disposables,
       );
+      this.panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m), undefined, this.disposables);
     }
-    const webview = this.panel.webview;
-    this.panel.title = title;
-    webview.html = page({ title, body, nonce: makeNonce(randomBytes), cspSource: webview.cspSource, styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'detail.css')).toString() });
+    this.shown = { title, body, remoteImages: loadRemoteImages(), token: '' };
+    await this.render();
     this.panel.reveal(undefined, true);
+  }
+
+  private async onMessage(message: unknown): Promise<void> {
+    const { readPanelMessage } = await import('../../render/panelMessage');
+    const m = this.shown ? readPanelMessage(message, this.shown.token) : undefined;
+    if (m?.type === 'open') this.openExternal(m.href);
+    if (m?.type === 'loadImages' && this.shown && !this.shown.remoteImages) {
+      this.shown.remoteImages = true;
+      await this.render();
+    }
+  }
+
+  /** Renders the shown item again, with a fresh nonce and token. */
+  private async render(): Promise<void> {
+    const { makeNonce, page } = await import('../../render/page');
+    if (!this.panel || !this.shown) return;
+    const webview = this.panel.webview;
+    const media = vscode.Uri.joinPath(this.extensionUri, 'media');
+    this.shown.token = makeNonce(randomBytes);
+    this.panel.title = this.shown.title;
+    webview.html = page({ ...this.shown, nonce: makeNonce(randomBytes), cspSource: webview.cspSource, styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'detail.css')).toString() });
   }
 
   get visible(): boolean {

@@ -28,8 +28,8 @@ async function batch(ctx: Ctx, authorization: string | undefined) {
       continue;
     }
     const status = sub.answer.status ?? 200;
-    const body = sub.answer.body as { error?: string; message?: string };
-    out[url] = status >= 400 ? { errors: { [body.error ?? 'error']: [body.message ?? `HTTP ${status}`] }, error_data: { [body.error ?? 'error']: status } } : sub.answer.body;
+    const body = sub.answer.body as { error?: string; message?: string; error_message?: string };
+    out[url] = status >= 400 ? { errors: { [body.error ?? 'error']: [body.message ?? body.error_message ?? `HTTP ${status}`] }, error_data: { [body.error ?? 'error']: status } } : sub.answer.body;
   }
   return { body: out };
 }

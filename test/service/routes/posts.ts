@@ -2,8 +2,8 @@
 import { ALL_COMMON, ApiError, int, list, oneOf, str, type Ctx } from '../http';
 import { capsOf, checkRestore, postCapabilities, requireSiteAccess } from '../permissions';
 import type { Route } from '../router';
-import { postV1, postV11 } from '../shapes';
-import { siteByIdOrDomain, type Post, type PostStatus, type Site } from '../world';
+import { feedPostJson, postV1, postV11 } from '../shapes';
+import { siteByIdOrDomain, type FeedPost, type Post, type PostStatus, type Site } from '../world';
 
 const STATUSES: PostStatus[] = ['publish', 'draft', 'pending', 'private', 'future', 'trash', 'auto-draft'];
 const ORDER_BY = ['date', 'modified', 'title', 'comment_count', 'ID'] as const;
@@ -72,9 +72,20 @@ function listPosts(ctx: Ctx) {
   };
 }
 
+/** A post of a followed blog (the reader's feed and featured posts), where feed meta links lead. */
+function followedPost(ctx: Ctx, site: Site, raw: string): FeedPost | undefined {
+  for (const list of [...ctx.world.following.values(), ctx.world.featured]) {
+    const found = list.find((p) => p.siteId === site.ID && String(p.ID) === raw);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function getPost(ctx: Ctx) {
   const site = findSite(ctx);
   requireSiteAccess(ctx.user, site);
+  const followed = followedPost(ctx, site, ctx.route.post_ID);
+  if (followed) return { body: feedPostJson(followed, ctx.origin) };
   const post = findPost(ctx, site, ctx.route.post_ID);
   if (post.status !== 'publish' && !postCapabilities(ctx.user, site, post).edit_post) throw new ApiError(403, 'unauthorized', 'User cannot view post');
   return { body: postV11(ctx.world, site, post, ctx.user, ctx.origin, context(ctx)) };

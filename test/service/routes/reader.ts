@@ -25,7 +25,7 @@ function following(ctx: Ctx) {
         after: iso(after ?? (dates.length ? Math.min(...dates) : ctx.world.now)),
       },
       number: posts.length,
-      posts: posts.map((post) => feedPostJson(post)),
+      posts: posts.map((post) => feedPostJson(post, ctx.origin)),
     },
   };
 }
@@ -47,7 +47,7 @@ function freshlyPressed(ctx: Ctx) {
     body: {
       date_range: picked.length ? { newest: iso(Math.max(...picked)), oldest: iso(Math.min(...picked)) } : {},
       number: posts.length,
-      posts: posts.map((post) => featuredPostJson(post, { contentWidth, thumbWidth, thumbHeight })),
+      posts: posts.map((post) => featuredPostJson(post, ctx.origin, { contentWidth, thumbWidth, thumbHeight })),
     },
   };
 }
