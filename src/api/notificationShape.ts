@@ -99,9 +99,8 @@ function noteUrl(raw: RawNotification): string | undefined {
     const b = raw.body as Record<string, unknown>;
     candidates.push(b.header_link, b.footer_link);
   }
-  const meta = raw.meta as { links?: Record<string, unknown> } | undefined;
+  // meta.links are API endpoints (the spec says so), never a page to open.
   if (Array.isArray(raw.subject)) for (const block of raw.subject) for (const r of block.ranges ?? []) candidates.push(r.url);
   if (Array.isArray(raw.body)) for (const block of raw.body) for (const r of block.ranges ?? []) candidates.push(r.url);
-  candidates.push(meta?.links?.post, meta?.links?.comment);
   return candidates.find((c): c is string => typeof c === 'string' && /^https?:\/\//i.test(c));
 }
