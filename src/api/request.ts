@@ -5,7 +5,8 @@
  * to decode.ts.
  */
 import type { Dispatcher } from 'undici';
-import { decodeResponse, transportError, type DecodeContext } from './decode';
+import { ACCEPT_ENCODING, decodeBody } from './contentEncoding';
+import { badResponse, decodeResponse, transportError, type DecodeContext } from './decode';
 import { ContentSiteError } from './errors';
 import { createRetryFunction, DEFAULT_RETRY, RETRY_ERROR_CODES, RETRY_STATUS_CODES, type RetrySettings } from './retryPolicy';
 import type { MessageContext } from './messages';
@@ -144,6 +145,7 @@ export class Transport {
     const headers: Record<string, string> = {
       'user-agent': this.options.userAgent ?? USER_AGENT,
       accept: 'application/json',
+      'accept-encoding': ACCEPT_ENCODING,
     };
     let body: string | undefined;
     if (spec.method === 'POST') {
@@ -162,7 +164,12 @@ export class Transport {
       const { dispatcher, request } = await this.http();
       const res = await request(url, { method: spec.method, headers, body, dispatcher, signal: spec.signal });
       status = res.statusCode;
-      text = await res.body.text();
+      const raw = Buffer.from(await res.body.arrayBuffer());
+      try {
+        text = await decodeBody(raw, res.headers['content-encoding']);
+      } catch (err) {
+        throw badResponse(ctx, err instanceof Error ? err.message : String(err));
+      }
       this.log({ method: spec.method, path: logPath, status, ms: performance.now() - started, bytes: Buffer.byteLength(text) });
       return decodeResponse({ status: res.statusCode, headers: res.headers, text }, ctx);
     } catch (err) {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { faultErrorBody, htmlErrorPage, parseFault, takeQueued, type Fault, type QueuedFault } from './faults';
 import { ApiError, errorBody, parseBody, parseParams, PROTOCOL_COMMON, render, type Rendered } from './http';
+import { compress, COMPRESS_MIN_BYTES, negotiate } from './compress';
 import { authorizeDecision, authorizePage, tokenInfo, type OAuthState } from './oauth';
 import { dispatch, NO_ROUTE } from './router';
 import { DEFAULT_NOW, seed, type SeedOptions } from './seed';
@@ -33,6 +34,10 @@ export interface RequestLogEntry {
   status: number;
   bytes: number;
   ms: number;
+  /** Bytes on the wire when the answer went out compressed (`bytes` is always the decoded body). */
+  wireBytes?: number;
+  /** The compression used, when there was one. */
+  encoding?: 'br' | 'gzip';
   /** Whether an Authorization header came with it. */
   authorized: boolean;
   fault?: string;
@@ -187,7 +192,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       if (fault.malformed) out = { ...out, headers: { ...out.headers, 'content-type': 'application/json' }, body: '{"notes": [ this is not json' };
     }
     finish(out);
-    res.writeHead(out.status, out.headers).end(out.body);
+    const encoding = Buffer.byteLength(out.body) >= COMPRESS_MIN_BYTES ? negotiate(req.headers['accept-encoding']) : undefined;
+    if (!encoding) {
+      res.writeHead(out.status, out.headers).end(out.body);
+      return;
+    }
+    const wire = compress(out.body, encoding);
+    entry.wireBytes = wire.length;
+    entry.encoding = encoding;
+    res.writeHead(out.status, { ...out.headers, 'content-encoding': encoding, vary: 'Accept-Encoding', 'content-length': String(wire.length) }).end(wire);
   };
 
   const server = createServer((req, res) => {
