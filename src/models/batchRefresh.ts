@@ -13,19 +13,20 @@ export interface RefreshPart<T = unknown> {
 export interface BatchRefreshable {
   /** What a refresh needs; [] when there is nothing to load (no site chosen). */
   refreshParts(client: ContentSiteClient): RefreshPart[];
-  /** The model's own refresh, used when its parts cannot even be prepared. */
+  /** The model's own refresh. */
   refresh(): Promise<void>;
+  /** Its parts could not even be prepared (refused before sending): show why. */
+  refused(err: unknown): void;
 }
 
 export async function refreshTogether(client: ContentSiteClient, models: readonly BatchRefreshable[]): Promise<void> {
   const parts: RefreshPart[] = [];
-  const alone: Array<Promise<void>> = [];
   for (const m of models) {
     try {
       parts.push(...m.refreshParts(client));
-    } catch {
-      // Refused before sending (a bad setting): let the model's own refresh report it.
-      alone.push(m.refresh());
+    } catch (err) {
+      // Refused before sending (a bad setting): the model shows why.
+      m.refused(err);
     }
   }
   const outcomes = parts.length ? client.together(parts.map((p) => p.request)) : Promise.resolve([]);
@@ -35,5 +36,5 @@ export async function refreshTogether(client: ContentSiteClient, models: readonl
       if (o.ok) return o.value;
       throw o.error;
     });
-  await Promise.all([...alone, ...parts.map((part, i) => part.deliver(answer(i)))]);
+  await Promise.all(parts.map((part, i) => part.deliver(answer(i))));
 }

@@ -133,8 +133,21 @@ export class ListCore<T, C> implements BatchRefreshable {
   /** Loads the first page again; what is shown stays until the answer arrives (and after a failure). */
   async refresh(): Promise<void> {
     const client = this.client();
-    const [part] = this.refreshParts(client);
-    if (part) await part.deliver(client.run(part.request));
+    let parts: RefreshPart[];
+    try {
+      parts = this.refreshParts(client);
+    } catch (err) {
+      this.refused(err);
+      return;
+    }
+    await Promise.all(parts.map((p) => p.deliver(client.run(p.request))));
+  }
+
+  /** The refresh was refused before anything was sent (a bad setting): shown as the list's error. */
+  refused(err: unknown): void {
+    this.generation++;
+    this._state = { kind: 'error', error: asError(err) };
+    this.fire();
   }
 
   async loadMore(): Promise<void> {

@@ -3,7 +3,7 @@
  * of it. A subclass says how to ask for a page and how to key an item; it adds its own operations.
  */
 import type { ContentSiteClient, ContentSiteError, Prepared } from '../api';
-import type { BatchRefreshable, RefreshPart } from './batchRefresh';
+import { refreshTogether, type BatchRefreshable, type RefreshPart } from './batchRefresh';
 import { ListCore, type Page } from './listCore';
 import type { LoadState } from './loadState';
 
@@ -46,11 +46,12 @@ export abstract class ListModel<T, C> implements BatchRefreshable {
   refreshParts(client: ContentSiteClient): RefreshPart[] {
     return this.list.refreshParts(client);
   }
-  /** Loads the first page (and whatever else refreshParts asks for) again. */
-  async refresh(): Promise<void> {
-    const client = this.client();
-    const parts = this.refreshParts(client);
-    await Promise.all(parts.map((p) => p.deliver(client.run(p.request))));
+  /** Loads the first page (and whatever else refreshParts asks for, in the same batch) again. */
+  refresh(): Promise<void> {
+    return refreshTogether(this.client(), [this]);
+  }
+  refused(err: unknown): void {
+    this.list.refused(err);
   }
   loadMore(): Promise<void> {
     return this.list.loadMore();

@@ -12,7 +12,8 @@ import { type NoteFilter, filterQuery } from './noteFilters';
 
 export type { NoteFilter } from './noteFilters';
 
-export const NOTE_FIELDS = 'id,type,unread,noticon,body,subject,timestamp,meta,status,note_hash,date';
+/** What the tree, the detail view and the poll read of a note (not `noticon` or `date`: unused). */
+export const NOTE_FIELDS = 'id,type,unread,body,subject,timestamp,meta,status,note_hash';
 
 /** The most notes the service returns in one page. */
 export const NOTES_PAGE_MAX = 99;

@@ -58,6 +58,9 @@ export class ReaderModel implements BatchRefreshable {
   async refresh(): Promise<void> {
     await Promise.all([this.featured.refresh(), this.tags.refresh()]);
   }
+  refused(err: unknown): void {
+    this.featured.refused(err);
+  }
   loadMore(): Promise<void> {
     return this.featured.loadMore();
   }

@@ -11,6 +11,11 @@ import type { ChosenSite } from './chosenSite';
 import type { Effect } from './listCore';
 import { ListModel } from './listModel';
 
+/** What the trash view, the picker and the restore messages read of a post (a full post is ~40 fields). */
+export const TRASH_FIELDS = 'ID,title,type,status,modified,author,URL';
+/** What a restore's message reads of the restored post. */
+export const RESTORED_FIELDS = 'ID,title,type,status,URL';
+
 /** Posts listed in one request by the Restore Post from Trash… picker (the service's maximum). */
 export const TRASH_PICKER_MAX = 100;
 
@@ -113,7 +118,7 @@ export class TrashModel extends ListModel<PostV11, string> {
   }
 
   private trashRequest(client: ContentSiteClient, site: string, number: number, handle: string | undefined) {
-    return mapPrepared(client.posts.trashedRequest(site, { number, type: 'any', page_handle: handle }), (p) => ({ items: p.posts, next: p.nextPage }));
+    return mapPrepared(client.posts.trashedRequest(site, { number, type: 'any', page_handle: handle, fields: TRASH_FIELDS }), (p) => ({ items: p.posts, next: p.nextPage }));
   }
 }
 
@@ -121,7 +126,7 @@ type Outcome = { ok: true; post: PostV11 } | { ok: false; error: ContentSiteErro
 
 async function restoreOutcomes(client: ContentSiteClient, site: string, ids: readonly number[]): Promise<Map<number, Outcome>> {
   try {
-    if (ids.length === 1) return new Map([[ids[0], { ok: true, post: await client.posts.restore(site, ids[0]) }]]);
+    if (ids.length === 1) return new Map([[ids[0], { ok: true, post: await client.posts.restore(site, ids[0], { fields: RESTORED_FIELDS }) }]]);
     return await client.posts.restoreMany(site, ids);
   } catch (err) {
     const error = asError(err);

@@ -1,5 +1,6 @@
 /** The tree models (plain TypeScript) driving the real client against the reference service. */
 import * as assert from 'node:assert/strict';
+import { refreshTogether } from '../../src/models/batchRefresh';
 import { FollowingModel } from '../../src/models/followingModel';
 import { NotificationsModel } from '../../src/models/notificationsModel';
 import { TrashModel } from '../../src/models/trashModel';
@@ -90,5 +91,38 @@ describe('FollowingModel and TrashModel', () => {
     assert.equal(restRequests(svc()).length, 1);
     assert.equal(model.items.length, count - 3);
     assert.ok(model.items.some((p) => p.ID === SPECIAL_POSTS.contributorPublished));
+  });
+});
+
+describe('Asking only for what is shown', () => {
+  it('the trash asks for the fields its rows, picker and messages read; a restore answer is trimmed the same way', async () => {
+    const api = client();
+    const model = new TrashModel({ client: () => api, pageSize: () => 20, site: siteOf('demo.example.blog') });
+    await model.refresh();
+    const [batch] = restRequests(svc());
+    assert.match(decodeURIComponent(decodeURIComponent(batch.path)), /status=trash.*fields=ID,title,type,status,modified,author,URL/);
+    const first = model.items[0];
+    assert.ok(first.title && first.type && first.modified && first.author?.name, 'what a row shows is there');
+    assert.ok(batch.bytes < 10_000, `${batch.bytes} B for 20 posts and the site`);
+    const report = await model.restore([200]);
+    const answer = restRequests(svc()).at(-1)!;
+    assert.equal(report.restored[0].status, svc().world().posts.get(200)!.status);
+    assert.ok(report.restored[0].title && report.restored[0].URL);
+    assert.ok(answer.bytes < 400, `${answer.bytes} B for the restored post`);
+  });
+});
+
+describe('A refresh refused before sending', () => {
+  it('a page size out of range shows as the list\'s error, alone or in a batch, and sends nothing', async () => {
+    const api = client();
+    const model = new NotificationsModel({ client: () => api, pageSize: () => 500 });
+    await model.refresh();
+    assert.equal(model.state.kind, 'error');
+    assert.equal(model.state.kind === 'error' && model.state.error.kind, 'invalid_input');
+    const following = new FollowingModel({ client: () => api, pageSize: () => 10 });
+    await refreshTogether(api, [model, following]);
+    assert.equal(model.state.kind, 'error');
+    assert.equal(following.state.kind, 'loaded');
+    assert.equal(restRequests(svc()).length, 1, 'only the following page');
   });
 });

@@ -19,6 +19,7 @@ function model(path: string, got: string[]): BatchRefreshable {
   return {
     refreshParts: (): RefreshPart[] => [{ request: { spec: { method: 'GET', version: '1', path }, parse: (b) => b } as Prepared<unknown>, deliver: async (p) => void got.push(String(await p)) }],
     refresh: async () => undefined,
+    refused: () => undefined,
   };
 }
 
