@@ -18,14 +18,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const KNOWN = ['npm', 'browser', 'editor'];
 const needs = process.argv.slice(2);
 
-class PrepareError extends Error {}
-
 /** Runs a command with no stdin (CI has none), its output shown; fails with the command named. */
 function run(cmd, env = process.env) {
   try {
     execFileSync(cmd[0], cmd.slice(1), { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
   } catch {
-    throw new PrepareError(`\`${cmd.join(' ')}\` failed (see its output above).`);
+    throw new Error(`\`${cmd.join(' ')}\` failed (see its output above).`);
   }
 }
 
@@ -45,7 +43,7 @@ function prepareDebian() {
     krb5Installed: provisioned || !needs.includes('editor') || debianPackageInstalled('libkrb5-dev'),
   });
   const plan = debianPlan({ packages, ...debianFacts() });
-  if ('message' in plan) throw new PrepareError(plan.message);
+  if ('message' in plan) throw new Error(plan.message);
   if (plan.commands.length === 0) return;
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   timed(`apt-get install ${packages.join(' ')}`, () => {
@@ -62,19 +60,19 @@ function prepareDebian() {
 
 function prepareNpm() {
   const decision = npmDecision(npmFacts(root));
-  if (decision.action === 'refuse') throw new PrepareError(decision.message);
+  if (decision.action === 'refuse') throw new Error(decision.message);
   if (decision.action === 'npm ci') timed(`npm ci (${decision.reason})`, () => run(['npm', 'ci', '--no-audit', '--no-fund']));
 }
 
 try {
   const unknown = needs.filter((n) => !KNOWN.includes(n));
-  if (unknown.length > 0) throw new PrepareError(`unknown preparation ${unknown.join(', ')}; known: ${KNOWN.join(', ')}.`);
+  if (unknown.length > 0) throw new Error(`unknown preparation ${unknown.join(', ')}; known: ${KNOWN.join(', ')}.`);
   const problem = nodeProblem(process.version);
-  if (problem) throw new PrepareError(problem);
+  if (problem) throw new Error(problem);
   prepareDebian();
   if (needs.includes('npm')) prepareNpm();
   if (needs.includes('editor') && !editorProvisioned()) timed('editor provisioning', () => provision());
 } catch (err) {
-  console.error(`[prepare] ${err instanceof PrepareError ? err.message : err instanceof Error ? err.stack : String(err)}`);
+  console.error(`[prepare] ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 }
