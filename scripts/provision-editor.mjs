@@ -32,7 +32,8 @@ export function chromiumPath() {
   return found;
 }
 
-function provisioned() {
+/** Whether the editor of these versions is in .vscode-test/ (a file read and two stats). */
+export function provisioned() {
   try {
     const m = JSON.parse(readFileSync(marker, 'utf8'));
     return m.node === NODE_VERSION && m.codeServer === CODE_SERVER_VERSION && existsSync(paths.node) && existsSync(paths.serverMain);
