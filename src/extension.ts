@@ -11,6 +11,8 @@ import { openExternal } from './commands/commandContext';
 import { retryFailedViews } from './commands/refreshAll';
 import { apiBaseUrl, pageSizes, pollIntervalMs } from './config';
 import { ChosenSite } from './models/chosenSite';
+import { cachedShape } from './models/firstPageCache';
+import { filterId } from './models/noteFilters';
 import { FollowingModel } from './models/followingModel';
 import { LoadCoordinator } from './models/loadCoordinator';
 import { MentionSource } from './models/mentionSource';
@@ -18,6 +20,7 @@ import { NotePoller } from './models/notePoller';
 import { NotificationsModel } from './models/notificationsModel';
 import { ReaderModel } from './models/readerModel';
 import { TrashModel } from './models/trashModel';
+import { bindFirstPages } from './views/common/firstPaint';
 import { bindSiteSetting } from './views/common/siteSetting';
 import { withViewProgress } from './views/common/viewProgress';
 import { DetailPanel } from './views/detail/detailPanel';
@@ -57,6 +60,24 @@ export async function activate(context: vscode.ExtensionContext) {
   const providers = [notifications, following, trash, reader];
   context.subscriptions.push(coordinator, site, ...siteSetting.disposables, ...providers, notificationsModel, followingModel, trashModel, readerModel);
   context.subscriptions.push(...signOutOnUnauthorized(auth, [notificationsModel, followingModel, trashModel, readerModel.featured]));
+
+  // First paint from the last session's first pages, before any request (see bindFirstPages).
+  const firstPages = bindFirstPages(
+    context.globalState,
+    () => {
+      const s = auth.current();
+      return s ? { userId: s.user.ID, baseUrl: client.baseUrl } : undefined;
+    },
+    [
+      { name: () => `notifications:${filterId(notificationsModel.filter)}`, list: notificationsModel.list, isItem: cachedShape.note, pageSize: pageSizes.notifications },
+      { name: () => 'following', list: followingModel.list, isItem: cachedShape.post, pageSize: pageSizes.following },
+      { name: () => `trash:${site.site ?? ''}`, list: trashModel.list, isItem: cachedShape.post, pageSize: pageSizes.trash },
+      { name: () => 'featured', list: readerModel.featured, isItem: cachedShape.post, pageSize: pageSizes.following },
+      { name: () => 'tags', list: readerModel.tags, isItem: cachedShape.tag, pageSize: () => 50 },
+    ],
+    site,
+  );
+  context.subscriptions.push(firstPages, auth.onDidChangeSession((session) => void (session ? undefined : firstPages.forget())));
 
   const detail = new DetailPanel(context.extensionUri, openExternal);
   context.subscriptions.push(detail);

@@ -19,10 +19,13 @@ export class ChosenSite {
   get info(): Site | undefined {
     return this._info;
   }
-  /** The site's name when known, else what the user typed. */
+  /** The site's name when known (or remembered from the last session), else what the user typed. */
   get label(): string | undefined {
-    return this._info?.name || this._site;
+    return this._info?.name || this.rememberedName || this._site;
   }
+
+  /** The name the last session knew, shown until `sites/$site` answers. */
+  rememberedName: string | undefined;
 
   /** Another site (or the same with fresh info); does nothing when nothing changes. */
   set(site: string | undefined, info?: Site): void {
@@ -30,6 +33,7 @@ export class ChosenSite {
     const sameSite = site === this._site;
     this._site = site;
     if (info !== undefined || !sameSite) this._info = info;
+    if (!sameSite) this.rememberedName = undefined;
     this.changed.fire();
   }
 

@@ -80,6 +80,7 @@ export class ListCore<T, C> implements BatchRefreshable {
   private loadingMore = false;
   private _loadMoreError: ContentSiteError | undefined;
   private _loadedAt: number | undefined;
+  private _fromCache = false;
   private shown: { list: T[]; byKey: Map<string, T> } | undefined;
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
@@ -115,6 +116,10 @@ export class ListCore<T, C> implements BatchRefreshable {
   get loadedAt(): number | undefined {
     return this._loadedAt;
   }
+  /** Whether what is shown came from the last session's cache and no answer has replaced it yet. */
+  get fromCache(): boolean {
+    return this._fromCache;
+  }
   /** Whether a refresh failed while earlier items are still shown (out of date, not empty). */
   get stale(): boolean {
     return this._state.kind === 'error' && this.base.size > 0;
@@ -128,6 +133,19 @@ export class ListCore<T, C> implements BatchRefreshable {
     this._state = { kind: 'loading' };
     this.fire();
     return [{ request, deliver: (answer) => this.takeFirstPage(answer as Promise<Page<T, C>>, gen, seq) }];
+  }
+
+  /**
+   * Shows a first page kept from the last session, loaded at `loadedAt`, until the first answer
+   * replaces it (only when nothing is shown yet). Its items count as older than any fetch.
+   */
+  seed(items: readonly T[], loadedAt: number): void {
+    if (this._state.kind !== 'idle') return;
+    this.base = new Map(items.map((item) => [this.source.key(item), { item, seq: 0 }]));
+    this._loadedAt = loadedAt;
+    this._fromCache = true;
+    this._state = { kind: 'loaded' };
+    this.fire();
   }
 
   /** Loads the first page again; what is shown stays until the answer arrives (and after a failure). */
@@ -266,6 +284,7 @@ export class ListCore<T, C> implements BatchRefreshable {
     this.cursor = undefined;
     this._loadMoreError = undefined;
     this._loadedAt = undefined;
+    this._fromCache = false;
     this._state = IDLE;
     this.fire();
   }
@@ -282,6 +301,7 @@ export class ListCore<T, C> implements BatchRefreshable {
       this.cursor = page.next;
       this._loadMoreError = undefined;
       this._loadedAt = Date.now();
+      this._fromCache = false;
       this._state = { kind: 'loaded' };
     } catch (err) {
       if (gen !== this.generation) return;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ContentSiteError } from '../../api';
 import type { LoadState } from '../../models/loadState';
+import { relativeTime } from '../../models/relativeTime';
 import { ErrorNode, LoadMoreNode } from './messageNode';
 
 /** What a list view reads of a list (the list core, or a model in front of one). */
@@ -10,6 +11,15 @@ export interface ShownList<T> {
   readonly hasMore: boolean;
   readonly loadMoreError: ContentSiteError | undefined;
   readonly loadedAt?: number;
+  readonly fromCache?: boolean;
+}
+
+/** The view's description with, while it shows the last session's page, when that page was loaded. */
+export function describe(list: Pick<ShownList<unknown>, 'state' | 'loadedAt' | 'fromCache'>, text: string | undefined): string | undefined {
+  if (list.state.kind === 'idle') return undefined;
+  if (!list.fromCache || list.loadedAt === undefined) return text;
+  const updated = vscode.l10n.t('updated {0}', relativeTime(list.loadedAt));
+  return text ? `${text} · ${updated}` : updated;
 }
 
 /** "10:32" today, else a date and time: when what is shown was loaded. */

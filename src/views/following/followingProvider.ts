@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { FollowingModel } from '../../models/followingModel';
 import { COMMANDS, VIEWS } from '../../ids';
 import { ListProvider } from '../common/listProvider';
-import { listMessage, listRows } from '../common/listRows';
+import { describe, listMessage, listRows } from '../common/listRows';
 import type { LoaderOptions } from '../common/viewLoader';
 import { FeedPostNode } from './feedPostNode';
 
@@ -14,8 +14,7 @@ export class FollowingProvider extends ListProvider<FollowingModel> {
   }
 
   protected header(): void {
-    const shown = this.model.state.kind !== 'idle';
-    this.view.description = !shown ? undefined : this.model.order === 'DESC' ? vscode.l10n.t('Newest first') : vscode.l10n.t('Oldest first');
+    this.view.description = describe(this.model.list, this.model.order === 'DESC' ? vscode.l10n.t('Newest first') : vscode.l10n.t('Oldest first'));
     this.view.message = listMessage(this.model.list, vscode.l10n.t('No posts from the blogs you follow yet.'));
   }
 

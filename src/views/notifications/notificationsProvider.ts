@@ -3,7 +3,7 @@ import { groupByDay } from '../../models/dayGroups';
 import type { NotificationsModel } from '../../models/notificationsModel';
 import { COMMANDS, VIEWS } from '../../ids';
 import { ListProvider } from '../common/listProvider';
-import { listMessage, listRows, loadedAtLabel } from '../common/listRows';
+import { describe, listMessage, listRows, loadedAtLabel } from '../common/listRows';
 import type { LoaderOptions } from '../common/viewLoader';
 import { GroupNode } from './groupNode';
 import { NoteNode } from './noteNode';
@@ -22,7 +22,7 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
     const unread = m.unreadCount;
     const stale = m.state.kind === 'error' ? vscode.l10n.t(' (as of {0}; could not refresh)', loadedAtLabel(m.list.loadedAt) ?? '') : '';
     this.view.badge = unread > 0 ? { value: unread, tooltip: vscode.l10n.t('{0} unread notifications', unread) + stale } : undefined;
-    this.view.description = m.state.kind === 'idle' ? undefined : filterLabel(m.filter);
+    this.view.description = describe(m.list, filterLabel(m.filter));
     this.view.message = listMessage(m.list, emptyMessage(m.filter));
   }
 

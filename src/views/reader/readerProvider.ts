@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ReaderModel } from '../../models/readerModel';
 import { COMMANDS, VIEWS } from '../../ids';
 import { ListProvider } from '../common/listProvider';
-import { listMessage, listRows } from '../common/listRows';
+import { describe, listMessage, listRows } from '../common/listRows';
 import type { LoaderOptions } from '../common/viewLoader';
 import { FeaturedPostNode, ReaderSectionNode, TagNode } from './readerNodes';
 
@@ -15,6 +15,7 @@ export class ReaderProvider extends ListProvider<ReaderModel> {
   }
 
   protected header(): void {
+    this.view.description = describe(this.model.featured, undefined);
     this.view.message = this.model.featured.state.kind === 'error' ? listMessage(this.model.featured, '') : undefined;
   }
 

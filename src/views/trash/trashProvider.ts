@@ -3,7 +3,7 @@ import type { ChosenSite } from '../../models/chosenSite';
 import type { TrashModel } from '../../models/trashModel';
 import { COMMANDS, VIEWS } from '../../ids';
 import { ListProvider } from '../common/listProvider';
-import { listMessage, listRows } from '../common/listRows';
+import { describe, listMessage, listRows } from '../common/listRows';
 import type { LoaderOptions } from '../common/viewLoader';
 import { TrashedPostNode } from './trashedPostNode';
 
@@ -20,8 +20,7 @@ export class TrashProvider extends ListProvider<TrashModel> {
   }
 
   protected header(): void {
-    const shown = this.model.state.kind !== 'idle';
-    this.view.description = shown ? this.chosen.label : undefined;
+    this.view.description = describe(this.model.list, this.chosen.label);
     this.view.message = listMessage(this.model.list, vscode.l10n.t('The trash of {0} is empty.', this.chosen.label ?? ''));
   }
 

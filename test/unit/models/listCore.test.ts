@@ -107,4 +107,22 @@ describe('ListCore', () => {
     for (let n = 0; n < 20_000; n++) assert.equal(list.get(String(n % 2000))?.id, n % 2000);
     assert.equal(list.items, items, 'the shown list is built once per change, not per lookup');
   });
+
+  it('a page from the last session shows at once, marked, until the first answer replaces it; an operation on it survives', async () => {
+    const { list, waiting } = controlled();
+    list.seed([{ id: 1, v: 'cached' }, { id: 2, v: 'cached' }], 1234);
+    assert.equal(shown(list), '1:cached 2:cached');
+    assert.ok(list.fromCache);
+    assert.equal(list.loadedAt, 1234);
+    const r = list.refresh();
+    const op = list.begin(new Map([['2', (i: Item) => ({ ...i, v: 'mine' })]]));
+    op.confirm();
+    waiting.shift()!.resolve(page([1, 'fresh'], [2, 'fresh'], [3, 'fresh']));
+    await r;
+    assert.equal(shown(list), '1:fresh 2:mine 3:fresh', 'the refresh was asked before the operation was answered');
+    assert.ok(!list.fromCache);
+    list.seed([{ id: 9, v: 'late' }], 1);
+    assert.equal(shown(list), '1:fresh 2:mine 3:fresh', 'a seed never replaces what was loaded');
+  });
 });
+

@@ -1,0 +1,66 @@
+import type * as vscode from 'vscode';
+import type { ChosenSite } from '../../models/chosenSite';
+import { cacheOwner, readFirstPages, withFirstPage, type FirstPages } from '../../models/firstPageCache';
+import type { ListCore } from '../../models/listCore';
+
+const STORE_KEY = 'contentSite.firstPages';
+
+export interface CachedList {
+  /** Which page this is (a trash page names its site, notifications their filter). */
+  name(): string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  list: ListCore<any, any>;
+  /** Whether a stored item still has the shape the view reads (the store may be from an older version). */
+  isItem(value: unknown): boolean;
+  /** How many items the first page holds. */
+  pageSize(): number;
+}
+
+/**
+ * First paint from the last session: at start the lists show the first pages kept in the
+ * extension's global state (per user and API address), marked with when they were loaded; each
+ * page loaded afresh is kept again; signing out forgets them all.
+ */
+export function bindFirstPages(
+  state: vscode.Memento,
+  who: () => { userId: number; baseUrl: string } | undefined,
+  lists: readonly CachedList[],
+  site: ChosenSite,
+): { dispose(): void; forget(): Thenable<void> } {
+  const owner = () => {
+    const w = who();
+    return w ? cacheOwner(w.userId, w.baseUrl) : undefined;
+  };
+  const first = owner();
+  const stored = first ? readFirstPages(state.get(STORE_KEY), first) : undefined;
+  if (stored) {
+    for (const l of lists) {
+      const items = stored.lists[l.name()];
+      if (items && items.every((i) => l.isItem(i))) l.list.seed(items, stored.savedAt[l.name()]);
+    }
+    if (stored.siteName && site.site && !site.info) site.rememberedName = stored.siteName;
+  }
+  let record: FirstPages | undefined = stored;
+  const save = (l: CachedList) => {
+    const o = owner();
+    if (!o || l.list.state.kind !== 'loaded' || l.list.fromCache || l.list.loadedAt === undefined) return;
+    record = withFirstPage(record, o, l.name(), l.list.serviceItems().slice(0, l.pageSize()), l.list.loadedAt);
+    if (site.info?.name) record = { ...record, siteName: site.info.name };
+    void state.update(STORE_KEY, record);
+  };
+  const subs = lists.map((l) => {
+    let savedAt: number | undefined;
+    return l.list.onDidChange(() => {
+      if (l.list.loadedAt === savedAt) return; // only when a page was loaded, not on every operation
+      savedAt = l.list.loadedAt;
+      save(l);
+    });
+  });
+  return {
+    dispose: () => subs.forEach((s) => s.dispose()),
+    forget: () => {
+      record = undefined;
+      return state.update(STORE_KEY, undefined);
+    },
+  };
+}
