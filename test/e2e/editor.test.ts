@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { until } from './until';
-import { Workbench } from './workbench';
+import { answerInBrowser, openEditor, signInButton, type EditorSession } from './session';
+import type { Workbench } from './workbench';
 
 const ARTIFACTS = resolve(__dirname, '../../artifacts/e2e');
 const DEMO_NOTES = (demo: Demo) => demo.svc.world().notes.filter((n) => n.userId === 1001);
@@ -30,24 +31,18 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
   let wb: Workbench;
   const steps: Record<string, number> = {};
   let stepStarted = 0;
+  let session: EditorSession | undefined;
 
   before(async function () {
     this.timeout(900_000);
     rmSync(ARTIFACTS, { recursive: true, force: true });
-    const { launchDemo } = await import('../../scripts/demo-editor.mjs');
     const { CHROMIUM_ARGS, chromiumPath } = await import('../../scripts/editor.mjs');
     const t = Date.now();
-    // Polls every 10 s (the shortest allowed) so step 3c sees a change without a long wait.
-    demo = await launchDemo({ settings: { 'contentSite.notifications.pollInterval': 10 } });
-    Object.assign(steps, Object.fromEntries(Object.entries(demo.timings).map(([k, v]) => [`setup: ${k}`, v])));
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-    context = await browser.newContext({ viewport: { width: 1400, height: 1300 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    wb = new Workbench(page, ARTIFACTS);
-    await page.goto(demo.editor.url);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.activitybar [aria-label^="Content Site"]').first().click();
+    // Polls every 10 s (the shortest allowed) so step 3c sees a change without a long wait.
+    session = await openEditor(browser, ARTIFACTS, { 'contentSite.notifications.pollInterval': 10 });
+    ({ demo, context, page, wb } = session);
+    Object.assign(steps, Object.fromEntries(Object.entries(demo.timings).map(([k, v]) => [`setup: ${k}`, v])));
     steps['setup: total'] = Date.now() - t;
   });
 
@@ -63,8 +58,8 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
 
   after(async function () {
     this.timeout(60_000);
+    await session?.close();
     await browser?.close().catch(() => undefined);
-    await demo?.stop();
     // clickMisses: gestures the click guard stopped before VS Code saw them, then tried again.
     if (wb) writeFileSync(join(ARTIFACTS, 'report.json'), JSON.stringify({ stepsMs: steps, clickMisses: wb.misses, screenshots: wb.taken.map((f) => f.slice(ARTIFACTS.length + 1)) }, null, 2));
   });
@@ -75,22 +70,13 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await until(`the service to have ${expected} unread notes`, () => count() === expected, 15_000, () => ({ unread: count(), posts: demo.svc.requests.filter((r) => r.method === 'POST') }));
   }
 
-  const welcome = () => wb.pane('Notifications').locator('.welcome-view-content');
 
   async function approveInBrowser(button: 'approve' | 'deny'): Promise<void> {
-    const popup = context.waitForEvent('page');
-    await welcome().locator('a.monaco-button', { hasText: /^Sign In$/ }).click();
-    const authorize = await popup;
-    await authorize.locator(`#${button}`).waitFor();
-    await authorize.screenshot({ path: join(ARTIFACTS, `authorize-${button}.png`) });
-    wb.taken.push(join(ARTIFACTS, `authorize-${button}.png`));
-    await authorize.locator(`#${button}`).click();
-    await authorize.waitForURL(/\/callback/);
-    await authorize.close();
+    await (await answerInBrowser({ context, wb }, button, ARTIFACTS)).close();
   }
 
   it('1. signed out, the container shows the welcome content with Sign In', async () => {
-    await welcome().locator('a.monaco-button', { hasText: /^Sign In$/ }).waitFor();
+    await signInButton(wb).waitFor();
     await wb.shot('signed-out-welcome');
     assert.equal(demo.svc.requests.filter((r) => r.path.startsWith('/rest/')).length, 0, 'nothing is loaded while signed out');
   });
@@ -102,7 +88,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.shot('sign-in-denied');
     await wb.clearMessages();
     assert.equal(demo.svc.world().tokens.size, tokens, 'no token was issued');
-    await welcome().locator('a.monaco-button', { hasText: /^Sign In$/ }).waitFor();
+    await signInButton(wb).waitFor();
   });
 
   it('2b. signs in through the real OAuth flow: authorize page, Approve, callback, Accounts menu', async () => {
@@ -233,13 +219,25 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.expandPane('Reader', false);
   });
 
-  it('5. trash: choose a site by domain, restore from the context menu, two at once, from the palette; a refusal reads clearly', async () => {
-    const post = (id: number) => demo.svc.world().posts.get(id)!;
+  it('5a. Select Site: an unknown site keeps the picker open with the problem on top; Escape chooses nothing', async () => {
     await wb.expandPane('Following', false);
     await wb.expandPane('Trash');
     await wb.command('Content Site: Select Site…');
-    await wb.answer('demo.example.blog');
+    const problem = await wb.quick.refused('nowhere.example', 'No site nowhere.example was found');
+    assert.match(problem, /Check the ID or address/);
+    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/sites/nowhere.example') && r.status === 404), 'the service was asked, and said 404');
+    await wb.shot('select-site-unknown');
+    await page.keyboard.press('Escape');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await wb.pane('Trash').getByText('Choose the site whose trash you want to see.').waitFor();
+  });
+
+  it('5. trash: choose a site by its pasted address, restore from the context menu, two at once, from the palette (ticked, and by Enter); a refusal reads clearly', async () => {
+    const post = (id: number) => demo.svc.world().posts.get(id)!;
+    await wb.command('Content Site: Select Site…');
+    await wb.answer('https://demo.example.blog/');
     await wb.row('Trash', 'Morning pages (old 1)').waitFor();
+    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/sites/demo.example.blog') && r.status === 200), 'the address was turned into the domain');
     await wb.shot('trash');
     await wb.command('Content Site: Show Site Info');
     await page.locator('.monaco-dialog-box', { hasText: 'Demo Writing Desk: Notes on writing, drafted in public' }).waitFor();
@@ -272,6 +270,18 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     // The restored post leaves the list (issue 11: the next right-click landed while it did).
     await wb.row('Trash', post(193).title).waitFor({ state: 'detached' });
 
+    // Nothing ticked: Enter restores the one highlighted post (issue 11).
+    const byEnter = post(203);
+    const before = byEnter.statusBeforeTrash;
+    await wb.row('Trash', byEnter.title).waitFor();
+    await wb.command('Content Site: Restore Post from Trash…');
+    await wb.quick.pickHighlighted(byEnter.title, byEnter.title);
+    await wb.expectMessage(`Restored "${byEnter.title}"`);
+    await wb.shot('restored-by-enter');
+    assert.equal(post(203).status, before);
+    await wb.clearMessages();
+    await wb.row('Trash', byEnter.title).waitFor({ state: 'detached' });
+
     await wb.contextMenu('Trash', 'A guest essay', 'Restore');
     await wb.expectMessage("its author isn't allowed to publish it");
     await wb.shot('restore-refused');
@@ -293,28 +303,43 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.command('View: Close All Editors');
   });
 
-  it('6. faults: 503, malformed JSON and 401 show in the view with Retry; a 401 signs out once', async () => {
+  it('6. faults: a failed refresh keeps the notes under a Retry row (503, malformed JSON); a 401 signs out once', async () => {
     await wb.expandPane('Trash', false);
     await wb.expandPane('Notifications');
+    await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
+    const badge = await wb.badge();
+    const outOfDate = () => wb.pane('Notifications').getByText(/Out of date \(loaded .*\): could not refresh\./);
     // Only full loads of the list (the 10-second poll asks with other fields and must not eat the faults).
     const fullLoad = '/rest/v1/notifications/?number=20&fields=id%2Ctype';
     demo.svc.queueFault({ path: fullLoad, count: 3, fault: 'status=503' });
     await wb.titleAction('Notifications', 'Refresh Notifications');
-    await wb.row('Notifications', 'The service is having trouble (HTTP 503)').waitFor();
-    await wb.shot('error-503');
-    await wb.click('Notifications', 'The service is having trouble (HTTP 503)');
+    await wb.row('Notifications', 'Retry — The service is having trouble (HTTP 503)').waitFor();
+    await outOfDate().waitFor();
+    await until('the faults to be used up', () => demo.svc.requests.filter((r) => r.path.startsWith(fullLoad) && r.status === 503).length === 3);
+    await wb.settle('Notifications');
+    const labels = await wb.rowLabels('Notifications');
+    assert.match(labels[0], /^Retry — The service is having trouble \(HTTP 503\)/, 'the Retry row is on top');
+    assert.ok(labels.some((l) => l.includes('Maya Lin commented on Morning pages')), `the notes stay listed: ${labels.join(' | ')}`);
+    assert.equal(await wb.badge(), badge, 'the badge keeps its count');
+    await wb.shot('refresh-failed-kept-notes');
+    await wb.click('Notifications', 'Retry — The service is having trouble (HTTP 503)');
+    await wb.row('Notifications', /^Retry/).waitFor({ state: 'detached' });
+    await outOfDate().waitFor({ state: 'detached' });
     await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
+    assert.equal(await wb.badge(), badge);
 
     demo.svc.queueFault({ path: fullLoad, count: 1, fault: 'malformed' });
     await wb.titleAction('Notifications', 'Refresh Notifications');
-    await wb.row('Notifications', /Retry/).waitFor();
+    await wb.row('Notifications', /^Retry — /).waitFor();
+    await outOfDate().waitFor();
     await wb.shot('error-malformed');
-    await wb.click('Notifications', /Retry/);
+    await wb.click('Notifications', /^Retry — /);
+    await wb.row('Notifications', /^Retry/).waitFor({ state: 'detached' });
     await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
 
     for (const t of demo.svc.world().tokens.values()) if (t.token.startsWith('cs-oauth-')) t.revoked = true;
     await wb.titleAction('Notifications', 'Refresh Notifications');
-    await welcome().locator('a.monaco-button', { hasText: /^Sign In$/ }).waitFor();
+    await signInButton(wb).waitFor();
     await wb.command('Notifications: Show Notifications');
     const prompts = page.locator('.notifications-center .notification-list-item', { hasText: /expired or was revoked|Sign in again/ });
     await prompts.first().waitFor();
@@ -329,7 +354,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.row('Notifications', /./).waitFor();
     assert.equal(demo.svc.requests.filter((r) => r.path === '/rest/v1.1/me' && r.status === 200).length > 0, true);
     await wb.command('Content Site: Sign Out');
-    await welcome().locator('a.monaco-button', { hasText: /^Sign In$/ }).waitFor();
+    await signInButton(wb).waitFor();
     await wb.shot('signed-out');
   });
 });

@@ -38,8 +38,41 @@ export class QuickInput {
     await this.page.waitForFunction(accepted, filter, { polling: 'raf' });
   }
 
+  /**
+   * In an open multi-select pick: filters by `filter` until `label` is its one entry, highlights it
+   * with the Down arrow (a multi-select pick highlights nothing by itself), and presses Enter with
+   * nothing ticked (the pick takes the highlighted entry).
+   */
+  async pickHighlighted(filter: string, label: string): Promise<void> {
+    await this.input().waitFor({ state: 'visible' });
+    await this.input().fill(filter);
+    await this.page.waitForFunction(onlyEntry, [label, filter] as [string, string], { polling: 'raf' });
+    await this.page.keyboard.press('ArrowDown');
+    await this.accept(filter, label);
+  }
+
+  /**
+   * Fills the open quick pick with `value`, presses Enter, and waits until the pick, still open
+   * with that value, shows `problem` as its top entry. Returns that entry's text.
+   */
+  async refused(value: string, problem: string | RegExp): Promise<string> {
+    await this.input().waitFor({ state: 'visible' });
+    await this.input().fill(value);
+    await this.page.waitForFunction(readyToAccept, ['', value] as [string, string], { polling: 'raf' });
+    await this.page.keyboard.press('Enter');
+    const top = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first();
+    await top.filter({ hasText: problem }).waitFor();
+    if ((await this.input().inputValue()) !== value) throw new Error(`The pick lost what was typed ("${value}").`);
+    return ((await top.textContent()) ?? '').trim();
+  }
+
   private async enter(value: string, label: string): Promise<void> {
     await this.input().fill(value);
+    await this.accept(value, label);
+  }
+
+  /** Presses Enter once the input holds `value` and `label` is focused (or the value is valid). */
+  private async accept(value: string, label: string): Promise<void> {
     await this.page.waitForFunction(readyToAccept, [label, value] as [string, string], { polling: 'raf' });
     await this.page.keyboard.press('Enter');
     await this.page.waitForFunction(accepted, value, { polling: 'raf' });

@@ -1,17 +1,9 @@
 /** Shared by the in-host tests: one reference service, and the extension pointed at it. */
 import * as vscode from 'vscode';
+import type { ContentSiteApi } from '../../src/extension';
 import { startService, type RunningService } from '../service';
 
-export interface ExtensionApi {
-  auth: {
-    current(): { token: string; user: { login: string; display_name?: string } } | undefined;
-    signInWithToken(token?: string): Promise<unknown>;
-    signOut(): Promise<void>;
-    handleUri(uri: vscode.Uri): boolean;
-  };
-  models: Record<'notifications' | 'following' | 'trash', unknown>;
-  views: Record<'notifications' | 'following' | 'trash', vscode.TreeDataProvider<vscode.TreeItem> & { reload(): Promise<void> }>;
-}
+export type ExtensionApi = ContentSiteApi;
 
 export const EXTENSION_ID = 'contentsite.content-site';
 let service: RunningService | undefined;
@@ -33,6 +25,23 @@ export async function setup(): Promise<{ svc: RunningService; api: ExtensionApi 
     console.log(`    activation in the extension host: ${Date.now() - started} ms`);
   }
   return { svc: service, api };
+}
+
+/** Settings a test changed, with their values before the first change (undefined: not set). */
+const changed = new Map<string, unknown>();
+
+/** Changes a user setting of contentSite for this test; restoreSettings() (in afterEach) puts it back. */
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  const config = vscode.workspace.getConfiguration('contentSite');
+  if (!changed.has(key)) changed.set(key, config.inspect(key)?.globalValue);
+  await config.update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** For afterEach: every setting changed by setSetting back as it was, even after a failed test. */
+export async function restoreSettings(): Promise<void> {
+  const config = vscode.workspace.getConfiguration('contentSite');
+  for (const [key, value] of changed) await config.update(key, value, vscode.ConfigurationTarget.Global);
+  changed.clear();
 }
 
 /** Leaves each test signed out with the seed data. */

@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { allItems, fresh, labelOf, until } from './harness';
+import { allItems, fresh, labelOf, restoreSettings, setSetting, until } from './harness';
 
 describe('The trees and their commands in the extension host', () => {
+  afterEach(restoreSettings);
+
   it('lists notifications and marks one read on the service', async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
@@ -22,7 +24,7 @@ describe('The trees and their commands in the extension host', () => {
   it('restores a trashed post from the trash view to its previous status', async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
-    await vscode.workspace.getConfiguration('contentSite').update('site', 'demo.example.blog', vscode.ConfigurationTarget.Global);
+    await setSetting('site', 'demo.example.blog');
     const items = await until('trashed posts', async () => {
       await api.views.trash.reload();
       const list = (await allItems(api.views.trash)).filter((i) => i.contextValue === 'trashedPost');
@@ -35,23 +37,46 @@ describe('The trees and their commands in the extension host', () => {
     assert.equal(svc.world().posts.get(200)!.status, before);
     const after = (await allItems(api.views.trash)).map(labelOf);
     assert.ok(!after.some((l) => l.startsWith('Morning pages (old 1)')), 'the restored post is still listed');
-    await vscode.workspace.getConfiguration('contentSite').update('site', undefined, vscode.ConfigurationTarget.Global);
   });
 
   it('signs out once when the service says the token is no longer valid', async () => {
     const { svc, api } = await fresh();
+    await setSetting('site', 'demo.example.blog');
     await api.auth.signInWithToken('cs-ed-token');
-    svc.world().tokens.get('cs-ed-token')!.revoked = true;
-    await api.views.notifications.reload();
-    await until('sign-out after a 401', () => (api.auth.current() === undefined ? true : undefined));
+    const signOuts: string[] = [];
+    const listeners = [
+      api.auth.onDidChangeSession((session) => session === undefined && signOuts.push('session')),
+      api.auth.onDidChangeSessions((e) => e.removed?.length && signOuts.push('provider')),
+    ];
+    try {
+      svc.world().tokens.get('cs-ed-token')!.revoked = true;
+      // Three views refresh at once, and each of them gets a 401.
+      const reloads = await Promise.allSettled([api.views.notifications.reload(), api.views.following.reload(), api.views.trash.reload()]);
+      // The sign-out is announced once the stored secret is gone (a round trip to the workbench).
+      await until('the sign-out to be announced after a 401', () => (signOuts.length >= 2 ? true : undefined));
+      assert.equal(api.auth.current(), undefined);
+      assert.deepEqual(reloads.filter((r) => r.status === 'rejected'), [], 'a view let its 401 escape');
+      // The views ask together (one batch request whose every answer is a 401, or one request each).
+      const refused = svc.requests.filter((r) => r.status === 401 || (r.path.startsWith('/rest/v1/batch/') && r.path.includes('notifications')));
+      assert.ok(refused.length >= 1, 'the service refused the token');
+      // One more refresh once signed out changes nothing.
+      await api.views.notifications.reload();
+      // Another round trip to the workbench: a second sign-out's deletion would have answered by now.
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.deepEqual(signOuts, ['session', 'provider'], 'signed out exactly once (one session change, one removed session)');
+    } finally {
+      for (const l of listeners) l.dispose();
+    }
   });
 });
 
 describe('Mentions in a Markdown document', () => {
+  afterEach(restoreSettings);
+
   it('typing @ and letters suggests the chosen site\'s writers and inserts @login', async () => {
     const { api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
-    await vscode.workspace.getConfiguration('contentSite').update('site', 'demo.example.blog', vscode.ConfigurationTarget.Global);
+    await setSetting('site', 'demo.example.blog');
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: 'Thanks to @e' });
     const list = await until('suggestions', async () => {
       const l = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(0, 12), '@');
@@ -61,6 +86,5 @@ describe('Mentions in a Markdown document', () => {
     }, 40_000);
     const ed = list.items.find((i) => i.insertText === '@ed')!;
     assert.equal(typeof ed.label === 'string' ? ed.label : ed.label.label, '@ed');
-    await vscode.workspace.getConfiguration('contentSite').update('site', undefined, vscode.ConfigurationTarget.Global);
   });
 });

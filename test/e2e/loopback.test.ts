@@ -1,0 +1,65 @@
+/**
+ * The loopback sign-in in a real VS Code (issue 11): an editor of its own whose settings choose
+ * `contentSite.oauth.redirect: loopback` from the start (code-server here does not pick up a
+ * settings.json changed while it runs, so the main run, which signs in through the URI handler,
+ * cannot switch). Screenshots go to artifacts/e2e/loopback/.
+ */
+import * as assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { answerInBrowser, openEditor, signInButton, type EditorSession } from './session';
+
+const ARTIFACTS = resolve(__dirname, '../../artifacts/e2e/loopback');
+
+describe('Loopback sign-in in a real VS Code (code-server + Chromium)', function () {
+  let browser: Browser;
+  let session: EditorSession;
+  let loopbackPort = 0;
+
+  before(async function () {
+    this.timeout(900_000);
+    rmSync(ARTIFACTS, { recursive: true, force: true });
+    const { CHROMIUM_ARGS, chromiumPath, freePort } = await import('../../scripts/editor.mjs');
+    // A port free now; the reference service accepts its loopback redirect on any port.
+    loopbackPort = await freePort();
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    session = await openEditor(browser, ARTIFACTS, { 'contentSite.oauth.redirect': 'loopback', 'contentSite.oauth.loopbackPort': loopbackPort });
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && session) await session.wb.shot('FAILED').catch(() => undefined);
+  });
+
+  after(async function () {
+    this.timeout(60_000);
+    await session?.close();
+    await browser?.close().catch(() => undefined);
+  });
+
+  it('Sign In, Approve, the 127.0.0.1 page hands the token back, the views fill; Sign Out', async () => {
+    const { demo, wb } = session;
+    const oauthTokens = () => [...demo.svc.world().tokens.values()].filter((t) => t.token.startsWith('cs-oauth-') && !t.revoked).length;
+    await signInButton(wb).waitFor();
+    assert.equal(oauthTokens(), 0);
+    const landed = await answerInBrowser(session, 'approve', ARTIFACTS, 'authorize-loopback');
+    const redirect = `http://127.0.0.1:${loopbackPort}/content-site/callback`;
+    assert.ok(landed.url().startsWith(redirect), `the browser landed on ${landed.url()}`);
+    await landed.locator('body[data-result="signed-in"]').waitFor();
+    assert.doesNotMatch(landed.url(), /access_token/, 'the page took the token out of the address bar');
+    await landed.screenshot({ path: join(ARTIFACTS, 'loopback-page.png') });
+    await landed.close();
+    const authorize = demo.svc.requests.find((r) => r.path.startsWith('/oauth2/authorize'));
+    assert.ok(authorize?.path.includes(`redirect_uri=${encodeURIComponent(redirect)}`), `the authorize request named the loopback server: ${authorize?.path}`);
+
+    await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
+    assert.equal(oauthTokens(), 1, 'one token was issued');
+    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/oauth2/token-info') && r.status === 200), 'the token was confirmed with token-info');
+    await wb.shot('signed-in-loopback');
+
+    // The one-shot server is gone once the sign-in ended.
+    await assert.rejects(fetch(redirect), 'the loopback server still answers');
+    await wb.command('Content Site: Sign Out');
+    await signInButton(wb).waitFor();
+  });
+});

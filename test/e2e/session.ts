@@ -1,0 +1,54 @@
+/**
+ * One editor for the e2e tests: the reference service, code-server with the packaged VSIX and the
+ * given user settings, and a Chromium page on it with the Content Site container open.
+ */
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Demo } from '../../scripts/demo-editor.mjs';
+import { Workbench } from './workbench';
+
+export interface EditorSession {
+  demo: Demo;
+  context: BrowserContext;
+  page: Page;
+  wb: Workbench;
+  close(): Promise<void>;
+}
+
+export async function openEditor(browser: Browser, shotsDir: string, settings: Record<string, unknown>): Promise<EditorSession> {
+  const { launchDemo } = await import('../../scripts/demo-editor.mjs');
+  const demo = await launchDemo({ settings });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1300 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const wb = new Workbench(page, shotsDir);
+  const close = async () => {
+    await context.close().catch(() => undefined);
+    await demo.stop();
+  };
+  try {
+    await page.goto(demo.editor.url);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.activitybar [aria-label^="Content Site"]').first().click();
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { demo, context, page, wb, close };
+}
+
+/** The Sign In button of the signed-out welcome. */
+export const signInButton = (wb: Workbench) => wb.pane('Notifications').locator('.welcome-view-content a.monaco-button', { hasText: /^Sign In$/ });
+
+/** Clicks Sign In, answers on the authorize page (screenshot `shot`), and hands back the page it lands on, still open. */
+export async function answerInBrowser(s: Pick<EditorSession, 'context' | 'wb'>, button: 'approve' | 'deny', shotsDir: string, shot = `authorize-${button}`): Promise<Page> {
+  const popup = s.context.waitForEvent('page');
+  await signInButton(s.wb).click();
+  const authorize = await popup;
+  await authorize.locator(`#${button}`).waitFor();
+  await authorize.screenshot({ path: join(shotsDir, `${shot}.png`) });
+  s.wb.taken.push(join(shotsDir, `${shot}.png`));
+  await authorize.locator(`#${button}`).click();
+  await authorize.waitForURL(/\/callback/);
+  return authorize;
+}
