@@ -13,6 +13,7 @@ import type { NotificationsProvider } from '../views/notifications/notifications
 import type { ReaderProvider } from '../views/reader/readerProvider';
 import type { TrashProvider } from '../views/trash/trashProvider';
 import { errorDetail } from '../views/common/messageNode';
+import { COMMANDS } from '../ids';
 
 /** What every command may use. Commands call models (and the api for one-off reads); they never build URLs. */
 export interface CommandContext {
@@ -55,4 +56,14 @@ export async function reportError(ctx: CommandContext, err: unknown, what: strin
 /** Opens a web page; anything but http(s) is refused. */
 export function openExternal(url: string | undefined): void {
   if (url && /^https?:\/\//i.test(url)) void vscode.env.openExternal(vscode.Uri.parse(url, true));
+}
+
+/** True when signed in; otherwise says so, with a Sign In button, and nothing is asked of the service. */
+export function requireSignIn(ctx: CommandContext): boolean {
+  if (ctx.auth.current()) return true;
+  const signIn = vscode.l10n.t('Sign In');
+  void vscode.window.showInformationMessage(vscode.l10n.t('Sign in to Content Site first.'), signIn).then((pick) => {
+    if (pick === signIn) void vscode.commands.executeCommand(COMMANDS.signIn);
+  });
+  return false;
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import { withViewProgress } from '../views/common/viewProgress';
-import { openExternal, type CommandContext } from './commandContext';
+import { openExternal, requireSignIn, type CommandContext } from './commandContext';
 
 export function registerFollowingCommands(ctx: CommandContext): vscode.Disposable[] {
   const { model, provider } = ctx.following;
@@ -9,7 +9,7 @@ export function registerFollowingCommands(ctx: CommandContext): vscode.Disposabl
   return [
     vscode.commands.registerCommand(COMMANDS.following.refresh, () => provider.reload()),
     vscode.commands.registerCommand(COMMANDS.following.loadMore, () => provider.loadMore()),
-    vscode.commands.registerCommand(COMMANDS.following.toggleOrder, () => withViewProgress(provider.viewId, () => model.toggleOrder())),
+    vscode.commands.registerCommand(COMMANDS.following.toggleOrder, () => requireSignIn(ctx) && withViewProgress(provider.viewId, () => model.toggleOrder())),
     vscode.commands.registerCommand(COMMANDS.following.open, (node?: vscode.TreeItem) => openExternal(post(node)?.URL)),
     vscode.commands.registerCommand(COMMANDS.following.copyLink, async (node?: vscode.TreeItem) => {
       const url = post(node)?.URL;

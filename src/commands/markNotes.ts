@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { localized } from '../localize';
 import { COMMANDS } from '../ids';
 import type { MarkAllReport } from '../models/notificationsModel';
-import { reportError, type CommandContext } from './commandContext';
+import { reportError, requireSignIn, type CommandContext } from './commandContext';
 
 /** Mark read / unread on the clicked note or the whole selection: one POST, kept over refreshes, dropped on refusal. */
 export function registerMarkNotes(ctx: CommandContext): vscode.Disposable[] {
@@ -22,6 +22,7 @@ export function registerMarkNotes(ctx: CommandContext): vscode.Disposable[] {
     vscode.commands.registerCommand(COMMANDS.notifications.markRead, (n?: vscode.TreeItem, s?: vscode.TreeItem[]) => run('read', n, s)),
     vscode.commands.registerCommand(COMMANDS.notifications.markUnread, (n?: vscode.TreeItem, s?: vscode.TreeItem[]) => run('unread', n, s)),
     vscode.commands.registerCommand(COMMANDS.notifications.markAllRead, async () => {
+      if (!requireSignIn(ctx)) return;
       let report: MarkAllReport;
       try {
         report = await vscode.window.withProgress({ location: { viewId: provider.viewId } }, () => model.markAllRead());

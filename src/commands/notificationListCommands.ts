@@ -4,7 +4,7 @@ import { filterChoices, filterId } from '../models/noteFilters';
 import { NoteNode } from '../views/notifications/noteNode';
 import { filterLabel } from '../views/notifications/noteFilterLabels';
 import { withViewProgress } from '../views/common/viewProgress';
-import { openExternal, type CommandContext } from './commandContext';
+import { openExternal, requireSignIn, type CommandContext } from './commandContext';
 
 export function registerNotificationListCommands(ctx: CommandContext): vscode.Disposable[] {
   const { model, provider } = ctx.notifications;
@@ -12,6 +12,7 @@ export function registerNotificationListCommands(ctx: CommandContext): vscode.Di
     vscode.commands.registerCommand(COMMANDS.notifications.refresh, () => provider.reload()),
     vscode.commands.registerCommand(COMMANDS.notifications.loadMore, () => provider.loadMore()),
     vscode.commands.registerCommand(COMMANDS.notifications.filter, async () => {
+      if (!requireSignIn(ctx)) return;
       const current = filterId(model.filter);
       const pick = await vscode.window.showQuickPick(
         filterChoices(model.seenTypes).map((f) => ({ label: filterLabel(f), description: filterId(f) === current ? vscode.l10n.t('current') : undefined, filter: f })),

@@ -3,7 +3,7 @@ import { localized } from '../localize';
 import { stripHtml, type PostV11 } from '../api';
 import { COMMANDS } from '../ids';
 import type { RestoreReport } from '../models/trashModel';
-import { openExternal, reportError, type CommandContext } from './commandContext';
+import { openExternal, reportError, requireSignIn, type CommandContext } from './commandContext';
 import { selectSite } from './selectSite';
 import { isProblem, showProblem, type ProblemItem } from '../views/common/quickPickProblem';
 
@@ -79,6 +79,13 @@ async function pickPosts(ctx: CommandContext, posts: readonly PostV11[]): Promis
     detail: p.modified ? vscode.l10n.t('Last modified {0}', new Date(p.modified).toLocaleString()) : undefined,
     id: p.ID,
   }));
+  // A multi-select picker highlights nothing by itself: highlight the first post the typed text names, so Enter restores it.
+  qp.onDidChangeValue((value) => {
+    showProblem(qp, undefined);
+    const v = value.trim().toLowerCase();
+    const first = v ? qp.items.find((i) => !isProblem(i) && `${i.label} ${i.description ?? ''}`.toLowerCase().includes(v)) : undefined;
+    if (first) qp.activeItems = [first];
+  });
   return new Promise((resolve) => {
     let result: number[] | undefined;
     qp.onDidAccept(() => {
@@ -105,10 +112,7 @@ export function registerRestoreCommands(ctx: CommandContext): vscode.Disposable[
       restoreAndReport(ctx, ctx.trash.provider.targets(clicked, selected).map((n) => n.post.ID)),
     ),
     vscode.commands.registerCommand(COMMANDS.restoreFromTrash, async () => {
-      if (!ctx.auth.current()) {
-        void vscode.commands.executeCommand(COMMANDS.signIn);
-        return;
-      }
+      if (!requireSignIn(ctx)) return;
       if (!ctx.site.site && !(await selectSite(ctx))) return;
       let posts: PostV11[];
       try {

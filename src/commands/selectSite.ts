@@ -4,7 +4,7 @@ import { localized } from '../localize';
 import { COMMANDS } from '../ids';
 import { siteFromInput } from '../models/siteInput';
 import { isProblem, showProblem, type ProblemItem } from '../views/common/quickPickProblem';
-import type { CommandContext } from './commandContext';
+import { requireSignIn, type CommandContext } from './commandContext';
 
 /**
  * Asks for a site (an ID, a domain or its address; recent ones and the user's primary site are
@@ -80,6 +80,6 @@ export async function selectSite(ctx: CommandContext): Promise<{ site: string; i
 export function registerSelectSite(ctx: CommandContext): vscode.Disposable[] {
   return [
     // Choosing another site reloads the trash (wired where the chosen site is).
-    vscode.commands.registerCommand(COMMANDS.selectSite, () => selectSite(ctx)),
+    vscode.commands.registerCommand(COMMANDS.selectSite, () => requireSignIn(ctx) && selectSite(ctx)),
   ];
 }

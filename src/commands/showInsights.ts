@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { showInsightsPanel } from '../views/insights/insightsPanel';
 import { COMMANDS } from '../ids';
-import { reportError, type CommandContext } from './commandContext';
+import { reportError, requireSignIn, type CommandContext } from './commandContext';
 
 /** What an item of the insights list calls itself (the spec leaves its shape out). */
 function describe(item: unknown): { slug: string; title: string } | undefined {
@@ -18,6 +18,7 @@ function describe(item: unknown): { slug: string; title: string } | undefined {
 export function registerShowInsights(ctx: CommandContext, extensionUri: vscode.Uri): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.showInsights, async () => {
+      if (!requireSignIn(ctx)) return;
       try {
         const list = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading insights…') }, () => ctx.client().insights.list());
         const reports = list.insights.map(describe).filter((r) => r !== undefined);

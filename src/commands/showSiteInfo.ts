@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
 import { siteSummary } from '../models/siteSummary';
 import { COMMANDS } from '../ids';
-import { openExternal, reportError, type CommandContext } from './commandContext';
+import { openExternal, reportError, requireSignIn, type CommandContext } from './commandContext';
 import { selectSite } from './selectSite';
 
 /** Content Site: Show Site Info — the chosen site's sites/$site answer, fetched fresh. */
 export function registerShowSiteInfo(ctx: CommandContext): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.showSiteInfo, async () => {
+      if (!requireSignIn(ctx)) return;
       const site = ctx.site.site ?? (await selectSite(ctx))?.site;
       if (!site) return;
       try {

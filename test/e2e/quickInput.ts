@@ -39,15 +39,14 @@ export class QuickInput {
   }
 
   /**
-   * In an open multi-select pick: filters by `filter` until `label` is its one entry, highlights it
-   * with the Down arrow (a multi-select pick highlights nothing by itself), and presses Enter with
-   * nothing ticked (the pick takes the highlighted entry).
+   * In an open multi-select pick: filters by `filter` until `label` is its one entry, waits until
+   * the extension has highlighted it (as a user sees it), and presses Enter with nothing ticked:
+   * the pick takes the highlighted entry. No arrow key: typing and Enter is what a user does.
    */
   async pickHighlighted(filter: string, label: string): Promise<void> {
     await this.input().waitFor({ state: 'visible' });
     await this.input().fill(filter);
     await this.page.waitForFunction(onlyEntry, [label, filter] as [string, string], { polling: 'raf' });
-    await this.page.keyboard.press('ArrowDown');
     await this.accept(filter, label);
   }
 

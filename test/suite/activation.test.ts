@@ -32,8 +32,9 @@ describe('In a real extension host', () => {
     for (const [name, provider] of Object.entries(api.views)) assert.deepEqual(await provider.getChildren(), [], `${name} lists something while signed out`);
   });
 
-  it('activates, and every command it contributes runs signed out without an error', async () => {
-    const { api } = await fresh();
+  it('activates, and every command it contributes runs signed out without an error, asking the service nothing', async () => {
+    const { api, svc } = await fresh();
+    svc.requests.length = 0;
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     assert.equal(ext.isActive, true);
     const contributed = (ext.packageJSON.contributes.commands as Array<{ command: string }>).map((c) => c.command);
@@ -45,6 +46,8 @@ describe('In a real extension host', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     assert.deepEqual(failures, []);
     assert.equal(api.auth.current(), undefined, 'no command signed in by itself');
+    assert.deepEqual(svc.requests.filter((r) => r.path.startsWith('/rest/')).map((r) => `${r.method} ${r.path}`), [], 'nothing was asked of the service while signed out');
+    for (const [name, provider] of Object.entries(api.views)) assert.deepEqual(await provider.getChildren(), [], `${name} lists something while signed out, hiding its Sign In welcome`);
   });
 
   it('reads its settings, with the documented defaults', async () => {

@@ -52,12 +52,15 @@ export class ViewLoader {
     void this.reload();
   }
 
+  /** Loads again, with the others asking at the same moment; nothing is asked while the gate is shut (signed out). */
   reload(): Promise<void> {
+    if (!this.options.gate()) return Promise.resolve();
     this.loadedOnce = true;
     return this.options.coordinator.request({ viewId: this.viewId, model: this.model });
   }
 
   loadMore(): Promise<void> {
+    if (!this.options.gate()) return Promise.resolve();
     return withViewProgress(this.viewId, () => this.model.loadMore());
   }
 
