@@ -54,6 +54,8 @@ export interface RunningService {
   world(): World;
   reset(): void;
   queueFault(fault: { method?: string; path: string; count?: number; fault: string }): void;
+  /** Drops every queued fault not used yet. */
+  clearFaults(): void;
   close(): Promise<void>;
 }
 
@@ -229,6 +231,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       queue.length = 0;
     },
     queueFault: (f) => queue.push({ method: f.method, path: f.path, count: f.count ?? 1, fault: parseFault(f.fault), spec: f.fault }),
+    clearFaults: () => void (queue.length = 0),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
