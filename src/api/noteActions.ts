@@ -76,7 +76,9 @@ function build(name: string, raw: Obj, v: boolean | undefined, link?: string): [
   if (!known) return undefined;
   const action: NoteAction = { site: id(raw.site) ?? 0 };
   if (!action.site) return undefined;
-  for (const k of ['comment', 'post', 'user'] as const) {
+  // A follow is about a site (and its owner); a post's like is not about any comment.
+  const wanted = known.key === 'follow' ? (['user'] as const) : known.key === 'likePost' ? (['post', 'user'] as const) : (['comment', 'post', 'user'] as const);
+  for (const k of wanted) {
     const n = id(raw[k]);
     if (n) action[k] = n;
   }
