@@ -13,6 +13,7 @@ const blockNote = (actions: Record<string, unknown>, blockIds: Record<string, un
 describe('noteActions: which actions a note offers and the ids they need', () => {
   it('reads the keyed actions of the last block that has any, with that block\'s ids and current values', () => {
     const a: NoteActions = noteActions(blockNote({ 'approve-comment': true, 'spam-comment': false, 'trash-comment': false, 'like-comment': true, 'replyto-comment': false, 'like-post': false }));
+    assert.equal(a.follow, undefined, 'the first block\'s follow is not the last block\'s');
     assert.deepEqual(a, {
       approve: { site: 2001, post: 101, comment: 8850, user: 4000, value: true },
       spam: { site: 2001, post: 101, comment: 8850, user: 4000, value: false },
@@ -21,7 +22,6 @@ describe('noteActions: which actions a note offers and the ids they need', () =>
       reply: { site: 2001, post: 101, comment: 8850, user: 4000, value: false },
       likePost: { site: 2001, post: 101, user: 4000, value: false },
     });
-    assert.equal(a.follow, undefined, 'the first block\'s follow is not the last block\'s');
   });
 
   it('takes the last block with actions even when later blocks have none', () => {
