@@ -1,5 +1,6 @@
 import { AccountApi } from './account';
 import { BatchApi, type BatchCommon, type BatchEntry } from './batch';
+import { CommentsApi } from './comments';
 import { InsightsApi } from './insights';
 import { NotificationsApi } from './notifications';
 import { PostsApi } from './posts';
@@ -18,6 +19,7 @@ export class ContentSiteClient {
   readonly sites: SitesApi;
   readonly notifications: NotificationsApi;
   readonly posts: PostsApi;
+  readonly comments: CommentsApi;
   private readonly account: AccountApi;
   private readonly batchApi: BatchApi;
   private readonly transport: Transport;
@@ -30,6 +32,7 @@ export class ContentSiteClient {
     this.sites = new SitesApi(this.transport);
     this.notifications = new NotificationsApi(this.transport);
     this.posts = new PostsApi(this.transport);
+    this.comments = new CommentsApi(this.transport);
     this.account = new AccountApi(this.transport);
     this.batchApi = new BatchApi(this.transport);
   }

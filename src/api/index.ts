@@ -13,5 +13,8 @@ export * from './schemas/site';
 export * from './schemas/users';
 export * from './schemas/insights';
 export * from './schemas/reader';
+export * from './schemas/comment';
+export { REPLY_MAX_CHARS, type ActOptions } from './act';
+export { noteActions, type NoteActions, type NoteAction } from './noteActions';
 export type { Block, Range, Media, TemplateBody, TemplateItem, Subject } from './schemas/notification';
 export { type Outcome } from './together';

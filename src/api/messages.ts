@@ -43,6 +43,18 @@ const byMessage: Record<string, Sentence> = {
   'not_found|Not a valid URL.': () => 'The service did not recognise that notifications address. Update the extension.',
   'authorization_required|An active access token must be used to retrieve notifications.': () =>
     'Sign in to see and change your notifications.',
+  // Acting on notes (note-actions.md).
+  'unauthorized|User cannot edit comment': (c) =>
+    `You can't moderate comments on ${siteName(c)}: only its administrators and editors can approve or mark comments as spam.`,
+  'unauthorized|User cannot delete comment': (c) =>
+    `You can't trash comments on ${siteName(c)}: only its administrators and editors can.`,
+  'unauthorized|User cannot read unapproved comment': (c) =>
+    `You can't act on this comment${on(c)}: it is awaiting moderation, and only the site's moderators can see it.`,
+  'unauthorized|User cannot reply to this comment': (c) =>
+    `You can't reply to this comment${on(c)}: it is in the spam or the trash.`,
+  'authorization_required|An active access token must be used to act on comments, posts or sites.': () =>
+    'Sign in to approve, like, reply to or follow from a notification.',
+  'invalid_input|Comment content is empty.': () => 'Write something to reply: the reply is empty.',
 };
 
 /** Identifier-only fallbacks. */
@@ -54,6 +66,11 @@ const byCode: Record<string, Sentence> = {
   empty_post_ids: () => 'Choose at least one post to restore.',
   invalid_number: () => 'The service refused the page size. Choose a smaller page size in the settings.',
   unauthorized: (c) => `You don't have permission to do this${on(c)}.`,
+  unknown_comment: (c) => `That comment no longer exists${on(c)}. Refresh the notifications.`,
+  unknown_note: () => 'That notification no longer exists. Refresh the notifications.',
+  comments_closed: (c) => `Comments are closed on this post${on(c)}: your reply was not posted.`,
+  comment_duplicate: () => "You've already posted this reply: the service refuses the same words twice. Change the text to post it again.",
+  comment_content_column_length: () => 'The reply is too long for the service. Shorten it and send it again.',
 };
 
 export function sentenceFor(code: string | undefined, message: string | undefined, status: number | undefined, ctx: MessageContext = {}): string {

@@ -3,6 +3,7 @@ import { invalidInput } from './errors';
 import { hasEmptySubject, normalizeNotification, type Notification } from './notificationShape';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { markReadSchema, notificationsListSchema, seenSchema } from './schemas/notification';
+import { oneNoteSchema } from './schemas/oneNote';
 import { intInRange, LIMITS, positiveInt, unixTime } from './validate';
 
 export interface NotificationsParams extends Omit<CommonParams, 'fields'> {
@@ -90,6 +91,17 @@ export class NotificationsApi {
     const result = parseWith(markReadSchema, body, { request: 'POST /v1.1/notifications/read' });
     if (!result.success) throw badResponse({ request: 'POST /v1.1/notifications/read' }, 'the service answered success: false');
     return { success: true, updated: result.updated ?? [] };
+  }
+
+  /** GET /v1.1/notifications/$id: one note again, whole (after acting on it, to show the service's state). */
+  async get(noteId: number, common: Pick<CommonParams, 'fields'> = {}, opts: CallOptions = {}): Promise<Notification> {
+    positiveInt('note ID', noteId);
+    const request = `GET /v1.1/notifications/${noteId}`;
+    const body = await this.t.send({ method: 'GET', version: '1.1', path: `/notifications/${noteId}`, common, signal: opts.signal });
+    const { notes } = parseWith(oneNoteSchema, body, { request });
+    const note = notes.find((n) => n.id === noteId);
+    if (!note) throw badResponse({ request }, `the answer did not hold note ${noteId}`);
+    return normalizeNotification(note);
   }
 
   /** POST /v1.1/notifications/seen: records when the user last looked at notes. */

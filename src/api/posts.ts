@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Reactions } from './act';
 import { badResponse, errorFromErrorsObject, isObject, parseWith } from './decode';
 import type { ContentSiteError } from './errors';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
@@ -29,8 +30,11 @@ export interface TrashPage {
 
 export type RestoreOutcome = { ok: true; post: PostV11 } | { ok: false; error: ContentSiteError };
 
-export class PostsApi {
-  constructor(private readonly t: Transport) {}
+/** Listing, restoring; like, unlike and reply come from Reactions. */
+export class PostsApi extends Reactions {
+  constructor(t: Transport) {
+    super(t, 'posts');
+  }
 
   /** GET /v1.1/sites/$site/posts/?status=trash (not in the spec; shape from the real service). */
   async trashed(site: string | number, params: TrashedParams = {}, opts: CallOptions = {}): Promise<TrashPage> {

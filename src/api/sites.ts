@@ -1,5 +1,7 @@
+import { act, type ActOptions } from './act';
 import { parseWith } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
+import { followSchema, type Follow } from './schemas/comment';
 import { siteSchema, type Site } from './schemas/site';
 import { site as checkSite } from './validate';
 
@@ -17,5 +19,21 @@ export class SitesApi {
       spec: { method: 'GET', version: '1', path: `/sites/${encodeURIComponent(s)}`, common, messageContext: { site: s } },
       parse: (body) => parseWith(siteSchema, body, { request: `GET /v1/sites/${s}`, site: s }),
     };
+  }
+
+  /** POST /v1.1/sites/$site/follows/new. */
+  async follow(site: string | number, options: ActOptions = {}): Promise<Follow> {
+    return this.setFollowing(site, true, options);
+  }
+
+  /** POST /v1.1/sites/$site/follows/mine/delete. */
+  async unfollow(site: string | number, options: ActOptions = {}): Promise<Follow> {
+    return this.setFollowing(site, false, options);
+  }
+
+  private async setFollowing(site: string | number, on: boolean, options: ActOptions): Promise<Follow> {
+    const s = checkSite(site);
+    const path = `/sites/${encodeURIComponent(s)}/follows/${on ? 'new' : 'mine/delete'}`;
+    return parseWith(followSchema, await act(this.t, s, path, undefined, options), { request: `POST /v1.1${path}`, site: s });
   }
 }

@@ -71,3 +71,9 @@ export function checkRestore(world: World, user: User | undefined, site: Site, p
   }
   if (post.status !== 'trash') throw new ApiError(400, 'not_in_trash', 'The post is not in the trash.');
 }
+
+/** Moderating comments (approve, spam, trash) is for the site's administrators and editors. */
+export function canModerate(user: User | undefined, site: Site): boolean {
+  const role = roleOn(user, site);
+  return role === 'administrator' || role === 'editor';
+}

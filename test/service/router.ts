@@ -13,6 +13,9 @@ import { userRoutes } from './routes/users';
 import { insightRoutes } from './routes/insights';
 import { meRoutes } from './routes/me';
 import { batchRoutes } from './routes/batch';
+import { commentRoutes } from './routes/comments';
+import { postActionRoutes } from './routes/postActions';
+import { followRoutes } from './routes/follows';
 
 export interface Route {
   method: 'GET' | 'POST';
@@ -35,12 +38,13 @@ let routes: Compiled[] | undefined;
 
 export function allRoutes(extra: Route[] = []): Compiled[] {
   if (!routes) {
-    const all: Route[] = [...notificationRoutes, ...postRoutes, ...readerRoutes, ...siteRoutes, ...userRoutes, ...insightRoutes, ...meRoutes, ...batchRoutes, ...extra];
+    const all: Route[] = [...notificationRoutes, ...postRoutes, ...readerRoutes, ...siteRoutes, ...userRoutes, ...insightRoutes, ...meRoutes, ...batchRoutes, ...commentRoutes, ...postActionRoutes, ...followRoutes, ...extra];
     routes = all.map((r) => {
       const names: string[] = [];
-      const body = r.pattern.replace(/\/$/, '').replace(/:([A-Za-z_]+)/g, (_, n: string) => {
+      // `:name` matches one path segment; `:name(\\d+)` only what its pattern allows.
+      const body = r.pattern.replace(/\/$/, '').replace(/:([A-Za-z_]+)(?:\(([^)]+)\))?/g, (_, n: string, only?: string) => {
         names.push(n);
-        return '([^/]+)';
+        return `(${only ?? '[^/]+'})`;
       });
       return { ...r, regex: new RegExp(`^${body}/?$`), names };
     });

@@ -2,7 +2,7 @@
  * Deterministic seed data: the same options always give the same world. Sizes are options so
  * tests can ask for long lists (paging) or tiny ones (exact assertions).
  */
-import type { Client, FeaturedPost, FeedPost, Note, Post, PostStatus, Site, Token, User, World } from './world';
+import type { ActionName, Client, Comment, FeaturedPost, FeedPost, Note, Post, PostStatus, Site, Token, User, World } from './world';
 
 export interface SeedOptions {
   /** Notifications of the demo user. */
@@ -70,7 +70,10 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
     notes: [],
     tokens: new Map(),
     clients: new Map(),
-    nextId: 10_000,
+    nextId: 90_000,
+    comments: new Map(),
+    postLikes: new Map(),
+    follows: new Map(),
   };
 
   const sites: Site[] = [
@@ -144,7 +147,7 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
   };
 
   const authors = [USERS.demo, USERS.ed, USERS.ann];
-  for (let i = 0; i < 8; i++) addPost(SITES.demo, { title: TOPICS[i % TOPICS.length], authorId: authors[i % 3], sticky: i === 0 });
+  for (let i = 0; i < 8; i++) addPost(SITES.demo, { title: TOPICS[i % TOPICS.length], authorId: authors[i % 3], sticky: i === 0, commentsClosed: i === CLOSED_POST - 100 });
   const others: PostStatus[] = ['draft', 'pending', 'private', 'future'];
   for (const status of others) addPost(SITES.demo, { title: `A ${status} post`, status, date: status === 'future' ? now + 86400 : undefined });
 
@@ -214,6 +217,8 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
         commentCount: Math.floor(random() * 15),
       };
     });
+  // Both readers follow the four blogs (the feed is theirs); a note's `follow` action reads this.
+  for (const reader of [USERS.demo, USERS.ed]) world.follows.set(reader, new Set(blogs.map((b) => b.id)));
   world.following.set(USERS.demo, feed(options.following ?? 60, 3));
   world.following.set(USERS.ed, feed(5, 7));
   world.featured = feed(options.featured ?? 15, 20).map((p, i): FeaturedPost => ({ ...p, ID: 8000 + i, pickedOn: now - i * 86400 - 3600, headline: `Editors’ pick: ${p.title}` }));
@@ -222,7 +227,45 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
   const noteCount = options.notes ?? 40;
   for (let i = 0; i < noteCount; i++) world.notes.push(makeNote(i, USERS.demo, now - i * 37 * 60 - 120, i < 8 ? 1 + (i % 3) : 0));
   for (let i = 0; i < 3; i++) world.notes.push(makeNote(i + 500, USERS.ed, now - i * 3600, i === 0 ? 1 : 0));
+  for (const note of world.notes) seedNoteComments(world, note);
   return world;
+}
+
+/** A published post on the demo site whose comments are closed: replies get `comments_closed`. */
+export const CLOSED_POST = 107;
+
+/** The blog of each commenter in PEOPLE (a followed blog of this service); Lena Park has none. */
+const BLOG_OF: Record<string, number | undefined> = { 'Maya Lin': 3101, 'Omar Haddad': 3102, 'Ines Duarte': 3103, 'Kofi Mensah': 3104 };
+const COMMENT_ACTIONS: ActionName[] = ['approve-comment', 'spam-comment', 'trash-comment', 'like-comment', 'replyto-comment'];
+const commentIdOf = (i: number): number => 8800 + i * 10;
+
+/**
+ * The comments a note shows, as real comments: the template's thread (the note's comment and two
+ * replies to it) or the block shape's comment block. Status follows the note's approval_status.
+ */
+function seedNoteComments(world: World, note: Note): void {
+  const i = note.id - 60_000;
+  const ids = note.meta.ids;
+  const add = (c: Omit<Comment, 'siteId' | 'postId' | 'likes' | 'date'>, k: number): void => {
+    world.comments.set(c.ID, { siteId: ids.site, postId: ids.post, likes: new Set(), date: note.timestamp - 60 * (3 - k), ...c });
+  };
+  const person = PEOPLE[i % PEOPLE.length];
+  if (note.type !== 'comment') return;
+  if (Array.isArray(note.body)) {
+    add({ ID: commentIdOf(i), authorId: ids.user, authorName: person, content: `<p>${String(note.body[1].text)}</p>`, status: 'approved', parent: 0 }, 0);
+    return;
+  }
+  const items = note.body.items as Array<{ html: string }>;
+  const status = note.status?.approval_status === 'unapproved' ? 'unapproved' : 'approved';
+  items.forEach((item, k) => {
+    const name = PEOPLE[(i + k) % PEOPLE.length];
+    add({ ID: commentIdOf(i) + k, authorId: 4000 + ((i + k) % PEOPLE.length), authorName: name, content: item.html, status: k === 0 ? status : 'approved', parent: k === 0 ? 0 : commentIdOf(i) }, k);
+  });
+}
+
+/** Keyed actions on the template items that show a person with a blog (likers, followers). */
+function followSpots(people: string[]): Note['actionSpots'] {
+  return people.flatMap((p, index) => (BLOG_OF[p] ? [{ index, names: ['follow' as const], ids: { site: BLOG_OF[p]!, user: 4000 + PEOPLE.indexOf(p) } }] : []));
 }
 
 const PEOPLE = ['Maya Lin', 'Omar Haddad', 'Ines Duarte', 'Kofi Mensah', 'Lena Park'];
@@ -256,6 +299,7 @@ function makeNote(i: number, userId: number, timestamp: number, unread: number):
       },
       status: { approval_status: unread ? 'unapproved' : 'approved', undo_status: 0, i_replied: false },
       meta: { ids: { ...meta.ids, comment: 8800 + i * 10 }, links: meta.links },
+      actionSpots: [{ index: 0, names: COMMENT_ACTIONS, ids: { site: SITES.demo, post: postId, comment: commentIdOf(i), user: meta.ids.user } }],
     };
   }
   if (kind === 1) {
@@ -277,6 +321,7 @@ function makeNote(i: number, userId: number, timestamp: number, unread: number):
         items: likers.map((p) => ({ icon: avatar(p), icon_width: 256, icon_height: 256, header: `<b>${p}</b>`, header_text: p, header_link: `https://gravatar.example/${encodeURIComponent(p)}`, action: { type: 'follow', params: [] } })),
       },
       meta,
+      actionSpots: followSpots(likers),
     };
   }
   if (kind === 2) {
@@ -287,6 +332,7 @@ function makeNote(i: number, userId: number, timestamp: number, unread: number):
       subject: { icon: avatar(person), noticon: '\uf801', html: `<b>${person}</b> followed Demo Writing Desk`, text: `${person} followed Demo Writing Desk` },
       body: { template: 'single-line-list', header: 'New follower', header_text: 'New follower', header_link: 'https://demo.example.blog/', items: [{ icon: avatar(person), header: `<b>${person}</b>`, header_text: person, header_link: `https://gravatar.example/${encodeURIComponent(person)}`, action: { type: 'follow', params: [] } }] },
       meta: { ids: { site: SITES.demo, user: meta.ids.user }, links: { site: meta.links.site } },
+      actionSpots: followSpots([person]),
     };
   }
   if (kind === 4) {
@@ -313,5 +359,6 @@ function makeNote(i: number, userId: number, timestamp: number, unread: number):
       { text: `@demo I think you'd like this take on the ${WORDS[i % WORDS.length]}.`, ranges: [{ type: 'user', indices: [0, 5], id: USERS.demo }], type: 'comment' },
     ],
     meta,
+    actionSpots: [{ index: 1, names: [...COMMENT_ACTIONS, 'like-post'], ids: { site: SITES.demo, post: postId, comment: commentIdOf(i), user: meta.ids.user } }],
   };
 }

@@ -58,9 +58,9 @@ function common(world: World, site: Site, post: Post, user: User | undefined, or
     likes_enabled: true,
     sharing_enabled: true,
     like_count: post.likeCount,
-    i_like: false,
+    i_like: user !== undefined && (world.postLikes.get(post.ID)?.has(user.ID) ?? false),
     is_reblogged: false,
-    is_following: false,
+    is_following: user !== undefined && (world.follows.get(user.ID)?.has(site.ID) ?? false),
     global_ID: `${site.ID}-${post.ID}`.split('').reverse().join(''),
     featured_image: newest[0]?.URL ?? '',
     post_thumbnail: newest[0] ? { ID: newest[0].ID, URL: newest[0].URL, guid: newest[0].guid, mime_type: newest[0].mime_type, width: newest[0].width, height: newest[0].height } : null,
@@ -83,7 +83,7 @@ export function postV11(world: World, site: Site, post: Post, user: User | undef
   const { attachment_count, ...rest } = common(world, site, post, user, origin, context);
   return {
     ...rest,
-    discussion: { comments_open: true, comment_status: 'open', pings_open: true, ping_status: 'open', comment_count: post.commentCount },
+    discussion: { comments_open: !post.commentsClosed, comment_status: post.commentsClosed ? 'closed' : 'open', pings_open: true, ping_status: 'open', comment_count: post.commentCount },
     terms: {
       category: rest.categories,
       post_tag: rest.tags,
@@ -99,7 +99,7 @@ export function postV11(world: World, site: Site, post: Post, user: User | undef
 export function postV1(world: World, site: Site, post: Post, user: User | undefined, origin: string, context = 'display'): Record<string, unknown> {
   const c = common(world, site, post, user, origin, context);
   const caps = c.capabilities as Record<string, boolean>;
-  return { ...c, comments_open: true, pings_open: true, comment_count: post.commentCount, current_user_can: { publish_post: caps.publish_post, delete_post: caps.delete_post, edit_post: caps.edit_post } };
+  return { ...c, comments_open: !post.commentsClosed, pings_open: true, comment_count: post.commentCount, current_user_can: { publish_post: caps.publish_post, delete_post: caps.delete_post, edit_post: caps.edit_post } };
 }
 
 export function siteJson(site: Site, origin: string, user: User | undefined, world: World): Record<string, unknown> {

@@ -66,6 +66,41 @@ export interface Post {
   commentCount: number;
   likeCount: number;
   revisions: number[];
+  /** `comment_status` closed: replies are refused with `comments_closed`. */
+  commentsClosed?: boolean;
+}
+
+export type CommentStatus = 'approved' | 'unapproved' | 'spam' | 'trash';
+
+/** A comment on a post of a site of this service. */
+export interface Comment {
+  ID: number;
+  siteId: number;
+  postId: number;
+  /** A user of this service, or an outside commenter (IDs 4000+) known only by name. */
+  authorId: number;
+  authorName: string;
+  date: number;
+  content: string;
+  status: CommentStatus;
+  /** The comment this one replies to; 0 for a top-level comment. */
+  parent: number;
+  /** Users who like it. */
+  likes: Set<number>;
+}
+
+export type ActionName = 'approve-comment' | 'spam-comment' | 'trash-comment' | 'like-comment' | 'replyto-comment' | 'like-post' | 'follow';
+
+/**
+ * Where a note shows keyed `actions` (the real service's form): a body block (block shape) or a
+ * template item, the actions offered there, and the ids they act on. Values are read from the
+ * world each time the note is rendered, so acting shows in the next fetch.
+ */
+export interface NoteActionSpot {
+  /** Index into the body blocks (block shape) or into `body.items` (template shape). */
+  index: number;
+  names: ActionName[];
+  ids: { site: number; post?: number; comment?: number; user?: number };
 }
 
 /** A post from a blog the user follows (another site, not stored as a Site). */
@@ -111,6 +146,7 @@ export interface Note {
   /** Similar notes that `trap=1` folds into this one. */
   trapGroup?: string;
   hash: number;
+  actionSpots?: NoteActionSpot[];
 }
 
 export interface Token {
@@ -141,6 +177,11 @@ export interface World {
   tokens: Map<string, Token>;
   clients: Map<string, Client>;
   nextId: number;
+  comments: Map<number, Comment>;
+  /** post ID → users who like it (on top of the post's seeded likeCount). */
+  postLikes: Map<number, Set<number>>;
+  /** user ID → IDs of the sites they follow. */
+  follows: Map<number, Set<number>>;
 }
 
 export function siteByIdOrDomain(world: World, key: string): Site | undefined {

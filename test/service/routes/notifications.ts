@@ -3,6 +3,7 @@ import { ALL_COMMON, ApiError, bool, int, list, str, type Ctx, type Params } fro
 import type { Route } from '../router';
 import { iso } from '../shapes';
 import type { Note } from '../world';
+import { withActions } from '../noteActions';
 
 const AUTH_MESSAGE = 'An active access token must be used to retrieve notifications.';
 /** The list applies `fields` to notes itself. */
@@ -10,7 +11,8 @@ const NOTES_COMMON = ALL_COMMON.filter((c) => c !== 'fields');
 export const DEFAULT_NOTE_FIELDS = ['id', 'type', 'unread', 'noticon', 'body', 'subject', 'timestamp'];
 
 function noteJson(note: Note, ctx: Ctx, numItems: number, folded: boolean): Record<string, unknown> {
-  let body = note.body;
+  const acted = withActions(note, ctx.world);
+  let body = acted.body;
   if (!Array.isArray(body) && Array.isArray(body.items)) body = { ...body, items: body.items.slice(0, numItems) };
   const links = Object.fromEntries(Object.entries(note.meta.links).map(([k, v]) => [k, `${ctx.origin}${v}`]));
   const json: Record<string, unknown> = {
@@ -27,8 +29,17 @@ function noteJson(note: Note, ctx: Ctx, numItems: number, folded: boolean): Reco
   if (note.legacyShape) json.read = note.unread > 0 ? 0 : 1;
   else json.unread = note.unread;
   if (note.snippet !== undefined) json.snippet = note.snippet;
-  if (note.status) json.status = note.status;
+  if (acted.status) json.status = acted.status;
   return json;
+}
+
+/**
+ * `fields` names note fields (default DEFAULT_NOTE_FIELDS); a note in the older shape answers a
+ * request for `unread` with its `read` flag.
+ */
+function shownFields(p: Params, notes: Array<Record<string, unknown>>, def: string[]): Array<Record<string, unknown>> {
+  const fields = str(p, 'fields')?.split(',').map((f) => f.trim()).filter(Boolean) ?? def;
+  return notes.map((n) => Object.fromEntries(Object.entries(n).filter(([k]) => fields.includes(k) || (k === 'read' && fields.includes('unread')))));
 }
 
 function list_(ctx: Ctx) {
@@ -59,10 +70,7 @@ function list_(ctx: Ctx) {
     if (n.trapGroup) seenGroups.add(n.trapGroup);
     return noteJson(n, ctx, numItems, folded);
   });
-  // `fields` names note fields (default DEFAULT_NOTE_FIELDS); a note in the older shape answers
-  // a request for `unread` with its `read` flag.
-  const fields = str(p, 'fields')?.split(',').map((f) => f.trim()).filter(Boolean) ?? DEFAULT_NOTE_FIELDS;
-  const shown = json.map((n) => Object.fromEntries(Object.entries(n).filter(([k]) => fields.includes(k) || (k === 'read' && fields.includes('unread')))));
+  const shown = shownFields(p, json, DEFAULT_NOTE_FIELDS);
   return { body: { number: shown.length, last_seen_time: ctx.user!.lastSeenTime, notes: shown } };
 }
 
@@ -98,7 +106,17 @@ function seen(ctx: Ctx) {
   return { body: { success: true, last_seen_time: time } };
 }
 
+/** GET /v1.1/notifications/$id: one note again, whole (as the panel fetches it after an action). */
+function getOne(ctx: Ctx) {
+  const id = Number(ctx.route.note_ID);
+  const note = ctx.world.notes.find((n) => n.id === id && n.userId === ctx.user!.ID);
+  if (!note) throw new ApiError(404, 'unknown_note', 'Unknown notification.');
+  const json = noteJson(note, ctx, int(ctx.params, 'num_note_items', { min: 1, def: 9 }), false);
+  return { body: { notes: shownFields(ctx.params, [json], Object.keys(json)) } };
+}
+
 export const notificationRoutes: Route[] = [
+  { method: 'GET', versions: ['1.1'], pattern: '/notifications/:note_ID(\\d+)', accepted: NOTES_COMMON, auth: 'required', authMessage: AUTH_MESSAGE, handle: getOne },
   { method: 'GET', versions: ['1', '1.1'], pattern: '/notifications/', accepted: NOTES_COMMON, auth: 'required', authMessage: AUTH_MESSAGE, handle: list_ },
   { method: 'POST', versions: ['1.1'], pattern: '/notifications/read', accepted: ALL_COMMON, auth: 'optional', handle: markRead },
   { method: 'POST', versions: ['1.1'], pattern: '/notifications/seen', accepted: ALL_COMMON, auth: 'required', authMessage: AUTH_MESSAGE, handle: seen },

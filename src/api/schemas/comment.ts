@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { intLike, links } from './common';
+
+/** The comment statuses a moderator can set (`deleted` comes back only from trashing a trashed one). */
+export const COMMENT_STATUSES = ['approved', 'unapproved', 'spam', 'trash'] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+/** A comment as status changes, delete and replies answer it. */
+export const commentSchema = z
+  .object({
+    ID: intLike,
+    post: z.object({ ID: intLike, title: z.string().optional(), type: z.string().optional(), link: z.string().optional() }).passthrough(),
+    author: z.object({ ID: intLike, login: z.string().optional(), name: z.string().optional(), avatar_URL: z.string().optional(), URL: z.string().optional() }).passthrough(),
+    date: z.string().optional(),
+    URL: z.string().optional(),
+    short_URL: z.string().optional(),
+    content: z.string(),
+    status: z.string(),
+    parent: z.union([z.literal(false), z.object({ ID: intLike, type: z.string().optional(), link: z.string().optional() }).passthrough()]),
+    type: z.string().optional(),
+    like_count: intLike.optional(),
+    i_like: z.boolean().optional(),
+    meta: links.optional(),
+  })
+  .passthrough();
+
+/** `{success, i_like, like_count, meta}` of liking or unliking a comment or a post. */
+export const likeSchema = z.object({ success: z.boolean().optional(), i_like: z.boolean(), like_count: intLike, meta: links.optional() }).passthrough();
+
+/** `{is_following, meta}` of following or unfollowing a site (extra fields are not documented). */
+export const followSchema = z.object({ is_following: z.boolean(), meta: links.optional() }).passthrough();
+
+export type Comment = z.infer<typeof commentSchema>;
+export type Like = z.infer<typeof likeSchema>;
+export type Follow = z.infer<typeof followSchema>;
