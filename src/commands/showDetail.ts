@@ -16,7 +16,7 @@ export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
       if (!(node instanceof NoteNode)) return;
       const note = ctx.notifications.model.get(node.note.id) ?? node.note;
       const { noteHtml } = await import('../render');
-      await ctx.detail.show(note.subjectText || vscode.l10n.t('Notification'), noteHtml(note, relativeTime(note.timestamp * 1000)));
+      await ctx.detail.show(note.subjectText || vscode.l10n.t('Notification'), noteHtml(note, relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language)));
       if (note.unread > 0 && markReadOnOpen()) {
         try {
           await ctx.notifications.model.markRead([note.id]);
@@ -29,7 +29,7 @@ export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
       if (!(node instanceof FeedPostNode)) return;
       const p = node.post;
       const { plainTitle, postHtml } = await import('../render');
-      await ctx.detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date)) : ''));
+      await ctx.detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''));
     }),
   ];
 }
