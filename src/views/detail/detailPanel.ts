@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { loadRender } from '../../lazy/loadRender';
 
 export const DETAIL_VIEW_TYPE = 'contentSite.detail';
 
@@ -18,7 +19,7 @@ export class DetailPanel implements vscode.Disposable {
   ) {}
 
   async show(title: string, body: string): Promise<void> {
-    const { makeNonce, page } = await import('../../render/page');
+    const { makeNonce, page } = await loadRender();
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(DETAIL_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: true }, { enableScripts: true, localResourceRoots: [media], enableFindWidget: true });
