@@ -1,6 +1,14 @@
-// Bundles the extension with esbuild: src/extension.ts -> dist/extension.js.
+// Bundles the extension with esbuild, in three files so activation compiles only what it needs:
+//   src/extension.ts           -> dist/extension.js  (activation: views, commands, models, client)
+//   src/lazy/transportEntry.ts -> dist/transport.js  (undici, on the first request)
+//   src/lazy/renderEntry.ts    -> dist/render.js     (the HTML sanitizer and webview pages)
+// esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
+// entry points; src/lazy/loadTransport.ts and loadRender.ts require() the other two, and lazyParts below keeps those requires
+// out of dist/extension.js.
 // Development builds carry sourcemaps; `--production` minifies and drops them (the VSIX ships no maps).
 import { copyFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import * as esbuild from 'esbuild';
 
 // The chart library of the insights view ships in media/vendor (no CDN): copied from node_modules.
@@ -10,10 +18,39 @@ for (const f of ['uPlot.iife.min.js', 'uPlot.min.css']) copyFileSync(`node_modul
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
+const LAZY = { transportEntry: 'transport', renderEntry: 'render' };
+
+/** `require('./transportEntry')` in src/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
+const lazyParts = {
+  name: 'lazy-parts',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(transportEntry|renderEntry)$/ }, (args) => {
+      if (args.kind !== 'require-call' || !/[\\/]src[\\/]lazy[\\/]load(Transport|Render)\.ts$/.test(args.importer)) return undefined;
+      return { path: `./${LAZY[args.path.slice(2)]}.js`, external: true };
+    });
+  },
+};
+
+/**
+ * One copy of `entities` in dist/render.js instead of two: htmlparser2 brings entities 7, and
+ * dom-serializer (through sanitize-html's domutils) asks for entities 4 only for encodeXML,
+ * escapeAttribute and escapeText, which entities 7 has, unchanged, in its small escape module
+ * (without the encoding tables the full package would pull in).
+ */
+const oneEntities = {
+  name: 'one-entities',
+  setup(build) {
+    const require = createRequire(import.meta.url);
+    const escape = require.resolve('entities/escape', { paths: [dirname(require.resolve('htmlparser2'))] });
+    build.onResolve({ filter: /^entities$/ }, (args) => (/[\\/]dom-serializer[\\/]/.test(args.importer) ? { path: escape } : undefined));
+  },
+};
+
 const options = {
-  entryPoints: ['src/extension.ts'],
+  entryPoints: { extension: 'src/extension.ts', transport: 'src/lazy/transportEntry.ts', render: 'src/lazy/renderEntry.ts' },
   bundle: true,
-  outfile: 'dist/extension.js',
+  outdir: 'dist',
+  plugins: [lazyParts, oneEntities],
   platform: 'node',
   target: 'node20',
   format: 'cjs',
@@ -34,6 +71,8 @@ if (watch) {
   console.log('esbuild: watching src/ ...');
 } else {
   const result = await esbuild.build(options);
-  const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
-  console.log(`esbuild: dist/extension.js ${(bytes / 1024).toFixed(1)} KiB${production ? ' (production)' : ''}`);
+  const sizes = Object.entries(result.metafile.outputs)
+    .filter(([file]) => file.endsWith('.js'))
+    .map(([file, o]) => `${file} ${(o.bytes / 1024).toFixed(1)} KiB`);
+  console.log(`esbuild: ${sizes.join(', ')}${production ? ' (production)' : ''}`);
 }

@@ -41,6 +41,7 @@ const stub = {
     }
   },
   EventEmitter,
+  env: { language: 'en' },
   l10n: { t: (s: string, ...args: unknown[]) => s.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) },
   window: {
     createTreeView: () => ({ visible: true, selection: [], onDidChangeVisibility: () => ({ dispose() {} }), dispose() {} }),

@@ -5,6 +5,7 @@
  * to decode.ts.
  */
 import type { Dispatcher } from 'undici';
+import { loadTransport } from '../lazy/loadTransport';
 import { ACCEPT_ENCODING, decodeBody } from './contentEncoding';
 import { badResponse, decodeResponse, transportError, type DecodeContext } from './decode';
 import { ContentSiteError } from './errors';
@@ -110,7 +111,7 @@ export class Transport {
    * the bundle, and loading it lazily keeps activation quick.
    */
   private async http(): Promise<{ dispatcher: Dispatcher; request: typeof import('undici').request }> {
-    this.undici ??= import('undici').then(({ EnvHttpProxyAgent, RetryAgent, request }) => {
+    this.undici ??= loadTransport().then(({ EnvHttpProxyAgent, RetryAgent, request }) => {
       const retry: RetrySettings = { ...DEFAULT_RETRY, ...this.options.retry };
       const t = this.options.timeouts ?? {};
       const inner =

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { loadRender } from '../lazy/loadRender';
 import { markReadOnOpen } from '../config';
 import { relativeTime } from '../models/relativeTime';
 import { FeedPostNode } from '../views/following/feedPostNode';
@@ -15,8 +16,8 @@ export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
     vscode.commands.registerCommand(COMMANDS.notifications.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof NoteNode)) return;
       const note = ctx.notifications.model.get(node.note.id) ?? node.note;
-      const { noteHtml } = await import('../render');
-      await ctx.detail.show(note.subjectText || vscode.l10n.t('Notification'), noteHtml(note, relativeTime(note.timestamp * 1000)));
+      const { noteHtml } = await loadRender();
+      await ctx.detail.show(note.subjectText || vscode.l10n.t('Notification'), noteHtml(note, relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language)));
       if (note.unread > 0 && markReadOnOpen()) {
         try {
           await ctx.notifications.model.markRead([note.id]);
@@ -28,8 +29,8 @@ export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
     vscode.commands.registerCommand(COMMANDS.following.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof FeedPostNode)) return;
       const p = node.post;
-      const { plainTitle, postHtml } = await import('../render');
-      await ctx.detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date)) : ''));
+      const { plainTitle, postHtml } = await loadRender();
+      await ctx.detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''));
     }),
   ];
 }

@@ -8,9 +8,38 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
+/** One formatter per locale: building one costs far more than formatting with it. */
+const formats = new Map<string, Intl.RelativeTimeFormat>();
+
+/**
+ * The formatter for `locale` (an editor language such as `de` or `zh-cn`). A tag Intl refuses
+ * (VS Code's pseudo-locale `qps-ploc`) or does not know falls back to the runtime's best match,
+ * then English, instead of throwing in the middle of a tree.
+ */
+function formatFor(locale: string): Intl.RelativeTimeFormat {
+  let format = formats.get(locale);
+  if (!format) {
+    try {
+      format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    } catch {
+      format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+    }
+    formats.set(locale, format);
+  }
+  return format;
+}
+
+/**
+ * The first Intl object of a process loads ICU's data (about 10–30 ms). Done once, on a timer after
+ * the importing code (activation) has run, it happens while the first list is being fetched instead
+ * of in the first render of a tree. Every later locale then costs well under a millisecond.
+ */
+setTimeout(() => formatFor('en'), 0).unref?.();
+
+/** `locale` is the editor's language (`vscode.env.language`), passed in by the view layer. */
 export function relativeTime(thenMs: number, nowMs = Date.now(), locale = 'en'): string {
   const seconds = Math.round((thenMs - nowMs) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = formatFor(locale);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
   }

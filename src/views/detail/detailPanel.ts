@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { loadRemoteImages } from '../../config';
+import { loadRender } from '../../lazy/loadRender';
 
 export const DETAIL_VIEW_TYPE = 'contentSite.detail';
 
@@ -59,7 +60,7 @@ export class DetailPanel implements vscode.Disposable {
 
   /** Renders the shown item again, with a fresh nonce and token. */
   private async render(): Promise<void> {
-    const { makeNonce, page } = await import('../../render/page');
+    const { makeNonce, page } = await loadRender();
     if (!this.panel || !this.shown) return;
     const webview = this.panel.webview;
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');

@@ -8,7 +8,7 @@ export class FeedPostNode extends vscode.TreeItem {
   constructor(readonly post: FeedPost) {
     super(stripHtml(post.title ?? '') || vscode.l10n.t('(no title)'), vscode.TreeItemCollapsibleState.None);
     const author = post.author?.name;
-    const when = post.date ? relativeTime(Date.parse(post.date)) : '';
+    const when = post.date ? relativeTime(Date.parse(post.date), Date.now(), vscode.env.language) : '';
     this.description = [post.site_name, author, when].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon('note');
     this.contextValue = post.URL ? 'feedPost.link' : 'feedPost';

@@ -3,8 +3,7 @@ import * as vscode from 'vscode';
 import { localized } from '../../localize';
 import { ContentSiteError, INSIGHT_UNITS, type ContentSiteClient, type InsightUnit } from '../../api';
 import { summaryRows, toSeries } from '../../models/insightSeries';
-import { insightsPage } from '../../render/insightsPage';
-import { makeNonce } from '../../render/page';
+import { insightsPage, makeNonce } from '../../lazy/render';
 
 interface Query {
   unit: InsightUnit;

@@ -9,7 +9,7 @@ export class NoteNode extends vscode.TreeItem {
     super(note.subjectText || vscode.l10n.t('(no subject)'), vscode.TreeItemCollapsibleState.None);
     const unread = note.unread > 0;
     this.id = `note-${note.id}`;
-    this.description = `${unread ? '● ' : ''}${typeLabel(note.type)} · ${relativeTime(note.timestamp * 1000)}`;
+    this.description = `${unread ? '● ' : ''}${typeLabel(note.type)} · ${relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language)}`;
     this.iconPath = noteIcon(note.type, unread);
     this.contextValue = unread ? 'note.unread' : 'note.read';
     this.command = { command: COMMANDS.notifications.show, title: vscode.l10n.t('Show Notification'), arguments: [this] };

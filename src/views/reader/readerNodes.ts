@@ -25,7 +25,7 @@ export class FeaturedPostNode extends vscode.TreeItem {
     const e = post.editorial;
     super(stripHtml(e?.custom_headline || post.title || '') || vscode.l10n.t('(no title)'), vscode.TreeItemCollapsibleState.None);
     const picked = pickedOnIso(post);
-    this.description = [e?.custom_blog_title || e?.blog_name, picked ? relativeTime(Date.parse(picked)) : undefined].filter(Boolean).join(' · ');
+    this.description = [e?.custom_blog_title || e?.blog_name, picked ? relativeTime(Date.parse(picked), Date.now(), vscode.env.language) : undefined].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon('star-empty');
     this.id = `featured-${String(post.site_ID)}-${String(post.ID)}`;
     this.contextValue = post.URL ? 'featuredPost.link' : 'featuredPost';

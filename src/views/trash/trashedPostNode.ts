@@ -7,7 +7,7 @@ export class TrashedPostNode extends vscode.TreeItem {
   constructor(readonly post: PostV11) {
     super(stripHtml(post.title ?? '') || vscode.l10n.t('(no title)'), vscode.TreeItemCollapsibleState.None);
     const type = post.type === 'page' ? vscode.l10n.t('page') : post.type === 'post' || !post.type ? vscode.l10n.t('post') : post.type;
-    this.description = `${type}${post.modified ? ` · ${vscode.l10n.t('modified {0}', relativeTime(Date.parse(post.modified)))}` : ''}`;
+    this.description = `${type}${post.modified ? ` · ${vscode.l10n.t('modified {0}', relativeTime(Date.parse(post.modified), Date.now(), vscode.env.language))}` : ''}`;
     this.iconPath = new vscode.ThemeIcon(post.type === 'page' ? 'file' : 'note');
     this.contextValue = 'trashedPost';
     this.id = `trash-${post.ID}`;

@@ -15,4 +15,20 @@ describe('relativeTime', () => {
   it('future times read forwards', () => {
     assert.equal(relativeTime(now + 2 * 86400 * 1000, now), 'in 2 days');
   });
+  it("follows the editor's language", () => {
+    assert.equal(relativeTime(ago(26 * 3600), now, 'de'), 'gestern');
+    assert.equal(relativeTime(ago(3 * 3600), now, 'fr'), 'il y a 3 heures');
+    assert.equal(relativeTime(ago(26 * 3600), now, 'zh-cn'), '昨天');
+    assert.equal(relativeTime(ago(2 * 86400), now, 'pt-br'), 'anteontem');
+  });
+  it('switches language when the editor does, with no formatter left over from the last one', () => {
+    assert.equal(relativeTime(ago(26 * 3600), now, 'es'), 'ayer');
+    assert.equal(relativeTime(ago(26 * 3600), now, 'en'), 'yesterday');
+    assert.equal(relativeTime(ago(26 * 3600), now, 'es'), 'ayer');
+  });
+  it('a language tag Intl refuses reads in English instead of failing the whole tree', () => {
+    assert.throws(() => new Intl.RelativeTimeFormat('en_US'), RangeError);
+    assert.equal(relativeTime(ago(26 * 3600), now, 'en_US'), 'yesterday');
+    assert.equal(relativeTime(ago(90), now, ''), '1 minute ago');
+  });
 });

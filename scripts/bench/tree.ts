@@ -1,0 +1,45 @@
+/**
+ * One fresh process: renders the notifications tree (getChildren + getTreeItem of every row) for
+ * `--notes N` notes fetched from the reference service, the first time and then warm (median of 20).
+ * Prints JSON `{ notes, firstMs, warmMs }` on its last line. Run by run.ts, several times.
+ */
+import './vscodeStub';
+import { performance } from 'node:perf_hooks';
+import { ContentSiteClient } from '../../src/api';
+import { LoadCoordinator } from '../../src/models/loadCoordinator';
+import { NotificationsModel } from '../../src/models/notificationsModel';
+import { NotificationsProvider } from '../../src/views/notifications/notificationsProvider';
+import { startService } from '../../test/service';
+
+const arg = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+};
+
+async function main(): Promise<void> {
+  const want = arg('--notes', 520);
+  const svc = await startService({ seed: { notes: want } });
+  const api = new ContentSiteClient({ baseUrl: svc.restUrl, token: 'cs-demo-token' });
+  const model = new NotificationsModel({ client: () => api, pageSize: () => 99 });
+  await model.refresh();
+  while (model.notes.length < want && model.hasMore) await model.loadMore();
+  await api.close();
+  await svc.close();
+  const provider = new NotificationsProvider(model, { gate: () => true, coordinator: new LoadCoordinator(() => api) });
+  const render = (): number => {
+    const t = performance.now();
+    for (const group of provider.getChildren()) {
+      provider.getTreeItem(group);
+      for (const note of provider.getChildren(group)) provider.getTreeItem(note);
+    }
+    return performance.now() - t;
+  };
+  const firstMs = render();
+  const warm = Array.from({ length: 20 }, render).sort((a, b) => a - b);
+  console.log(JSON.stringify({ notes: model.notes.length, firstMs, warmMs: warm[10] }));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,6 @@
+/**
+ * Built on its own as dist/render.js (scripts/build.mjs): the HTML sanitizer and the webview pages,
+ * needed when a detail view or the insights panel first opens. Load it only through ./load.
+ */
+export * from '../render';
+export { insightsPage } from '../render/insightsPage';

@@ -1,0 +1,26 @@
+/**
+ * Built on its own as dist/transport.js (scripts/build.mjs): undici's HTTP is most of the
+ * extension's code and nothing needs it before the first request. Load it only through ./load.
+ *
+ * Only the three parts the client uses, from undici's own files: its index also brings fetch,
+ * WebSocket, EventSource, caches and mocks (about 200 KB more in the VSIX). `request` here is
+ * undici's `request` for the one way the client calls it: a full URL and an explicit dispatcher.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+import type * as Undici from 'undici';
+
+const Dispatcher: typeof Undici.Dispatcher = require('undici/lib/dispatcher/dispatcher.js');
+const api: { request: (this: Undici.Dispatcher, opts: Undici.Dispatcher.RequestOptions<unknown>) => ReturnType<typeof Undici.request> } = require('undici/lib/api/index.js');
+// What undici's index does on load: the pools' request/connect methods (ProxyAgent tunnels with connect).
+Object.assign(Dispatcher.prototype, api);
+
+export const EnvHttpProxyAgent: typeof Undici.EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent.js');
+export const RetryAgent: typeof Undici.RetryAgent = require('undici/lib/dispatcher/retry-agent.js');
+
+/** Refuses what the client never sends (a URL object, no dispatcher) rather than guess. */
+export const request = ((url, options) => {
+  const { dispatcher, ...rest } = options ?? {};
+  if (!dispatcher || !(typeof url === 'string' || url instanceof URL)) throw new TypeError('transport.request needs a URL and a dispatcher');
+  const parsed = new URL(url);
+  return api.request.call(dispatcher, { ...rest, origin: parsed.origin, path: `${parsed.pathname}${parsed.search}`, method: rest.method ?? 'GET' });
+}) as typeof Undici.request;
