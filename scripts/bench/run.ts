@@ -26,7 +26,10 @@ const rows: string[][] = [];
 
 interface Cost {
   requests: number;
+  /** Response bodies decoded. */
   bytes: number;
+  /** What crossed the wire (compressed when the client asked for it). */
+  wire: number;
   ms: number;
 }
 
@@ -36,7 +39,7 @@ async function measure(svc: RunningService, work: () => Promise<unknown>): Promi
   await work();
   const ms = performance.now() - t;
   const reqs = svc.requests.filter((r) => r.path.startsWith('/rest/'));
-  return { requests: reqs.length, bytes: reqs.reduce((n, r) => n + r.bytes, 0), ms };
+  return { requests: reqs.length, bytes: reqs.reduce((n, r) => n + r.bytes, 0), wire: reqs.reduce((n, r) => n + (r.wireBytes ?? r.bytes), 0), ms };
 }
 
 function median(costs: Cost[]): Cost {
@@ -45,7 +48,7 @@ function median(costs: Cost[]): Cost {
 }
 
 const kb = (b: number) => (b < 1024 ? `${b} B` : `${(b / 1024).toFixed(1)} KB`);
-const row = (what: string, who: string, c: Cost, note = '') => rows.push([what, who, String(c.requests), kb(c.bytes), `${c.ms.toFixed(0)} ms`, note]);
+const row = (what: string, who: string, c: Cost, note = '') => rows.push([what, who, String(c.requests), kb(c.bytes), kb(c.wire), `${c.ms.toFixed(0)} ms`, note]);
 
 /** wpcom with an undici transport (its default transport is XHR, for browsers). */
 interface WpcomParams {
@@ -171,12 +174,14 @@ async function main(): Promise<void> {
   require(resolve(root, 'dist/extension.js'));
   const loadMs = performance.now() - load;
 
-  const table = ['| what | who | requests | bytes | wall time | note |', '|---|---|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  const table = ['| what | who | requests | bytes (decoded) | on the wire | wall time | note |', '|---|---|---|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   const md = `# Benchmarks
 
 Measured by \`npm run bench\` (scripts/bench/run.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, against the
 reference service with ${LATENCY} ms of latency added to every request (keep-alive connections, one
-warm-up request first). Bytes are response bodies as the service logged them. Numbers vary from run
+warm-up request first), at commit ${execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim()}. Bytes are response bodies as the
+service logged them, decoded and as sent (this extension, and the naive client through \`fetch\`, ask for br or
+gzip; \`wpcom\` on undici's \`request\` does not). Numbers vary from run
 to run by a few milliseconds; the request counts do not.
 
 ${table}
