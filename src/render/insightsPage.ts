@@ -1,5 +1,5 @@
 /** The insights webview document: uPlot from media/vendor (bundled, no CDN), our script, a strict CSP. */
-import { csp } from './page';
+import { csp, documentHead } from './page';
 import { escapeHtml } from './sanitize';
 
 export interface InsightsPageParts {
@@ -15,13 +15,7 @@ export interface InsightsPageParts {
 
 export function insightsPage(p: InsightsPageParts): string {
   const options = p.units.map((u) => `<option value="${escapeHtml(u)}">${escapeHtml(u)}</option>`).join('');
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp(p.nonce, p.cspSource)}">
-<link rel="stylesheet" href="${escapeHtml(p.uplotCss)}">
-<link rel="stylesheet" href="${escapeHtml(p.styleUri)}">
-<title>${escapeHtml(p.title)}</title></head>
-<body>
+  return `${documentHead(p.title, csp(p.nonce, p.cspSource), [p.uplotCss, p.styleUri])}
 <h1 id="title">${escapeHtml(p.title)}</h1>
 <form id="controls">
   <label>Unit <select id="unit">${options}</select></label>

@@ -25,16 +25,21 @@ export function csp(nonce: string, cspSource: string, remoteImages = false): str
   return [`default-src 'none'`, `img-src ${imageSources(cspSource, remoteImages)}`, `style-src ${cspSource}`, `script-src 'nonce-${nonce}'`, `font-src ${cspSource}`, `base-uri 'none'`, `form-action 'none'`, `frame-src 'none'`].join('; ');
 }
 
+/** The start of every webview document: the CSP, the style sheets and the title, up to `<body>`. */
+export function documentHead(title: string, policy: string, styleSheets: readonly string[]): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${styleSheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
+<title>${escapeHtml(title)}</title></head>
+<body>`;
+}
+
 export function page(p: PageParts): string {
   const gated = gateImages(p.body, p.remoteImages);
   const bar = gated.blocked > 0 && !p.remoteImages ? loadImagesBar(gated.blocked) : '';
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp(p.nonce, p.cspSource, p.remoteImages)}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${escapeHtml(p.styleUri)}">
-<title>${escapeHtml(p.title)}</title></head>
-<body>${bar}${gated.html}
+  return `${documentHead(p.title, csp(p.nonce, p.cspSource, p.remoteImages), [p.styleUri])}${bar}${gated.html}
 <script nonce="${p.nonce}">
 const vscode = acquireVsCodeApi();
 const token = ${JSON.stringify(p.token)};
