@@ -19,6 +19,7 @@ export const COMMANDS = {
   retryFailed: 'contentSite.retryFailed',
   showSiteInfo: 'contentSite.showSiteInfo',
   showInsights: 'contentSite.showInsights',
+  keyboardShortcuts: 'contentSite.keyboardShortcuts',
   notifications: {
     refresh: 'contentSite.notifications.refresh',
     loadMore: 'contentSite.notifications.loadMore',
@@ -28,6 +29,22 @@ export const COMMANDS = {
     markUnread: 'contentSite.notifications.markUnread',
     open: 'contentSite.notifications.open',
     show: 'contentSite.notifications.show',
+    /** Toggles (a): approve a pending comment, unapprove an approved one. */
+    approve: 'contentSite.notifications.approve',
+    unapprove: 'contentSite.notifications.unapprove',
+    spam: 'contentSite.notifications.spam',
+    trash: 'contentSite.notifications.trash',
+    /** Toggles (l): the comment's like, or the post's when the note offers only that. */
+    like: 'contentSite.notifications.like',
+    unlike: 'contentSite.notifications.unlike',
+    /** Toggles: follow the site back, or stop. */
+    follow: 'contentSite.notifications.follow',
+    unfollow: 'contentSite.notifications.unfollow',
+    reply: 'contentSite.notifications.reply',
+    undo: 'contentSite.notifications.undo',
+    /** m: marks read or unread, whichever the note is not. */
+    toggleRead: 'contentSite.notifications.toggleRead',
+    edit: 'contentSite.notifications.edit',
   },
   following: {
     refresh: 'contentSite.following.refresh',

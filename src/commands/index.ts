@@ -3,6 +3,8 @@ import { registerAuthCommands } from './authCommands';
 import type { CommandContext } from './commandContext';
 import { registerFollowingCommands } from './followingCommands';
 import { registerMarkNotes } from './markNotes';
+import { registerNoteActions } from './noteActions';
+import { registerKeyboardShortcuts } from './noteActionsKeys';
 import { registerNotificationListCommands } from './notificationListCommands';
 import { registerRestoreCommands } from './restorePosts';
 import { registerSelectSite } from './selectSite';
@@ -27,5 +29,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ...registerShowSiteInfo(ctx),
     ...registerShowInsights(ctx, ctx.extensionUri),
     ...registerReaderCommands(ctx),
+    ...registerNoteActions(ctx as Parameters<typeof registerNoteActions>[0]), // SHIM cast until the lead's ctx.noteActions lands
+    ...registerKeyboardShortcuts(),
   ];
 }

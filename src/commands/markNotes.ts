@@ -3,13 +3,18 @@ import { localized } from '../localize';
 import { COMMANDS } from '../ids';
 import type { MarkAllReport } from '../models/notificationsModel';
 import { reportError, requireSignIn, type CommandContext } from './commandContext';
+import { noteTargets, type NoteArg } from './noteTargets';
 
-/** Mark read / unread on the clicked note or the whole selection: one POST, kept over refreshes, dropped on refusal. */
+/**
+ * Mark read / unread on the clicked note (or a note id) or the whole selection: one POST, kept over
+ * refreshes, dropped on refusal. Toggle Read (m) marks them all as the first one is not.
+ */
 export function registerMarkNotes(ctx: CommandContext): vscode.Disposable[] {
   const { model, provider } = ctx.notifications;
-  const run = async (action: 'read' | 'unread', clicked?: vscode.TreeItem, selected?: readonly vscode.TreeItem[]) => {
-    const ids = provider.selectedNotes(clicked, selected);
+  const run = async (action: 'read' | 'unread' | 'toggle', clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => {
+    const ids = noteTargets(ctx, clicked, selected);
     if (ids.length === 0) return;
+    if (action === 'toggle') action = (model.get(ids[0])?.unread ?? 0) > 0 ? 'read' : 'unread';
     try {
       if (action === 'read') await model.markRead(ids);
       else await model.markUnread(ids);
@@ -19,8 +24,9 @@ export function registerMarkNotes(ctx: CommandContext): vscode.Disposable[] {
     }
   };
   return [
-    vscode.commands.registerCommand(COMMANDS.notifications.markRead, (n?: vscode.TreeItem, s?: vscode.TreeItem[]) => run('read', n, s)),
-    vscode.commands.registerCommand(COMMANDS.notifications.markUnread, (n?: vscode.TreeItem, s?: vscode.TreeItem[]) => run('unread', n, s)),
+    vscode.commands.registerCommand(COMMANDS.notifications.markRead, (n?: NoteArg, s?: vscode.TreeItem[]) => run('read', n, s)),
+    vscode.commands.registerCommand(COMMANDS.notifications.markUnread, (n?: NoteArg, s?: vscode.TreeItem[]) => run('unread', n, s)),
+    vscode.commands.registerCommand(COMMANDS.notifications.toggleRead, (n?: NoteArg, s?: vscode.TreeItem[]) => run('toggle', n, s)),
     vscode.commands.registerCommand(COMMANDS.notifications.markAllRead, async () => {
       if (!requireSignIn(ctx)) return;
       let report: MarkAllReport;

@@ -11,7 +11,7 @@ describe('The trees and their commands in the extension host', () => {
     await api.views.notifications.reload();
     const notes = (await allItems(api.views.notifications)).filter((i) => i.contextValue?.startsWith('note'));
     assert.ok(notes.length >= 10, `only ${notes.length} notes listed`);
-    const unread = notes.find((n) => n.contextValue === 'note.unread');
+    const unread = notes.find((n) => /^note unread\b/.test(n.contextValue ?? ''));
     assert.ok(unread, 'no unread note shown');
     const id = (unread as unknown as { note: { id: number } }).note.id;
     await vscode.commands.executeCommand('contentSite.notifications.markRead', unread, [unread]);
