@@ -29,7 +29,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ...registerShowSiteInfo(ctx),
     ...registerShowInsights(ctx, ctx.extensionUri),
     ...registerReaderCommands(ctx),
-    ...registerNoteActions(ctx as Parameters<typeof registerNoteActions>[0]), // SHIM cast until the lead's ctx.noteActions lands
+    ...registerNoteActions(ctx),
     ...registerKeyboardShortcuts(),
   ];
 }

@@ -4,10 +4,9 @@ import { ContentSiteError, noteActions, type Comment } from '../api';
 import { COMMANDS } from '../ids';
 import { actionFor } from '../views/notifications/noteContext';
 import { openExternal, reportError, requireSignIn, type CommandContext } from './commandContext';
-import type { ActReport, NoteActionsModel, PendingRemoval, RemoveKind, ReplyDrafts, ToggleKind } from './noteActionsShim';
+import type { ActReport, PendingRemoval, RemoveKind, ToggleKind } from '../models/noteActionsModel';
 import { noteTargets, type NoteArg } from './noteTargets';
 
-type Ctx = CommandContext & { noteActions: NoteActionsModel; drafts: ReplyDrafts };
 type Toggle = 'approve' | 'like' | 'follow';
 
 /**
@@ -16,7 +15,7 @@ type Toggle = 'approve' | 'like' | 'follow';
  * Every command takes (a row or a note id, the selection); with neither it acts on the tree's
  * selection. They call the note-actions model and say the outcome; they build no URL.
  */
-export function registerNoteActions(ctx: Ctx): vscode.Disposable[] {
+export function registerNoteActions(ctx: CommandContext): vscode.Disposable[] {
   const reg = (id: string, run: (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown) =>
     vscode.commands.registerCommand(id, (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => run(clicked, selected));
   const N = COMMANDS.notifications;
@@ -52,7 +51,7 @@ const ACTION_NAMES: Record<Kind, (on: boolean) => string> = {
 const actionName = (kind: Kind, on = true): string => ACTION_NAMES[kind](on);
 
 /** A key pressed on a note that does not offer the action: said quietly, in the status bar. */
-function notOffered(ctx: Ctx, kind: Kind, count: number): void {
+function notOffered(ctx: CommandContext, kind: Kind, count: number): void {
   const what = actionName(kind);
   ctx.log.info(`${what}: not offered on the ${count} note(s) chosen.`);
   vscode.window.setStatusBarMessage(
@@ -62,7 +61,7 @@ function notOffered(ctx: Ctx, kind: Kind, count: number): void {
 }
 
 /** The current value of a toggle on a note: approved, liked (the comment, else the post), followed. */
-function valueOf(ctx: Ctx, id: number, kind: Toggle): boolean | undefined {
+function valueOf(ctx: CommandContext, id: number, kind: Toggle): boolean | undefined {
   const note = ctx.notifications.model.get(id);
   return note ? actionFor(noteActions(note), kind)?.value : undefined;
 }
@@ -73,7 +72,7 @@ function valueOf(ctx: Ctx, id: number, kind: Toggle): boolean | undefined {
  * or to its post when the note offers only that. Success says nothing (the rows change); a refusal
  * says why (the notes are back as they were).
  */
-async function toggle(ctx: Ctx, kind: Toggle, on: boolean | undefined, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): Promise<void> {
+async function toggle(ctx: CommandContext, kind: Toggle, on: boolean | undefined, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): Promise<void> {
   const ids = noteTargets(ctx, clicked, selected);
   if (ids.length === 0 || !requireSignIn(ctx)) return;
   const model = ctx.noteActions;
@@ -93,7 +92,7 @@ async function toggle(ctx: Ctx, kind: Toggle, on: boolean | undefined, clicked?:
   if (refused?.error) await reportError(ctx, refused.error, actionName(kind, turnOn));
 }
 
-function logReport(ctx: Ctx, r: ActReport): void {
+function logReport(ctx: CommandContext, r: ActReport): void {
   ctx.log.info(`${r.kind} ${r.on ? 'on' : 'off'}: ${r.acted.length} confirmed${r.failed.length ? `, ${r.failed.length} refused or unconfirmed (${r.error?.code ?? r.error?.kind ?? 'no answer'})` : ''}.`);
 }
 
@@ -106,7 +105,7 @@ function removedSentence(kind: RemoveKind, n: number): string {
  * Spam / trash: the notes go at once and the message offers Undo; the model sends the request when
  * its window ends. Undo inside the window brings them back and sends nothing; after it, says so.
  */
-function remove(ctx: Ctx, kind: RemoveKind, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): void {
+function remove(ctx: CommandContext, kind: RemoveKind, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): void {
   const ids = noteTargets(ctx, clicked, selected);
   if (ids.length === 0 || !requireSignIn(ctx)) return;
   const pending = ctx.noteActions.remove(ids, kind);
@@ -129,7 +128,7 @@ function remove(ctx: Ctx, kind: RemoveKind, clicked?: NoteArg, selected?: readon
   });
 }
 
-function undoRemoval(ctx: Ctx, pending: PendingRemoval): void {
+function undoRemoval(ctx: CommandContext, pending: PendingRemoval): void {
   if (pending.undo()) {
     ctx.log.info(`${pending.kind}: undone; nothing sent.`);
     return;
@@ -145,7 +144,7 @@ function undoRemoval(ctx: Ctx, pending: PendingRemoval): void {
  * Reply… in an input box: prefilled with the note's draft, which is saved as the user types and
  * kept when the box closes. Enter sends; a refusal shows in the box and keeps the draft.
  */
-function reply(ctx: Ctx, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): void {
+function reply(ctx: CommandContext, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): void {
   const [id] = noteTargets(ctx, clicked, selected);
   if (id === undefined || !requireSignIn(ctx)) return;
   if (ctx.noteActions.offering([id], 'reply').length === 0) return notOffered(ctx, 'reply', 1);
@@ -204,7 +203,7 @@ function posted(comment: Comment): void {
 }
 
 /** Edit: the comment's edit page, as the note gives it (edit-comment), in the browser. */
-function edit(ctx: Ctx, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): void {
+function edit(ctx: CommandContext, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): void {
   const [id] = noteTargets(ctx, clicked, selected);
   if (id === undefined) return;
   const note = ctx.notifications.model.get(id);

@@ -1,0 +1,61 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { allItems, fresh, until, type ExtensionApi } from './harness';
+
+/** Note 60000: a template comment note, its comment 8800 pending. 60006 (8860) pending too; 60009 (8890) approved. */
+const PENDING_NOTE = 60000;
+const PENDING_COMMENT = 8800;
+
+/** The row of a note as the tree shows it now, or undefined when it is not listed. */
+async function row(api: ExtensionApi, id: number): Promise<vscode.TreeItem | undefined> {
+  return (await allItems(api.views.notifications)).find((i) => i.id === `note-${id}`);
+}
+
+async function signedInWithNotes(): Promise<Awaited<ReturnType<typeof fresh>>> {
+  const s = await fresh();
+  await s.api.auth.signInWithToken('cs-demo-token');
+  await s.api.views.notifications.reload();
+  await until('the pending comment note to be listed', () => row(s.api, PENDING_NOTE));
+  return s;
+}
+
+describe('Acting on notes through the commands, in the extension host', () => {
+  it('approves a pending comment given its note id (as the detail view and the keys call it): the service has it approved, the row says so', async () => {
+    const { svc, api } = await signedInWithNotes();
+    assert.match((await row(api, PENDING_NOTE))!.contextValue!, /\bapprove:off\b/);
+    svc.requests.length = 0;
+    await vscode.commands.executeCommand('contentSite.notifications.approve', PENDING_NOTE);
+    assert.equal(svc.world().comments.get(PENDING_COMMENT)!.status, 'approved');
+    // (The seen time may advance meanwhile: POST notifications/seen is not an action.)
+    const acts = svc.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/rest/v1.1/sites/'));
+    assert.deepEqual(acts.map((r) => r.path.split('?')[0]), [`/rest/v1.1/sites/2001/comments/${PENDING_COMMENT}`], 'one request, to that comment');
+    await until('the row to show the comment approved', async () => /\bapprove:on\b/.test((await row(api, PENDING_NOTE))?.contextValue ?? ''));
+  });
+
+  it('a refusal (no longer a moderator) changes nothing on the service and the row goes back to pending', async () => {
+    const { svc, api } = await signedInWithNotes();
+    svc.world().users.get(1001)!.roles[2001] = 'subscriber';
+    await vscode.commands.executeCommand('contentSite.notifications.approve', PENDING_NOTE);
+    assert.equal(svc.world().comments.get(PENDING_COMMENT)!.status, 'unapproved');
+    assert.ok(svc.requests.some((r) => r.path.startsWith(`/rest/v1.1/sites/2001/comments/${PENDING_COMMENT}`) && r.status === 403), 'the service refused');
+    assert.match((await row(api, PENDING_NOTE))?.contextValue ?? '', /\bapprove:off\b/);
+  });
+
+  it('trash then undo sends nothing; trash left alone reaches the service after the window', async () => {
+    const { svc, api } = await signedInWithNotes();
+    const deletes = (comment: number) => svc.requests.filter((r) => r.path.startsWith(`/rest/v1.1/sites/2001/comments/${comment}/delete`));
+    await vscode.commands.executeCommand('contentSite.notifications.trash', 60006);
+    assert.equal(await row(api, 60006), undefined, 'the trashed note is hidden at once');
+    await vscode.commands.executeCommand('contentSite.notifications.undo');
+    assert.ok(await row(api, 60006), 'undo brings it back');
+
+    await vscode.commands.executeCommand('contentSite.notifications.trash', 60009);
+    assert.equal(await row(api, 60009), undefined);
+    // The second window started after the first: once its request is in, the first one's has passed.
+    await until('the left-alone trash to reach the service', () => svc.world().comments.get(8890)!.status === 'trash');
+    assert.equal(deletes(8890).length, 1);
+    assert.deepEqual(deletes(8860), [], 'nothing was sent for the undone trash');
+    assert.equal(svc.world().comments.get(8860)!.status, 'unapproved');
+    assert.ok(await row(api, 60006), 'the undone note stays listed');
+  });
+});
