@@ -20,15 +20,15 @@ type KeyItem = vscode.QuickPickItem & { run?: () => Thenable<unknown> };
 
 /**
  * Content Site: Keyboard Shortcuts. Lists the Notifications view's keys (the defaults this extension
- * contributes; an extension cannot read the user's own bindings), runs the one picked on the
- * selected notes, and offers the Keyboard Shortcuts editor, filtered to this extension, where the
- * keys as bound now are shown and can be changed.
+ * contributes: an extension cannot read the user's own bindings); picking one opens the Keyboard
+ * Shortcuts editor on its command, and the last item on all of this extension's, where the keys as
+ * bound now are shown and can be changed.
  */
 export function registerKeyboardShortcuts(): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.keyboardShortcuts, async () => {
       const items: KeyItem[] = [
-        ...NOTE_KEYS.map((k): KeyItem => ({ label: k.key.toUpperCase(), description: KEY_TITLES[k.command]?.() ?? k.command, run: () => vscode.commands.executeCommand(k.command) })),
+        ...NOTE_KEYS.map((k): KeyItem => ({ label: k.key.toUpperCase(), description: KEY_TITLES[k.command]?.() ?? k.command, run: () => vscode.commands.executeCommand('workbench.action.openGlobalKeybindings', `@command:${k.command}`) })),
         { label: vscode.l10n.t('Enter'), description: vscode.l10n.t('Open the notification') },
         { label: '↑ ↓', description: vscode.l10n.t('Move between notifications; Shift or Ctrl/Cmd to select several') },
         { label: '', kind: vscode.QuickPickItemKind.Separator },
@@ -40,7 +40,7 @@ export function registerKeyboardShortcuts(): vscode.Disposable[] {
       ];
       const pick = await vscode.window.showQuickPick(items, {
         title: vscode.l10n.t('Content Site: Keyboard Shortcuts'),
-        placeHolder: vscode.l10n.t('Keys of the Notifications view (when it has the focus); pick one to run it on the selected notes'),
+        placeHolder: vscode.l10n.t('Keys of the Notifications view; pick one to change it'),
         matchOnDescription: true,
       });
       await pick?.run?.();

@@ -131,14 +131,18 @@ describe('Acting on notes in a real VS Code', function () {
     await page.keyboard.press('r');
     const input = page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor();
-    await input.fill('Thank you, Ines: glad it helped.');
+    const acts = () => demo.svc.requests.filter((r) => r.method === 'POST' && r.path.startsWith(`/rest/v1.1/sites/`)).length;
+    const before = acts();
+    // Typed key by key: its a, s, t, l, e, m, u must not act on the notes while the box has the focus.
+    await input.pressSequentially('Thank you, Ines: glad it helped. Sure, most of us use a lamp.');
     await wb.shot('reply-input');
     await page.keyboard.press('Enter');
     await wb.expectMessage('Reply posted.');
     await wb.clearMessages();
+    assert.equal(acts(), before + 1, 'one request, the reply: no key acted while typing');
     const replies = [...demo.svc.world().comments.values()].filter((c) => c.parent === 8920 && c.authorId === DEMO_USER);
     assert.equal(replies.length, 1);
-    assert.match(replies[0].content, /Thank you, Ines: glad it helped\./);
+    assert.match(replies[0].content, /Thank you, Ines: glad it helped\. Sure, most of us use a lamp\./);
   });
 
   it('6. a refusal to moderate (the user is no longer a moderator of the site) reads clearly and changes nothing', async () => {
@@ -159,7 +163,7 @@ describe('Acting on notes in a real VS Code', function () {
     }
   });
 
-  it('7. Enter opens the selected note; Content Site: Keyboard Shortcuts lists the keys', async () => {
+  it('7. Enter opens the selected note; Content Site: Keyboard Shortcuts lists the keys and leads to the real bindings', async () => {
     const row = 'Ines Duarte followed';
     assert.ok(demo.svc.world().notes.find((n) => n.id === 60002)!.unread > 0);
     await selectOnly(row);
@@ -170,6 +174,15 @@ describe('Acting on notes in a real VS Code', function () {
     await wb.command('Content Site: Keyboard Shortcuts');
     await page.locator('.quick-input-widget', { hasText: 'Trash the comment (with Undo)' }).waitFor();
     await wb.shot('keyboard-shortcuts');
+    // Picking one opens VS Code's Keyboard Shortcuts on it: a real binding, T, only while the view has the focus.
+    await page.locator('.quick-input-widget .quick-input-filter input.input').fill('Trash the comment');
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Trash the comment (with Undo)' }).waitFor();
+    await page.keyboard.press('Enter');
+    const binding = page.locator('.keybindings-editor .monaco-list-row', { hasText: 'Content Site: Trash' }).first();
+    await binding.waitFor();
+    assert.match(await binding.innerText(), /^Content Site: Trash\s+T\s+.*focusedView == 'contentSite\.notifications'/);
+    await wb.shot('keyboard-shortcuts-editor');
     await page.keyboard.press('Escape');
+    await wb.command('View: Close All Editors');
   });
 });
