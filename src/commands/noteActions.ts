@@ -86,7 +86,9 @@ async function toggle(ctx: CommandContext, kind: Toggle, on: boolean | undefined
   const offering = ids.filter((id) => groups.some(([, g]) => g.includes(id)));
   if (offering.length === 0) return notOffered(ctx, kind, ids.length);
   const turnOn = on ?? !valueOf(ctx, offering[0], kind);
-  const reports = await Promise.all(groups.filter(([, g]) => g.length > 0).map(([k, g]) => model.toggle(g, k, turnOn)));
+  // Notes already that way are left alone: no request for them.
+  const todo = groups.map(([k, g]): [ToggleKind, number[]] => [k, g.filter((id) => valueOf(ctx, id, kind) !== turnOn)]).filter(([, g]) => g.length > 0);
+  const reports = await Promise.all(todo.map(([k, g]) => model.toggle(g, k, turnOn)));
   for (const r of reports) logReport(ctx, r);
   const refused = reports.find((r) => r.error);
   if (refused?.error) await reportError(ctx, refused.error, actionName(kind, turnOn));

@@ -32,6 +32,19 @@ describe('Acting on notes through the commands, in the extension host', () => {
     await until('the row to show the comment approved', async () => /\bapprove:on\b/.test((await row(api, PENDING_NOTE))?.contextValue ?? ''));
   });
 
+  it('a multi-selection approves every selected note that offers it and is pending, one request each, and skips the rest', async () => {
+    const { svc, api } = await signedInWithNotes();
+    const rows = await Promise.all([PENDING_NOTE, 60003, 60009, 60002].map(async (id) => (await row(api, id))!));
+    assert.ok(rows.every(Boolean), 'all four listed');
+    svc.requests.length = 0;
+    // Right-click on the first of a selection: a pending comment, another, an approved one, a follow note.
+    await vscode.commands.executeCommand('contentSite.notifications.approve', rows[0], rows);
+    assert.equal(svc.world().comments.get(PENDING_COMMENT)!.status, 'approved');
+    assert.equal(svc.world().comments.get(8830)!.status, 'approved');
+    const acts = svc.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/rest/v1.1/sites/')).map((r) => r.path.split('?')[0]).sort();
+    assert.deepEqual(acts, ['/rest/v1.1/sites/2001/comments/8800', '/rest/v1.1/sites/2001/comments/8830'], 'none for the approved comment nor the follow note');
+  });
+
   it('a refusal (no longer a moderator) changes nothing on the service and the row goes back to pending', async () => {
     const { svc, api } = await signedInWithNotes();
     svc.world().users.get(1001)!.roles[2001] = 'subscriber';
