@@ -11,7 +11,7 @@
   const mentions = window.detailMentions;
   const $ = (id) => document.getElementById(id);
   const token = ($('page') && $('page').dataset.token) || '';
-  const noteEl = $('note');
+  const noteEl = $('note-controls');
   const note = noteEl ? Number(noteEl.dataset.note) : undefined;
   const box = $('reply-text');
   const sendButton = $('reply-send');
@@ -252,7 +252,7 @@
     document.querySelector('button[data-go="previous"]').disabled = !s.hasPrevious;
     document.querySelector('button[data-go="next"]').disabled = !s.hasNext;
     if ($('reply-box')) $('reply-box').hidden = !s.controls.reply;
-    if (noteEl) noteEl.classList.toggle('gone', Boolean(s.removed));
+    $('page').classList.toggle('gone', Boolean(s.removed));
   }
 
   window.addEventListener('message', (event) => {

@@ -1,5 +1,5 @@
 export { sanitize, escapeHtml, safeUrl, ALLOWED_TAGS, ALLOWED_ATTRIBUTES, LINK_SCHEMES, IMAGE_SCHEMES } from './sanitize';
-export { noteHtml, blockHtml, templateHtml, type NoteView } from './noteHtml';
+export { noteHtml, noteParts, blockHtml, templateHtml, type NoteView } from './noteHtml';
 export { postHtml, plainTitle, type PostLike } from './postHtml';
 export { page, csp, makeNonce, type PageParts } from './page';
 export { gateImages, isAvatarUrl, imageSources, AVATAR_HOSTS, type GatedHtml } from './remoteImages';

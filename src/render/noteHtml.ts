@@ -134,18 +134,31 @@ function replyHtml(view: NoteView): string {
 }
 
 /**
- * The note; with `view`, also its action buttons (only those it offers, pressed when on), the
- * undo banner, previous/next and the reply box. The parts that follow the note live have ids
- * (`note-unread`, `note-status`) so that a state message can change them without a render.
+ * A note's page in three parts: `chrome` (ours: the undo banner, the action buttons, only those it
+ * offers, pressed when on, previous/next, the read and status line), `body` (the service's subject
+ * and body, for the page's image gate) and `reply` (ours: the reply box). The parts that follow
+ * the note live have ids (`note-unread`, `note-status`) so that a state message can change them
+ * without a render; the page never passes its own parts through the gate (it would strip them).
  */
-export function noteHtml(note: Notification, when: string, view?: NoteView): string {
-  const unread = view ? view.state.unread : note.unread > 0;
-  const status = view ? view.state.status : statusText(note);
+export function noteParts(note: Notification, when: string, view: NoteView): { chrome: string; body: string; reply: string } {
+  const { unread, status } = view.state;
   const meta = `<p class="meta">${escapeHtml(note.type ?? 'note')} · ${escapeHtml(when)}<span id="note-unread">${unread ? ' · unread' : ''}</span></p>`;
   const statusLine = `<p class="status" id="note-status"${status ? '' : ' hidden'}>${escapeHtml(status)}</p>`;
-  if (!view) {
-    const open = note.url ? `<p class="actions">${link(note.url, 'Open in Browser')}</p>` : '';
-    return `<article class="note">${subjectHtml(note)}${meta}${statusLine}${bodyHtml(note, false)}${open}</article>`;
+  return {
+    chrome: `<div id="note-controls" data-note="${note.id}">${controlsHtml(note, view)}${meta}${statusLine}</div>`,
+    body: `<article class="note">${subjectHtml(note)}${bodyHtml(note, Boolean(view.state.controls.reply))}</article>`,
+    reply: replyHtml(view),
+  };
+}
+
+/** The note as HTML; with `view`, all of noteParts in order (what the page shows). */
+export function noteHtml(note: Notification, when: string, view?: NoteView): string {
+  if (view) {
+    const p = noteParts(note, when, view);
+    return p.chrome + p.body + p.reply;
   }
-  return `<article class="note" id="note" data-note="${note.id}">${controlsHtml(note, view)}${subjectHtml(note)}${meta}${statusLine}${bodyHtml(note, Boolean(view.state.controls.reply))}${replyHtml(view)}</article>`;
+  const status = statusText(note);
+  const meta = `<p class="meta">${escapeHtml(note.type ?? 'note')} · ${escapeHtml(when)}${note.unread > 0 ? ' · unread' : ''}</p>`;
+  const open = note.url ? `<p class="actions">${link(note.url, 'Open in Browser')}</p>` : '';
+  return `<article class="note">${subjectHtml(note)}${meta}${status ? `<p class="status">${escapeHtml(status)}</p>` : ''}${bodyHtml(note, false)}${open}</article>`;
 }

@@ -20,6 +20,9 @@ export interface PageParts {
   remoteImages: boolean;
   /** Sent back with every message, so the extension answers only its latest render. */
   token: string;
+  /** Our own markup around the content (a note's buttons and reply box): escaped by its maker, never gated or sanitized. */
+  before?: string;
+  after?: string;
   /** Webview URIs of the page's scripts (media/detailMentions.js, media/detail.js), loaded with the nonce. */
   scriptUris: readonly string[];
 }
@@ -43,7 +46,7 @@ export function page(p: PageParts): string {
   const gated = gateImages(p.body, p.remoteImages);
   const bar = gated.blocked > 0 && !p.remoteImages ? loadImagesBar(gated.blocked) : '';
   const scripts = p.scriptUris.map((src) => `<script nonce="${p.nonce}" src="${escapeHtml(src)}"></script>`).join('\n');
-  return `${documentHead(p.title, csp(p.nonce, p.cspSource, p.remoteImages), [p.styleUri])}<main id="page" data-token="${escapeHtml(p.token)}">${bar}${gated.html}</main>
+  return `${documentHead(p.title, csp(p.nonce, p.cspSource, p.remoteImages), [p.styleUri])}<main id="page" data-token="${escapeHtml(p.token)}">${p.before ?? ''}${bar}${gated.html}${p.after ?? ''}</main>
 ${scripts}
 </body></html>`;
 }

@@ -100,19 +100,22 @@ export class DetailPanel implements vscode.Disposable {
 
   /** Renders the shown item again (a note from the model as it is now), with a fresh nonce and token. */
   private async render(): Promise<void> {
-    const { makeNonce, noteHtml, page } = await loadRender();
+    const { makeNonce, noteParts, page } = await loadRender();
     if (!this.panel || !this.shown) return;
     const webview = this.panel.webview;
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
     const uri = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(media, file)).toString();
     this.shown.token = makeNonce(randomBytes);
+    let parts: { before?: string; after?: string } = {};
     if (this.note) {
       const { session, when } = this.note;
       session.token = this.shown.token;
-      this.shown.body = noteHtml(session.note, when(session.note), session.view());
+      const note = noteParts(session.note, when(session.note), session.view());
+      this.shown.body = note.body;
+      parts = { before: note.chrome, after: note.reply };
     }
     this.panel.title = this.shown.title;
-    webview.html = page({ ...this.shown, nonce: makeNonce(randomBytes), cspSource: webview.cspSource, styleUri: uri('detail.css'), scriptUris: [uri('detailMentions.js'), uri('detail.js')] });
+    webview.html = page({ ...this.shown, ...parts, nonce: makeNonce(randomBytes), cspSource: webview.cspSource, styleUri: uri('detail.css'), scriptUris: [uri('detailMentions.js'), uri('detail.js')] });
   }
 
   get visible(): boolean {

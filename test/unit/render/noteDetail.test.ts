@@ -6,7 +6,8 @@
 import * as assert from 'node:assert/strict';
 import { Parser } from 'htmlparser2';
 import type { Notification } from '../../../src/api';
-import { noteControls, noteHtml, noteState, page, readNoteMessage, type NoteControls } from '../../../src/render';
+import { commentNote } from './commentNote';
+import { noteControls, noteHtml, noteParts, noteState, page, readNoteMessage, type NoteControls } from '../../../src/render';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const mentions = require('../../../media/detailMentions.js') as {
@@ -16,26 +17,6 @@ const mentions = require('../../../media/detailMentions.js') as {
 };
 
 const HOSTILE = `"><img src=x onerror=alert(1)><script>alert(1)</script>`;
-
-/** A comment note in the service's block shape: keyed actions on the comment block. */
-function commentNote(actions: Record<string, boolean>, over: Partial<Notification> = {}): Notification {
-  return {
-    id: 60005,
-    type: 'comment',
-    unread: 1,
-    unreadIsCount: true,
-    timestamp: 0,
-    subjectText: 'Maya mentioned you',
-    url: 'https://demo.example.blog/2026/11/101/#comment-8850',
-    body: [
-      { text: 'Maya Lin', type: 'user' },
-      { text: '@demo I think you would like this.', type: 'comment', actions, meta: { ids: { site: 2001, post: 101, comment: 8850, user: 4000 } }, edit_comment_link: 'https://demo.example.blog/wp-admin/comment.php?action=editcomment&c=8850' } as never,
-    ],
-    meta: { ids: { site: 2001, post: 101, comment: 8850 } },
-    status: { approval_status: 'approved', i_replied: false },
-    ...over,
-  };
-}
 
 const ALL = { 'edit-comment': true, 'approve-comment': true, 'spam-comment': false, 'trash-comment': false, 'like-comment': false, 'replyto-comment': false, 'like-post': false };
 
@@ -153,7 +134,8 @@ describe('Note detail page: escaping and the CSP', () => {
   });
 
   it('the page: every script has the nonce and a src from the webview; no inline script; the token is an attribute', () => {
-    const html = page({ title: HOSTILE, body: render(commentNote(ALL)), nonce: 'n0nce', cspSource: 'https://webview.example', styleUri: 'https://webview.example/detail.css', remoteImages: false, token: 'tok"en', scriptUris: ['https://webview.example/detailMentions.js', 'https://webview.example/detail.js'] });
+    const parts = noteParts(commentNote(ALL), 'now', { state: noteState(60005, commentNote(ALL), { hasPrevious: false, hasNext: false }), draft: HOSTILE });
+    const html = page({ title: HOSTILE, body: parts.body, before: parts.chrome, after: parts.reply, nonce: 'n0nce', cspSource: 'https://webview.example', styleUri: 'https://webview.example/detail.css', remoteImages: false, token: 'tok"en', scriptUris: ['https://webview.example/detailMentions.js', 'https://webview.example/detail.js'] });
     const scripts = elements(html).filter((e) => e.name === 'script');
     assert.deepEqual(
       scripts.map((s) => [s.attrs.nonce, s.attrs.src, s.text]),
@@ -165,6 +147,10 @@ describe('Note detail page: escaping and the CSP', () => {
     assert.match(html, /script-src 'nonce-n0nce'/);
     assert.ok(!/script-src[^;]*(unsafe|https:|\*)/.test(html), 'the CSP allows scripts by nonce only');
     assert.equal(elements(html).find((e) => e.attrs.id === 'page')!.attrs['data-token'], 'tok"en');
+    // The page's own parts are not run through the image gate (which would strip buttons and ids).
+    assert.ok(elements(html).some((e) => e.name === 'button' && e.attrs['data-action'] === 'approve'));
+    assert.ok(elements(html).some((e) => e.name === 'textarea' && e.attrs.id === 'reply-text'));
+    assert.ok(!elements(html).some((e) => e.name === 'script' && !e.attrs.src), 'no inline script');
   });
 });
 
