@@ -16,9 +16,12 @@ import { filterId } from './models/noteFilters';
 import { FollowingModel } from './models/followingModel';
 import { LoadCoordinator } from './models/loadCoordinator';
 import { MentionSource } from './models/mentionSource';
+import { NoteActionsModel } from './models/noteActionsModel';
 import { NotePoller } from './models/notePoller';
 import { NotificationsModel } from './models/notificationsModel';
 import { ReaderModel } from './models/readerModel';
+import { ReplyDrafts } from './models/replyDrafts';
+import { SeenMarker } from './models/seenMarker';
 import { TrashModel } from './models/trashModel';
 import { bindFirstPages } from './views/common/firstPaint';
 import { bindSiteSetting } from './views/common/siteSetting';
@@ -82,6 +85,12 @@ export async function activate(context: vscode.ExtensionContext) {
   const detail = new DetailPanel(context.extensionUri, openExternal);
   context.subscriptions.push(detail);
 
+  // Acting on notes (approve, spam, trash with undo, like, follow, reply); see NoteActionsModel.
+  noteActions = new NoteActionsModel({ notes: notificationsModel, client: currentClient });
+  const drafts = new ReplyDrafts(context.globalState, () => `${auth.current()?.user.ID ?? ''}@${client.baseUrl}`);
+  // @mentions in Markdown, HTML and reply boxes, from the chosen (or the note's) site's writers.
+  const mentions = new MentionSource({ client: currentClient, site: () => site.site, signedIn, log: (m) => log.info(m) });
+
   const ctx: CommandContext = {
     auth,
     client: currentClient,
@@ -94,6 +103,9 @@ export async function activate(context: vscode.ExtensionContext) {
     trash: { model: trashModel, provider: trash },
     reader: { model: readerModel, provider: reader },
     detail,
+    noteActions,
+    drafts,
+    mentions,
     extensionUri: context.extensionUri,
   };
   context.subscriptions.push(...registerCommands(ctx));
@@ -138,9 +150,20 @@ export async function activate(context: vscode.ExtensionContext) {
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('contentSite.notifications.pollInterval') && poller.start()),
   );
 
-  // @mentions in Markdown and HTML, from the chosen site's writers.
-  const mentions = new MentionSource({ client: currentClient, site: () => site.site, signedIn, log: (m) => log.info(m) });
   context.subscriptions.push(registerMentionCompletions(mentions), auth.onDidChangeSession(() => mentions.reset()));
+
+  // The service's bell stops showing as new what the user saw here (see SeenMarker).
+  const seen = new SeenMarker({
+    client: currentClient,
+    newest: () => notificationsModel.notes[0]?.timestamp,
+    visible: () => signedIn() && notifications.view.visible,
+    log: (m) => log.info(m),
+  });
+  context.subscriptions.push(
+    notificationsModel.onDidChange(() => void seen.update()),
+    notifications.view.onDidChangeVisibility(() => void seen.update()),
+    auth.onDidChangeSession(() => seen.reset()),
+  );
 
   if (auth.current()) for (const p of providers) p.ensureLoaded();
 
@@ -150,4 +173,9 @@ export async function activate(context: vscode.ExtensionContext) {
 
 export type ContentSiteApi = Awaited<ReturnType<typeof activate>>;
 
-export function deactivate(): void {}
+let noteActions: NoteActionsModel | undefined;
+
+/** Spam and trash still in their undo window are sent now: closing the window does not lose them. */
+export function deactivate(): Promise<void> | undefined {
+  return noteActions?.flush();
+}

@@ -23,7 +23,11 @@ export function replyContent(content: string): string {
   return text;
 }
 
-export type ActOptions = CommonParams & CallOptions;
+export type ActOptions = CommonParams &
+  CallOptions & {
+    /** How the user knows the site (its domain), for the sentences of errors; the request names it by `site`. */
+    siteName?: string;
+  };
 
 /** `/sites/$site/<kind>/$id` with both checked: the base of every action path. */
 export function target(site: string | number, kind: 'comments' | 'posts', id: number): { site: string; path: string } {
@@ -33,8 +37,8 @@ export function target(site: string | number, kind: 'comments' | 'posts', id: nu
 }
 
 export async function act(t: Transport, s: string, path: string, form: Record<string, string> | undefined, options: ActOptions): Promise<unknown> {
-  const { signal, ...common } = options;
-  return t.send({ method: 'POST', version: '1.1', path, form, common, messageContext: { site: s }, signal });
+  const { signal, siteName, ...common } = options;
+  return t.send({ method: 'POST', version: '1.1', path, form, common, messageContext: { site: siteName ?? s }, signal });
 }
 
 /** POST …/likes/new or …/likes/mine/delete. */

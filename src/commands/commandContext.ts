@@ -4,8 +4,11 @@ import { ContentSiteError, type ContentSiteClient } from '../api';
 import type { AuthService } from '../auth';
 import type { ChosenSite } from '../models/chosenSite';
 import type { FollowingModel } from '../models/followingModel';
+import type { MentionSource } from '../models/mentionSource';
+import type { NoteActionsModel } from '../models/noteActionsModel';
 import type { NotificationsModel } from '../models/notificationsModel';
 import type { ReaderModel } from '../models/readerModel';
+import type { ReplyDrafts } from '../models/replyDrafts';
 import type { TrashModel } from '../models/trashModel';
 import type { DetailPanel } from '../views/detail/detailPanel';
 import type { FollowingProvider } from '../views/following/followingProvider';
@@ -29,6 +32,12 @@ export interface CommandContext {
   trash: { model: TrashModel; provider: TrashProvider };
   reader: { model: ReaderModel; provider: ReaderProvider };
   detail: DetailPanel;
+  /** Acting on notes: approve, spam, trash (with undo), like, follow, reply. */
+  noteActions: NoteActionsModel;
+  /** Reply drafts per note, kept for a day. */
+  drafts: ReplyDrafts;
+  /** @mention suggestions (users/suggest), for the chosen site or a given one. */
+  mentions: MentionSource;
   extensionUri: vscode.Uri;
 }
 

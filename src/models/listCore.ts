@@ -31,6 +31,8 @@ export interface ListSource<T, C> {
   page(client: ContentSiteClient, cursor: C | undefined): Prepared<Page<T, C>> | undefined;
   /** The order items are shown in; without it, the service's order with pages appended. */
   compare?(a: T, b: T): number;
+  /** Whether an item the service sent is shown (all are, without it); hidden items still count as sent. */
+  shown?(item: T): boolean;
   /** The service's current copy of these items; an item it does not return is no longer in this list. */
   fetch?(client: ContentSiteClient, keys: readonly string[]): Promise<T[]>;
 }
@@ -188,7 +190,8 @@ export class ListCore<T, C> implements BatchRefreshable {
           added++;
         }
       }
-      this.cursor = added > 0 ? page.next : undefined;
+      // A page that added nothing ends the list unless its cursor moved on (a page filtered here may be empty).
+      this.cursor = added > 0 || (page.next !== undefined && page.next !== this.cursor) ? page.next : undefined;
       this._loadMoreError = undefined;
     } catch (err) {
       if (gen !== this.generation) return;
@@ -373,7 +376,7 @@ export class ListCore<T, C> implements BatchRefreshable {
         item = effect(item);
         if (item === undefined) break;
       }
-      if (item === undefined) continue;
+      if (item === undefined || (this.source.shown && !this.source.shown(item))) continue;
       list.push(item);
       byKey.set(key, item);
     }

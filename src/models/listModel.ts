@@ -17,6 +17,7 @@ export abstract class ListModel<T, C> implements BatchRefreshable {
         key: (item) => this.keyOf(item),
         page: (c, cursor) => this.pageRequest(c, cursor),
         compare: this.compare ? (a, b) => this.compare!(a, b) : undefined,
+        shown: this.isShown ? (item) => this.isShown!(item) : undefined,
         fetch: this.fetchItems ? (c, keys) => this.fetchItems!(c, keys) : undefined,
       },
       client,
@@ -28,6 +29,8 @@ export abstract class ListModel<T, C> implements BatchRefreshable {
   /** The request for one page (the first when `cursor` is undefined); undefined when there is nothing to load. */
   protected abstract pageRequest(client: ContentSiteClient, cursor: C | undefined): Prepared<Page<T, C>> | undefined;
   protected compare?(a: T, b: T): number;
+  /** Whether an item the service sent is shown (all are, without it). */
+  protected isShown?(item: T): boolean;
   protected fetchItems?(client: ContentSiteClient, keys: readonly string[]): Promise<T[]>;
 
   get state(): LoadState {

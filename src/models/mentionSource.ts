@@ -21,9 +21,8 @@ export class MentionSource {
 
   constructor(private readonly o: MentionSourceOptions) {}
 
-  /** The users for `letters` on the chosen site; [] when there is nothing to ask or it was refused. */
-  async suggest(letters: string, cancelled: () => boolean = () => false): Promise<SuggestedUser[]> {
-    const site = this.o.site();
+  /** The users for `letters` on `site` (the chosen site by default); [] when there is nothing to ask or it was refused. */
+  async suggest(letters: string, cancelled: () => boolean = () => false, site: string | undefined = this.o.site()): Promise<SuggestedUser[]> {
     if (!site || !this.o.signedIn() || this.refused.has(site)) return [];
     // Letters typed quickly: only the last call asks; the ones it replaced answer nothing.
     if (!(await this.debounce()) || cancelled()) return [];

@@ -20,6 +20,8 @@ export const POLL_FIELDS = 'id,unread,note_hash';
 export interface PollTarget {
   readonly state: LoadState;
   pollQuery(): NotificationsParams;
+  /** The notes of a polled page the list keeps, when it picks them itself (several types). */
+  pollFilter?(): ((note: { type?: string }) => boolean) | undefined;
   serviceNotes(): Notification[];
   /** The service's current copies of these notes. */
   fetchNotes(client: ContentSiteClient, ids: readonly number[]): Promise<Notification[]>;
@@ -118,7 +120,9 @@ export class NotePoller {
     }
     if (model.state.kind !== 'loaded') return recovered ? 'recovered' : 'skipped';
     const client = this.o.client();
-    const page = await client.notifications.list({ ...model.pollQuery(), fields: POLL_FIELDS });
+    const keep = model.pollFilter?.();
+    const page = await client.notifications.list({ ...model.pollQuery(), fields: keep ? `${POLL_FIELDS},type` : POLL_FIELDS });
+    if (keep) page.notes = page.notes.filter(keep);
     this.failures = 0;
     const known = model.serviceNotes().slice(0, page.notes.length);
     const sameIds = known.length === page.notes.length && known.every((n, i) => n.id === page.notes[i].id);

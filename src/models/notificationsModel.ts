@@ -4,11 +4,11 @@
  * list core: shown at once, kept over any refresh or poll until the service has them, dropped when
  * it refuses, checked with the service when the answer is lost. No vscode here.
  */
-import { ContentSiteError, type ContentSiteClient, type Notification, type NotificationsParams, type Prepared } from '../api';
+import { ContentSiteError, noteActions, type ContentSiteClient, type Notification, type NotificationsParams, type Prepared } from '../api';
 import { asError, outcomeUnknown } from './asError';
 import type { Effect, Page } from './listCore';
 import { ListModel } from './listModel';
-import { type NoteFilter, filterQuery } from './noteFilters';
+import { type NoteFilter, filterQuery, localFilter } from './noteFilters';
 
 export type { NoteFilter } from './noteFilters';
 
@@ -78,15 +78,23 @@ export class NotificationsModel extends ListModel<Notification, number> {
   protected override fetchItems(client: ContentSiteClient, keys: readonly string[]): Promise<Notification[]> {
     return this.fetchNotes(client, keys.map(Number));
   }
+  /** Notes about a comment in the spam or the trash are not shown (the service's panel hides them too). */
+  protected override isShown(note: Notification): boolean {
+    const a = noteActions(note);
+    return a.spam?.value !== true && a.trash?.value !== true;
+  }
   protected pageRequest(client: ContentSiteClient, before: number | undefined): Prepared<Page<Notification, number>> {
-    const number = this.options.pageSize();
-    const request = client.notifications.listRequest({ ...this.query(), before });
+    const query = this.query();
+    const request = client.notifications.listRequest({ ...query, before });
+    const accepts = localFilter(this._filter);
     return {
       spec: request.spec,
       parse: (body) => {
         const notes = request.parse(body).notes;
         for (const n of notes) if (n.type) this.seenTypes.add(n.type);
-        return { items: notes, next: notes.length >= number ? notes.at(-1)?.timestamp : undefined };
+        // A page picked here may hold fewer notes than asked: whether there are more is the service's page.
+        const next = notes.length >= (query.number ?? 0) ? notes.at(-1)?.timestamp : undefined;
+        return { items: accepts ? notes.filter(accepts) : notes, next };
       },
     };
   }
@@ -175,6 +183,11 @@ export class NotificationsModel extends ListModel<Notification, number> {
     return this.query();
   }
 
+  /** The notes of a polled page the list keeps, when the filter is applied here rather than by the service. */
+  pollFilter(): ((note: { type?: string }) => boolean) | undefined {
+    return localFilter(this._filter);
+  }
+
   /** Notes exactly as the service last sent them, newest first (what a poll is compared with). */
   serviceNotes(): Notification[] {
     return this.list.serviceItems();
@@ -200,7 +213,9 @@ export class NotificationsModel extends ListModel<Notification, number> {
   }
 
   private query(): NotificationsParams {
-    return { number: this.options.pageSize(), fields: NOTE_FIELDS, ...filterQuery(this._filter) };
+    // Types picked here are picked from the largest pages the service gives.
+    const number = localFilter(this._filter) ? NOTES_PAGE_MAX : this.options.pageSize();
+    return { number, fields: NOTE_FIELDS, ...filterQuery(this._filter) };
   }
 }
 
