@@ -10,17 +10,13 @@ import type { NoteDeps } from '../views/detail/noteSession';
 import { COMMANDS } from '../ids';
 import { reportError, type CommandContext } from './commandContext';
 
-// Until the note-actions model is wired into the command context (the lead's change).
-type WithActions = CommandContext & { noteActions: NoteDeps['actions']; drafts: NoteDeps['drafts'] };
-
 /**
  * Clicking a note or a post shows it, sanitized, in the one detail panel; opening a note marks it
  * read. A note's page has its actions (the tree's commands), the reply box with @-mentions from the
  * note's site, and previous/next through the notes the view shows.
  * The renderer (and its HTML sanitizer) loads on first use, not at activation.
  */
-export function registerShowDetail(context: CommandContext): vscode.Disposable[] {
-  const ctx = context as WithActions;
+export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
   // The note's site, not the chosen one: set just before each ask (MentionSource reads it at once).
   let mentionSite: string | undefined;
   const mentions = new MentionSource({ client: ctx.client, site: () => mentionSite, signedIn: () => ctx.auth.current() !== undefined, log: (m) => ctx.log.info(m) });
@@ -28,12 +24,8 @@ export function registerShowDetail(context: CommandContext): vscode.Disposable[]
 
   const deps: NoteDeps = {
     notes: ctx.notifications.model,
-    get actions() {
-      return ctx.noteActions;
-    },
-    get drafts() {
-      return ctx.drafts;
-    },
+    actions: ctx.noteActions,
+    drafts: ctx.drafts,
     suggest: async (site, letters) => {
       mentionSite = String(site);
       return (await mentions.suggest(letters)).map((u) => ({ login: u.user_login, name: u.display_name }));
