@@ -239,8 +239,8 @@
     document.querySelectorAll('button[data-action]').forEach((b) => {
       const c = s.controls[b.dataset.action];
       b.hidden = !c;
-      if (!c || !b.hasAttribute('aria-pressed')) return;
-      b.setAttribute('aria-pressed', String(c.on));
+      if (!c || b.dataset.on === undefined) return;
+      if (b.hasAttribute('aria-pressed')) b.setAttribute('aria-pressed', String(c.on));
       b.textContent = c.on ? b.dataset.on : b.dataset.off;
       b.title = c.on ? b.dataset.onTitle : b.dataset.offTitle;
     });

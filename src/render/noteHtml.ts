@@ -98,7 +98,8 @@ const BUTTONS: ReadonlyArray<{ control: ActControl; key: string; off: string; on
 function buttonHtml(b: (typeof BUTTONS)[number], on: boolean): string {
   const key = b.key;
   const title = (t: string) => (key ? `${t} (${key})` : t);
-  const toggle = b.control === 'approve' || b.control === 'like' || b.control === 'likePost' || b.control === 'follow' || b.control === 'read';
+  // Pressed shows a state that is on (approved, liked, followed); read/unread only changes its label.
+  const toggle = b.control === 'approve' || b.control === 'like' || b.control === 'likePost' || b.control === 'follow';
   const attrs = [
     `type="button"`,
     `class="act"`,

@@ -151,6 +151,7 @@ describe('Detail page script in Chromium', function () {
     assert.equal(await pressed('approve'), 'true');
     assert.equal(await page.textContent('button[data-action="approve"]'), 'Approved');
     assert.equal(await page.textContent('#note-unread'), '');
+    assert.equal(await page.textContent('button[data-action="read"]'), 'Mark unread');
     assert.equal(await page.isHidden('button[data-action="spam"]'), true);
     assert.equal(await page.isDisabled('button[data-go="previous"]'), true);
     assert.equal(await page.inputValue('#reply-text'), 'half a thought');

@@ -58,7 +58,7 @@ describe('Note detail page: buttons for the actions the note offers', () => {
       ['spam', undefined, 'Spam'],
       ['trash', undefined, 'Trash'],
       ['edit', undefined, 'Edit'],
-      ['read', 'false', 'Mark read'],
+      ['read', undefined, 'Mark read'],
     ]);
     const approve = buttons(html)[0];
     assert.equal(approve.attrs.title, 'Unapprove (a)');
