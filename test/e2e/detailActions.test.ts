@@ -89,4 +89,19 @@ describe('A note\'s detail view acts on it (code-server + Chromium)', function (
     await frame.locator('#note-status', { hasText: 'You replied' }).waitFor();
     await wb.shot('detail-reply-posted');
   });
+
+  it('Esc leaves the box; j and k open the next and the previous note in the same panel, and opening marks it read', async () => {
+    const frame = await detailFrame(page, '#reply-text');
+    await frame.locator('#reply-text').press('Escape');
+    const next = demo.svc.world().notes.filter((n) => n.userId === DEMO_USER).sort((a, b) => b.timestamp - a.timestamp)[1];
+    assert.ok(next.unread > 0, 'the next note starts unread');
+    await page.keyboard.press('j');
+    const shown = await detailFrame(page, `#note-controls[data-note="${next.id}"]`);
+    await until('the service to have the next note read', () => demo.svc.world().notes.find((n) => n.id === next.id)!.unread === 0);
+    await until('its page to stop saying unread', async () => (await shown.locator('#note-unread').textContent()) === '');
+    await wb.shot('detail-next-note');
+    await page.keyboard.press('k');
+    await detailFrame(page, '#note-controls[data-note="60000"]');
+    assert.equal(await page.locator('.tab.active').getAttribute('aria-label').then((l) => l?.startsWith(NOTE_ROW)), true, 'one panel, titled by the note');
+  });
 });
