@@ -93,14 +93,38 @@ export function stripHtml(html: string): string {
     .trim();
 }
 
+/**
+ * The note's page on the web: the note's own `url` when the service sends one; for a comment, the
+ * comment's own link (its post's link with `#comment-ID`); otherwise the note's links, the post or
+ * site before a person's profile. Never `meta.links`: the spec defines those as API endpoints.
+ */
 function noteUrl(raw: RawNotification): string | undefined {
-  const candidates: unknown[] = [];
-  if (raw.body && !Array.isArray(raw.body)) {
-    const b = raw.body as Record<string, unknown>;
-    candidates.push(b.header_link, b.footer_link);
+  const web = (c: unknown): c is string => typeof c === 'string' && /^https?:\/\//i.test(c);
+  const own = (raw as { url?: unknown }).url;
+  if (web(own)) return own;
+  const ranges: Array<{ type?: string; url?: unknown }> = [];
+  for (const list of [raw.subject, raw.body]) if (Array.isArray(list)) for (const block of list) ranges.push(...(block.ranges ?? []));
+  const commentLink = ranges.find((r) => r.type === 'comment' && web(r.url))?.url as string | undefined;
+  if (commentLink) return commentLink;
+  const b = raw.body && !Array.isArray(raw.body) ? (raw.body as Record<string, unknown>) : undefined;
+  const headerHref = typeof b?.header === 'string' ? /href="(https?:\/\/[^"]+)"/i.exec(b.header)?.[1] : undefined;
+  const postLink = [b?.header_link, headerHref, ...ranges.filter((r) => r.type === 'post' || r.type === 'site').map((r) => r.url)].find(web);
+  const comment = commentId(raw);
+  if (postLink && comment && (raw.type === 'comment' || raw.type === 'comment_like')) return `${postLink.replace(/#.*$/, '')}#comment-${comment}`;
+  return postLink ?? [b?.footer_link, ...ranges.map((r) => r.url)].find(web);
+}
+
+/** The comment a note is about: the note's `meta.ids.comment`, or its comment block's. */
+function commentId(raw: RawNotification): number | undefined {
+  const idOf = (meta: unknown): number | undefined => {
+    const c = (meta as { ids?: { comment?: unknown } } | undefined)?.ids?.comment;
+    return typeof c === 'number' && Number.isSafeInteger(c) && c > 0 ? c : undefined;
+  };
+  const fromNote = idOf(raw.meta);
+  if (fromNote) return fromNote;
+  if (Array.isArray(raw.body)) for (const block of raw.body) {
+    const id = idOf((block as { meta?: unknown }).meta);
+    if (id) return id;
   }
-  // meta.links are API endpoints (the spec says so), never a page to open.
-  if (Array.isArray(raw.subject)) for (const block of raw.subject) for (const r of block.ranges ?? []) candidates.push(r.url);
-  if (Array.isArray(raw.body)) for (const block of raw.body) for (const r of block.ranges ?? []) candidates.push(r.url);
-  return candidates.find((c): c is string => typeof c === 'string' && /^https?:\/\//i.test(c));
+  return undefined;
 }

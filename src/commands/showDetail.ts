@@ -1,30 +1,59 @@
 import * as vscode from 'vscode';
+import type { Notification } from '../api';
 import { loadRender } from '../lazy/loadRender';
 import { markReadOnOpen } from '../config';
+import { MentionSource } from '../models/mentionSource';
 import { relativeTime } from '../models/relativeTime';
 import { FeedPostNode } from '../views/following/feedPostNode';
 import { NoteNode } from '../views/notifications/noteNode';
+import type { NoteDeps } from '../views/detail/noteSession';
 import { COMMANDS } from '../ids';
 import { reportError, type CommandContext } from './commandContext';
 
 /**
- * Clicking a note or a post shows it, sanitized, in the one detail panel; a note can be marked read.
+ * Clicking a note or a post shows it, sanitized, in the one detail panel; opening a note marks it
+ * read. A note's page has its actions (the tree's commands), the reply box with @-mentions from the
+ * note's site, and previous/next through the notes the view shows.
  * The renderer (and its HTML sanitizer) loads on first use, not at activation.
  */
 export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
+  // The note's site, not the chosen one: set just before each ask (MentionSource reads it at once).
+  let mentionSite: string | undefined;
+  const mentions = new MentionSource({ client: ctx.client, site: () => mentionSite, signedIn: () => ctx.auth.current() !== undefined, log: (m) => ctx.log.info(m) });
+  const when = (note: Notification) => relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language);
+
+  const deps: NoteDeps = {
+    notes: ctx.notifications.model,
+    actions: ctx.noteActions,
+    drafts: ctx.drafts,
+    suggest: async (site, letters) => {
+      mentionSite = String(site);
+      return (await mentions.suggest(letters)).map((u) => ({ login: u.user_login, name: u.display_name }));
+    },
+    run: (command, id) => vscode.commands.executeCommand(command, id),
+    open: (id) => {
+      const note = ctx.notifications.model.get(id);
+      return note ? openNote(note) : Promise.resolve();
+    },
+    log: (m) => ctx.log.warn(m),
+  };
+
+  async function openNote(note: Notification): Promise<void> {
+    await loadRender();
+    await ctx.detail.showNote(note, deps, note.subjectText || vscode.l10n.t('Notification'), when);
+    if (note.unread > 0 && markReadOnOpen()) {
+      try {
+        await ctx.notifications.model.markRead([note.id]);
+      } catch (err) {
+        await reportError(ctx, err, vscode.l10n.t('Mark as read'));
+      }
+    }
+  }
+
   return [
     vscode.commands.registerCommand(COMMANDS.notifications.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof NoteNode)) return;
-      const note = ctx.notifications.model.get(node.note.id) ?? node.note;
-      const { noteHtml } = await loadRender();
-      await ctx.detail.show(note.subjectText || vscode.l10n.t('Notification'), noteHtml(note, relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language)));
-      if (note.unread > 0 && markReadOnOpen()) {
-        try {
-          await ctx.notifications.model.markRead([note.id]);
-        } catch (err) {
-          await reportError(ctx, err, vscode.l10n.t('Mark as read'));
-        }
-      }
+      await openNote(ctx.notifications.model.get(node.note.id) ?? node.note);
     }),
     vscode.commands.registerCommand(COMMANDS.following.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof FeedPostNode)) return;
@@ -32,5 +61,6 @@ export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
       const { plainTitle, postHtml } = await loadRender();
       await ctx.detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''));
     }),
+    ctx.auth.onDidChangeSession(() => mentions.reset()),
   ];
 }

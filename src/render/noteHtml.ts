@@ -4,6 +4,7 @@
  * media as images), status and time. Every piece of service HTML goes through sanitize().
  */
 import type { Block, Notification, TemplateBody, TemplateItem } from '../api';
+import { type ActControl, type NoteState, statusText } from './panelMessage';
 import { escapeHtml, IMAGE_SCHEMES, safeUrl, sanitize } from './sanitize';
 
 const img = (src: unknown, alt = '', cls = 'icon'): string => {
@@ -50,9 +51,10 @@ function itemHtml(item: TemplateItem): string {
   return `<li class="item">${img(item.icon, item.header_text ?? '')}<div><div class="item-header">${link(item.header_link, header)}</div>${item.html ? `<div class="item-html">${sanitize(item.html)}</div>` : ''}</div></li>`;
 }
 
-export function templateHtml(body: TemplateBody): string {
+/** `replyBox`: the page has its own reply box, so a plain-text footer ("Reply from the comments screen") goes. */
+export function templateHtml(body: TemplateBody, replyBox = false): string {
   const header = body.header ? `<header>${sanitize(body.header)}</header>` : '';
-  const footer = body.footer ? `<footer>${body.footer_link ? link(body.footer_link, escapeHtml(body.footer_text ?? '')) : sanitize(body.footer)}</footer>` : '';
+  const footer = body.footer && !(replyBox && !body.footer_link) ? `<footer>${body.footer_link ? link(body.footer_link, escapeHtml(body.footer_text ?? '')) : sanitize(body.footer)}</footer>` : '';
   if (body.template === 'big-badge') {
     return `<section class="big-badge">${img(body.badge, '', 'badge')}${header}${body.html ? `<div>${sanitize(body.html)}</div>` : ''}${footer}</section>`;
   }
@@ -67,25 +69,97 @@ function subjectHtml(note: Notification): string {
   return `<div class="subject">${img(s.icon)}<div>${s.html ? sanitize(s.html) : escapeHtml(s.text ?? note.subjectText)}</div></div>`;
 }
 
-function bodyHtml(note: Notification): string {
+function bodyHtml(note: Notification, replyBox: boolean): string {
   const b = note.body;
   if (!b) return '';
   if (Array.isArray(b)) return b.map(blockHtml).join('');
-  if ('template' in b && typeof b.template === 'string') return templateHtml(b as TemplateBody);
+  if ('template' in b && typeof b.template === 'string') return templateHtml(b as TemplateBody, replyBox);
   return '';
 }
 
-function statusHtml(note: Notification): string {
-  const st = note.status;
-  if (!st) return '';
-  const parts: string[] = [];
-  if (st.approval_status) parts.push(`Comment status: ${escapeHtml(st.approval_status)}`);
-  if (st.i_replied) parts.push('You replied');
-  return parts.length ? `<p class="status">${parts.join(' · ')}</p>` : '';
+/** The page's controls for the note: its state now and the reply draft to show in the box. */
+export interface NoteView {
+  state: NoteState;
+  draft: string;
 }
 
-export function noteHtml(note: Notification, when: string): string {
+/** Each button: its label off and on (pressed), what pressing does then, and its key. */
+const BUTTONS: ReadonlyArray<{ control: ActControl; key: string; off: string; on: string; offTitle: string; onTitle: string }> = [
+  { control: 'approve', key: 'a', off: 'Approve', on: 'Approved', offTitle: 'Approve', onTitle: 'Unapprove' },
+  { control: 'like', key: 'l', off: 'Like', on: 'Liked', offTitle: 'Like the comment', onTitle: 'Unlike the comment' },
+  { control: 'likePost', key: 'l', off: 'Like post', on: 'Post liked', offTitle: 'Like the post', onTitle: 'Unlike the post' },
+  { control: 'follow', key: '', off: 'Follow', on: 'Following', offTitle: 'Follow the site', onTitle: 'Unfollow the site' },
+  { control: 'spam', key: 's', off: 'Spam', on: 'Spam', offTitle: 'Mark as spam', onTitle: 'Mark as spam' },
+  { control: 'trash', key: 't', off: 'Trash', on: 'Trash', offTitle: 'Move to the trash', onTitle: 'Move to the trash' },
+  { control: 'edit', key: 'e', off: 'Edit', on: 'Edit', offTitle: 'Edit the comment in the browser', onTitle: 'Edit the comment in the browser' },
+  { control: 'read', key: 'm', off: 'Mark read', on: 'Mark unread', offTitle: 'Mark as read', onTitle: 'Mark as unread' },
+];
+
+function buttonHtml(b: (typeof BUTTONS)[number], on: boolean): string {
+  const key = b.key;
+  const title = (t: string) => (key ? `${t} (${key})` : t);
+  // Pressed shows a state that is on (approved, liked, followed); read/unread only changes its label.
+  const toggle = b.control === 'approve' || b.control === 'like' || b.control === 'likePost' || b.control === 'follow';
+  const attrs = [
+    `type="button"`,
+    `class="act"`,
+    `data-action="${b.control}"`,
+    key ? `data-key="${key}"` : '',
+    `data-off="${escapeHtml(b.off)}"`,
+    `data-on="${escapeHtml(b.on)}"`,
+    `data-off-title="${escapeHtml(title(b.offTitle))}"`,
+    `data-on-title="${escapeHtml(title(b.onTitle))}"`,
+    toggle ? `aria-pressed="${on}"` : '',
+    `title="${escapeHtml(title(on ? b.onTitle : b.offTitle))}"`,
+  ].filter(Boolean);
+  return `<button ${attrs.join(' ')}>${escapeHtml(on ? b.on : b.off)}</button>`;
+}
+
+function controlsHtml(note: Notification, view: NoteView): string {
+  const c = view.state.controls;
+  const buttons = BUTTONS.filter((b) => c[b.control]).map((b) => buttonHtml(b, c[b.control]!.on));
+  const open = note.url ? link(note.url, 'Open in Browser') : '';
+  const removed = view.state.removed;
+  const banner = `<div id="removed" class="removed" role="status"${removed ? '' : ' hidden'}><span id="removed-text">${escapeHtml(removed)}</span> <button type="button" class="act" data-action="undo" data-key="u" title="Undo (u)"${c.undo ? '' : ' hidden'}>Undo</button></div>`;
+  const nav = `<nav class="note-nav"><button type="button" data-go="previous" title="Previous note (k)"${view.state.hasPrevious ? '' : ' disabled'}>‹ Previous</button><button type="button" data-go="next" title="Next note (j)"${view.state.hasNext ? '' : ' disabled'}>Next ›</button></nav>`;
+  return `${banner}<div class="toolbar" role="toolbar" aria-label="Note actions">${buttons.join('')}${open ? `<span class="open">${open}</span>` : ''}</div>${nav}`;
+}
+
+function replyHtml(view: NoteView): string {
+  const reply = view.state.controls.reply;
+  if (!reply) return '';
+  return `<section id="reply-box" class="reply"><label for="reply-text">Reply <span class="hint">(r; Ctrl+Enter or ⌘+Enter sends; @ mentions a writer)</span></label>
+<div class="reply-field"><textarea id="reply-text" rows="4" placeholder="Write a reply…" aria-autocomplete="list" aria-controls="mentions">${escapeHtml(view.draft)}</textarea>
+<ul id="mentions" class="mentions" role="listbox" aria-label="Writers" hidden></ul></div>
+<div class="reply-row"><button type="button" id="reply-send">Send</button><span id="reply-status" role="status"></span></div></section>`;
+}
+
+/**
+ * A note's page in three parts: `chrome` (ours: the undo banner, the action buttons, only those it
+ * offers, pressed when on, previous/next, the read and status line), `body` (the service's subject
+ * and body, for the page's image gate) and `reply` (ours: the reply box). The parts that follow
+ * the note live have ids (`note-unread`, `note-status`) so that a state message can change them
+ * without a render; the page never passes its own parts through the gate (it would strip them).
+ */
+export function noteParts(note: Notification, when: string, view: NoteView): { chrome: string; body: string; reply: string } {
+  const { unread, status } = view.state;
+  const meta = `<p class="meta">${escapeHtml(note.type ?? 'note')} · ${escapeHtml(when)}<span id="note-unread">${unread ? ' · unread' : ''}</span></p>`;
+  const statusLine = `<p class="status" id="note-status"${status ? '' : ' hidden'}>${escapeHtml(status)}</p>`;
+  return {
+    chrome: `<div id="note-controls" data-note="${note.id}">${controlsHtml(note, view)}${meta}${statusLine}</div>`,
+    body: `<article class="note">${subjectHtml(note)}${bodyHtml(note, Boolean(view.state.controls.reply))}</article>`,
+    reply: replyHtml(view),
+  };
+}
+
+/** The note as HTML; with `view`, all of noteParts in order (what the page shows). */
+export function noteHtml(note: Notification, when: string, view?: NoteView): string {
+  if (view) {
+    const p = noteParts(note, when, view);
+    return p.chrome + p.body + p.reply;
+  }
+  const status = statusText(note);
   const meta = `<p class="meta">${escapeHtml(note.type ?? 'note')} · ${escapeHtml(when)}${note.unread > 0 ? ' · unread' : ''}</p>`;
   const open = note.url ? `<p class="actions">${link(note.url, 'Open in Browser')}</p>` : '';
-  return `<article class="note">${subjectHtml(note)}${meta}${statusHtml(note)}${bodyHtml(note)}${open}</article>`;
+  return `<article class="note">${subjectHtml(note)}${meta}${status ? `<p class="status">${escapeHtml(status)}</p>` : ''}${bodyHtml(note, false)}${open}</article>`;
 }

@@ -1,8 +1,9 @@
 /**
  * The webview document around rendered content: a strict CSP (no inline script without the
  * nonce; images only from the extension's media folder and the service's avatar hosts, or any
- * https once the user loads remote images), the stylesheet, and a small script that hands link
- * clicks and the "Load images" button to the extension, tagged with this render's token.
+ * https once the user loads remote images), the stylesheet, and the page's scripts from media/
+ * (media/detail.js hands link clicks, the "Load images" button and a note's actions to the
+ * extension, tagged with this render's token, which the page carries in `#page[data-token]`).
  */
 import { gateImages, imageSources, loadImagesBar } from './remoteImages';
 import { escapeHtml } from './sanitize';
@@ -19,6 +20,11 @@ export interface PageParts {
   remoteImages: boolean;
   /** Sent back with every message, so the extension answers only its latest render. */
   token: string;
+  /** Our own markup around the content (a note's buttons and reply box): escaped by its maker, never gated or sanitized. */
+  before?: string;
+  after?: string;
+  /** Webview URIs of the page's scripts (media/detailMentions.js, media/detail.js), loaded with the nonce. */
+  scriptUris: readonly string[];
 }
 
 export function csp(nonce: string, cspSource: string, remoteImages = false): string {
@@ -39,22 +45,10 @@ ${styleSheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`
 export function page(p: PageParts): string {
   const gated = gateImages(p.body, p.remoteImages);
   const bar = gated.blocked > 0 && !p.remoteImages ? loadImagesBar(gated.blocked) : '';
-  return `${documentHead(p.title, csp(p.nonce, p.cspSource, p.remoteImages), [p.styleUri])}${bar}${gated.html}
-<script nonce="${p.nonce}">
-const vscode = acquireVsCodeApi();
-const token = ${JSON.stringify(p.token)};
-document.addEventListener('click', (e) => {
-  const target = e.target instanceof Element ? e.target : null;
-  if (target && target.closest('#load-images')) {
-    vscode.postMessage({ type: 'loadImages', token });
-    return;
-  }
-  const a = target ? target.closest('a[href]') : null;
-  if (!a) return;
-  e.preventDefault();
-  vscode.postMessage({ type: 'open', href: a.getAttribute('href'), token });
-});
-</script></body></html>`;
+  const scripts = p.scriptUris.map((src) => `<script nonce="${p.nonce}" src="${escapeHtml(src)}"></script>`).join('\n');
+  return `${documentHead(p.title, csp(p.nonce, p.cspSource, p.remoteImages), [p.styleUri])}<main id="page" data-token="${escapeHtml(p.token)}">${p.before ?? ''}${bar}${gated.html}${p.after ?? ''}</main>
+${scripts}
+</body></html>`;
 }
 
 export function makeNonce(random: (n: number) => Buffer): string {

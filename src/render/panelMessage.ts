@@ -1,20 +1,146 @@
 /**
- * Messages from the detail webview to the extension. The page is ours, but what it sends is
+ * Messages between the detail webview and the extension. The page is ours, but what it sends is
  * checked anyway: only known types, only from the render the extension made last (its token),
- * links only over http(s). Anything else is ignored.
+ * links only over http(s); a note's messages only for the note it shows, and an action only when
+ * that note (as the model has it now) offers it. Anything else is ignored.
+ *
+ * Also the note's controls and their state, read from the note the way the service's panel reads
+ * them (`noteActions`): the page's buttons and the checks come from the same function.
  */
+import type { Notification } from '../api/notificationShape';
+import { noteActions } from '../api/noteActions';
 import { safeUrl } from './sanitize';
 
 export type PanelMessage = { type: 'open'; href: string } | { type: 'loadImages' };
 
 export function readPanelMessage(message: unknown, token: string): PanelMessage | undefined {
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
-  const m = message as Record<string, unknown>;
-  if (!token || m.token !== token) return undefined;
+  const m = tokened(message, token);
+  if (!m) return undefined;
   if (m.type === 'loadImages') return { type: 'loadImages' };
   if (m.type === 'open' && typeof m.href === 'string' && /^https?:\/\//i.test(m.href)) {
     const href = safeUrl(m.href, ['https', 'http']);
     return href ? { type: 'open', href } : undefined;
   }
   return undefined;
+}
+
+function tokened(message: unknown, token: string): Record<string, unknown> | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const m = message as Record<string, unknown>;
+  return token && m.token === token ? m : undefined;
+}
+
+/** What a button (or key) in the note's page asks for. `reply` is the reply box. */
+export const NOTE_CONTROLS = ['approve', 'spam', 'trash', 'like', 'likePost', 'follow', 'edit', 'read', 'undo', 'reply'] as const;
+export type NoteControl = (typeof NOTE_CONTROLS)[number];
+export type ActControl = Exclude<NoteControl, 'reply'>;
+
+/** Why the shown note is not in the list any more: a spam/trash in its undo window, done, or gone. */
+export type NoteRemoval = { kind: 'spam' | 'trash'; undoable: boolean } | { kind: 'gone' };
+
+/** Each control the note offers now, with its state (`on`: approved, liked, followed, read, replied). */
+export type NoteControls = Partial<Record<NoteControl, { on: boolean }>>;
+
+/**
+ * The controls of a note as the model has it now. `note` undefined: it left the list. `canReply`:
+ * the model can reply (to the comment, or to the post when the note offers no comment reply).
+ */
+export function noteControls(note: Notification | undefined, o: { removal?: NoteRemoval; canReply?: boolean } = {}): NoteControls {
+  if (o.removal) return o.removal.kind !== 'gone' && o.removal.undoable ? { undo: { on: false } } : {};
+  if (!note) return {};
+  const a = noteActions(note);
+  const out: NoteControls = {};
+  if (a.approve) out.approve = { on: a.approve.value === true };
+  if (a.spam) out.spam = { on: a.spam.value === true };
+  if (a.trash) out.trash = { on: a.trash.value === true };
+  if (a.like) out.like = { on: a.like.value === true };
+  else if (a.likePost) out.likePost = { on: a.likePost.value === true };
+  if (a.follow) out.follow = { on: a.follow.value === true };
+  if (a.edit?.link && safeUrl(a.edit.link, ['https', 'http'])) out.edit = { on: false };
+  out.read = { on: note.unread === 0 };
+  if (a.reply || o.canReply) out.reply = { on: a.reply?.value === true || note.status?.i_replied === true };
+  return out;
+}
+
+/** The longest text a reply or a draft message may carry (the client refuses more than 10,000 after trimming). */
+export const DRAFT_MAX_CHARS = 20_000;
+
+export type NoteMessage =
+  | { type: 'act'; action: ActControl; note: number }
+  | { type: 'reply'; note: number; text: string }
+  | { type: 'draft'; note: number; text: string }
+  | { type: 'suggest'; note: number; letters: string; seq: number }
+  | { type: 'go'; to: 'next' | 'previous'; note: number };
+
+export interface ShownNote {
+  /** The latest render's token. */
+  token: string;
+  /** The note the page shows. */
+  note: number;
+  /** The note's controls now (noteControls of the model's copy). */
+  controls: NoteControls;
+}
+
+/** A note's message, checked against what the panel shows now; undefined when anything is off. */
+export function readNoteMessage(message: unknown, shown: ShownNote | undefined): NoteMessage | undefined {
+  const m = shown ? tokened(message, shown.token) : undefined;
+  if (!m || !shown || m.note !== shown.note) return undefined;
+  const note = shown.note;
+  switch (m.type) {
+    case 'act': {
+      const action = m.action;
+      if (typeof action !== 'string' || action === 'reply' || !(NOTE_CONTROLS as readonly string[]).includes(action)) return undefined;
+      return shown.controls[action as ActControl] ? { type: 'act', action: action as ActControl, note } : undefined;
+    }
+    case 'reply':
+      return shown.controls.reply && typeof m.text === 'string' && m.text.length <= DRAFT_MAX_CHARS ? { type: 'reply', note, text: m.text } : undefined;
+    case 'draft':
+      return typeof m.text === 'string' && m.text.length <= DRAFT_MAX_CHARS ? { type: 'draft', note, text: m.text } : undefined;
+    case 'suggest':
+      return shown.controls.reply && typeof m.letters === 'string' && /^[\w.-]{0,50}$/.test(m.letters) && Number.isSafeInteger(m.seq) ? { type: 'suggest', note, letters: m.letters, seq: m.seq as number } : undefined;
+    case 'go':
+      return m.to === 'next' || m.to === 'previous' ? { type: 'go', to: m.to, note } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** What the page shows of the note's state; sent as a message when it changes, so typing is kept. */
+export interface NoteState {
+  note: number;
+  controls: NoteControls;
+  unread: boolean;
+  /** "Comment status: approved · You replied", or ''. */
+  status: string;
+  /** A sentence when the note left the list ("Comment trashed."), or ''. */
+  removed: string;
+  hasPrevious: boolean;
+  hasNext: boolean;
+}
+
+export function statusText(note: Notification | undefined): string {
+  const st = note?.status;
+  if (!st) return '';
+  const parts: string[] = [];
+  if (st.approval_status) parts.push(`Comment status: ${st.approval_status}`);
+  if (st.i_replied) parts.push('You replied');
+  return parts.join(' · ');
+}
+
+export function removalText(removal: NoteRemoval | undefined): string {
+  if (!removal) return '';
+  if (removal.kind === 'gone') return 'This note is no longer in the list.';
+  return removal.kind === 'trash' ? 'Comment trashed.' : 'Comment marked as spam.';
+}
+
+export function noteState(id: number, note: Notification | undefined, o: { removal?: NoteRemoval; canReply?: boolean; hasPrevious: boolean; hasNext: boolean }): NoteState {
+  return {
+    note: id,
+    controls: noteControls(note, o),
+    unread: o.removal ? false : (note?.unread ?? 0) > 0,
+    status: o.removal ? '' : statusText(note),
+    removed: removalText(o.removal),
+    hasPrevious: o.hasPrevious,
+    hasNext: o.hasNext,
+  };
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { loadRemoteImages } from '../../config';
+import type { Notification } from '../../api';
 import { loadRender } from '../../lazy/loadRender';
+import { NoteSession, type NoteDeps } from './noteSession';
 
 export const DETAIL_VIEW_TYPE = 'contentSite.detail';
 
@@ -17,11 +19,13 @@ interface Shown {
 /**
  * One reused webview panel for a note or a post. Scripts are allowed only with a fresh nonce
  * per render, local resources only from media/, remote images only once asked for, and links
- * reach the browser only through the extension, only over http(s).
+ * reach the browser only through the extension, only over http(s). A note brings its actions,
+ * reply box and previous/next, and follows the model live (see NoteSession).
  */
 export class DetailPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private shown: Shown | undefined;
+  private note: { session: NoteSession; when: (note: Notification) => string } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -29,7 +33,7 @@ export class DetailPanel implements vscode.Disposable {
     private readonly openExternal: (url: string) => void,
   ) {}
 
-  async show(title: string, body: string): Promise<void> {
+  private async open(title: string, body: string): Promise<void> {
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(DETAIL_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: true }, { enableScripts: true, localResourceRoots: [media], enableFindWidget: true });
@@ -37,19 +41,55 @@ export class DetailPanel implements vscode.Disposable {
         () => {
           this.panel = undefined;
           this.shown = undefined;
+          this.endNote();
         },
         undefined,
         this.disposables,
       );
       this.panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m), undefined, this.disposables);
+      // A hidden webview drops the state messages: a page shown again is rendered from the model.
+      let wasVisible = true;
+      this.panel.onDidChangeViewState(
+        (e) => {
+          if (e.webviewPanel.visible && !wasVisible && this.note) void this.render();
+          wasVisible = e.webviewPanel.visible;
+        },
+        undefined,
+        this.disposables,
+      );
     }
     this.shown = { title, body, remoteImages: loadRemoteImages(), token: '' };
     await this.render();
-    this.panel.reveal(undefined, true);
+    this.panel?.reveal(undefined, true);
+  }
+
+  /** A post (or anything without actions). */
+  async show(title: string, body: string): Promise<void> {
+    this.endNote();
+    await this.open(title, body);
+  }
+
+  /** A note with its actions, its reply box and previous/next, following the model live. */
+  async showNote(note: Notification, deps: NoteDeps, title: string, when: (note: Notification) => string): Promise<void> {
+    this.endNote();
+    const session = new NoteSession(note, deps, { post: (m) => void this.panel?.webview.postMessage(m), render: () => void this.render() });
+    this.note = { session, when };
+    await this.open(title, '');
+  }
+
+  /** The id of the note shown, if a note is shown. */
+  get noteId(): number | undefined {
+    return this.note?.session.id;
+  }
+
+  private endNote(): void {
+    this.note?.session.dispose();
+    this.note = undefined;
   }
 
   private async onMessage(message: unknown): Promise<void> {
     const { readPanelMessage } = await import('../../render/panelMessage');
+    if (this.note && (await this.note.session.handle(message))) return;
     const m = this.shown ? readPanelMessage(message, this.shown.token) : undefined;
     if (m?.type === 'open') this.openExternal(m.href);
     if (m?.type === 'loadImages' && this.shown && !this.shown.remoteImages) {
@@ -58,15 +98,24 @@ export class DetailPanel implements vscode.Disposable {
     }
   }
 
-  /** Renders the shown item again, with a fresh nonce and token. */
+  /** Renders the shown item again (a note from the model as it is now), with a fresh nonce and token. */
   private async render(): Promise<void> {
-    const { makeNonce, page } = await loadRender();
+    const { makeNonce, noteParts, page } = await loadRender();
     if (!this.panel || !this.shown) return;
     const webview = this.panel.webview;
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
+    const uri = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(media, file)).toString();
     this.shown.token = makeNonce(randomBytes);
+    let parts: { before?: string; after?: string } = {};
+    if (this.note) {
+      const { session, when } = this.note;
+      session.token = this.shown.token;
+      const note = noteParts(session.note, when(session.note), session.view());
+      this.shown.body = note.body;
+      parts = { before: note.chrome, after: note.reply };
+    }
     this.panel.title = this.shown.title;
-    webview.html = page({ ...this.shown, nonce: makeNonce(randomBytes), cspSource: webview.cspSource, styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'detail.css')).toString() });
+    webview.html = page({ ...this.shown, ...parts, nonce: makeNonce(randomBytes), cspSource: webview.cspSource, styleUri: uri('detail.css'), scriptUris: [uri('detailMentions.js'), uri('detail.js')] });
   }
 
   get visible(): boolean {
@@ -74,6 +123,7 @@ export class DetailPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.endNote();
     this.panel?.dispose();
     for (const d of this.disposables) d.dispose();
   }

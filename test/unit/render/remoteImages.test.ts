@@ -56,7 +56,7 @@ function dangers(html: string): string[] {
 }
 
 const CSP_SOURCE = 'https://webview.example';
-const render = (body: string, remoteImages: boolean): string => page({ title: 't', body, nonce: 'n0nce', cspSource: CSP_SOURCE, styleUri: 'https://webview.example/detail.css', remoteImages, token: 'tok' });
+const render = (body: string, remoteImages: boolean): string => page({ title: 't', body, nonce: 'n0nce', cspSource: CSP_SOURCE, styleUri: 'https://webview.example/detail.css', remoteImages, token: 'tok', scriptUris: [] });
 
 const AVATAR = 'https://gravatar.example/avatar/maya.lin?s=256';
 const note: Notification = {

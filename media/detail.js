@@ -1,0 +1,265 @@
+// The detail webview's script. Every message carries this render's token (and, on a note, the
+// note's id); the extension checks both and whether the note offers the action. Link clicks and
+// "Load images" go to the extension; on a note: the action buttons and their keys, previous/next,
+// the reply box (Ctrl/Cmd+Enter sends; the draft is kept) and its @-mention list. The extension's
+// state messages update the page in place, so what is typed in the box and the focus stay.
+// Service text only ever goes in through textContent.
+/* global acquireVsCodeApi, Element */
+(function () {
+  'use strict';
+  const vscode = acquireVsCodeApi();
+  const mentions = window.detailMentions;
+  const $ = (id) => document.getElementById(id);
+  const token = ($('page') && $('page').dataset.token) || '';
+  const noteEl = $('note-controls');
+  const note = noteEl ? Number(noteEl.dataset.note) : undefined;
+  const box = $('reply-text');
+  const sendButton = $('reply-send');
+  const replyStatus = $('reply-status');
+  const list = $('mentions');
+
+  function post(message) {
+    const m = Object.assign({ token }, message);
+    if (note !== undefined) m.note = note;
+    vscode.postMessage(m);
+  }
+
+  // ---- The draft: kept in the webview's state at once (a render in between keeps it), sent to the extension debounced.
+  let draftTimer;
+  function saveDraft(now) {
+    if (!box) return;
+    vscode.setState({ note, text: box.value, focused: document.activeElement === box });
+    clearTimeout(draftTimer);
+    if (now) post({ type: 'draft', text: box.value });
+    else draftTimer = setTimeout(() => post({ type: 'draft', text: box.value }), 400);
+  }
+  const saved = vscode.getState();
+  if (box && saved && saved.note === note && typeof saved.text === 'string') {
+    box.value = saved.text;
+    if (saved.focused) box.focus();
+  }
+
+  // ---- Actions
+  function act(action) {
+    const button = document.querySelector('button[data-action="' + action + '"]');
+    if (!button || button.hidden || button.disabled) return;
+    post({ type: 'act', action });
+  }
+  function go(to) {
+    const button = document.querySelector('button[data-go="' + to + '"]');
+    if (button && !button.disabled) post({ type: 'go', to });
+  }
+
+  let sending = false;
+  function setStatus(text, kind, link) {
+    if (!replyStatus) return;
+    replyStatus.textContent = text;
+    replyStatus.className = kind || '';
+    if (link) {
+      const a = document.createElement('a');
+      a.href = link;
+      a.textContent = 'View the reply';
+      replyStatus.append(' ', a);
+    }
+  }
+  function send() {
+    if (!box || sending) return;
+    closeList();
+    sending = true;
+    box.disabled = true;
+    sendButton.disabled = true;
+    setStatus('Sending…');
+    saveDraft(true);
+    post({ type: 'reply', text: box.value });
+  }
+  function replied(m) {
+    sending = false;
+    box.disabled = false;
+    sendButton.disabled = false;
+    if (m.ok) {
+      box.value = '';
+      saveDraft(true);
+      setStatus(m.message, 'done', m.url);
+    } else {
+      setStatus(m.message, 'error');
+      box.focus();
+    }
+  }
+
+  // ---- The @-mention list
+  let seq = 0;
+  let asked = null; // { start, letters, seq }
+  let users = [];
+  let active = -1;
+  const listOpen = () => list && !list.hidden;
+  function closeList() {
+    if (!list) return;
+    list.hidden = true;
+    list.replaceChildren();
+    users = [];
+    active = -1;
+    asked = null;
+    if (box) box.removeAttribute('aria-activedescendant');
+  }
+  function ask() {
+    const at = box.selectionStart === box.selectionEnd ? mentions.mentionAt(box.value, box.selectionStart) : null;
+    if (!at) return closeList();
+    asked = { start: at.start, letters: at.letters, seq: ++seq };
+    post({ type: 'suggest', letters: at.letters, seq: asked.seq });
+  }
+  function highlight(index) {
+    active = index;
+    Array.from(list.children).forEach((li, i) => li.setAttribute('aria-selected', String(i === index)));
+    if (index >= 0) box.setAttribute('aria-activedescendant', 'mention-' + index);
+  }
+  function showSuggestions(m) {
+    if (!asked || m.seq !== asked.seq || !Array.isArray(m.users) || m.users.length === 0) {
+      if (asked && m.seq === asked.seq) closeList();
+      return;
+    }
+    users = m.users;
+    list.replaceChildren(
+      ...users.map((u, i) => {
+        const li = document.createElement('li');
+        li.id = 'mention-' + i;
+        li.setAttribute('role', 'option');
+        li.dataset.index = String(i);
+        const login = document.createElement('span');
+        login.className = 'login';
+        login.textContent = '@' + u.login;
+        li.append(login);
+        if (u.name) {
+          const name = document.createElement('span');
+          name.className = 'name';
+          name.textContent = u.name;
+          li.append(' ', name);
+        }
+        return li;
+      }),
+    );
+    list.hidden = false;
+    highlight(0);
+  }
+  function pick(index) {
+    const u = users[index];
+    if (!u || !asked) return closeList();
+    const r = mentions.insert(box.value, asked.start, box.selectionStart, u.login);
+    box.value = r.text;
+    box.setSelectionRange(r.caret, r.caret);
+    closeList();
+    box.focus();
+    saveDraft(false);
+  }
+
+  if (box) {
+    box.addEventListener('input', () => {
+      saveDraft(false);
+      ask();
+    });
+    box.addEventListener('blur', () => {
+      if (!sending) saveDraft(true);
+    });
+    box.addEventListener('click', () => listOpen() && ask());
+  }
+  if (list) {
+    // mousedown, not click: the box keeps the focus.
+    list.addEventListener('mousedown', (e) => {
+      const li = e.target instanceof Element ? e.target.closest('li[data-index]') : null;
+      if (!li) return;
+      e.preventDefault();
+      pick(Number(li.dataset.index));
+    });
+  }
+
+  document.addEventListener('click', (e) => {
+    const target = e.target instanceof Element ? e.target : null;
+    if (!target) return;
+    if (target.closest('#load-images')) return post({ type: 'loadImages' });
+    const action = target.closest('button[data-action]');
+    if (action) return act(action.dataset.action);
+    const nav = target.closest('button[data-go]');
+    if (nav) return go(nav.dataset.go);
+    if (target.closest('#reply-send')) return send();
+    const a = target.closest('a[href]');
+    if (!a) return;
+    e.preventDefault();
+    post({ type: 'open', href: a.getAttribute('href') });
+  });
+
+  document.addEventListener('keydown', (e) => {
+    const t = e.target;
+    if (box && t === box) {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey) {
+        e.preventDefault();
+        return send();
+      }
+      if (listOpen() && !e.altKey && !e.ctrlKey && !e.metaKey) {
+        if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+          e.preventDefault();
+          return highlight(mentions.move(active, users.length, e.key === 'ArrowDown' ? 1 : -1));
+        }
+        if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey) {
+          e.preventDefault();
+          return pick(active);
+        }
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          return closeList();
+        }
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        box.blur();
+      }
+      return;
+    }
+    if (t instanceof Element && t.closest('input, textarea, select, [contenteditable]')) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || note === undefined) return;
+    if (e.key === 'j' || e.key === 'k') {
+      e.preventDefault();
+      return go(e.key === 'j' ? 'next' : 'previous');
+    }
+    if (e.key === 'r') {
+      if (box && !box.disabled && !$('reply-box').hidden) {
+        e.preventDefault();
+        box.focus();
+      }
+      return;
+    }
+    const button = Array.from(document.querySelectorAll('button[data-key]')).find((b) => b.dataset.key === e.key && !b.hidden && !b.disabled);
+    if (button) {
+      e.preventDefault();
+      act(button.dataset.action);
+    }
+  });
+
+  // ---- The extension's messages
+  function applyState(s) {
+    document.querySelectorAll('button[data-action]').forEach((b) => {
+      const c = s.controls[b.dataset.action];
+      b.hidden = !c;
+      if (!c || b.dataset.on === undefined) return;
+      if (b.hasAttribute('aria-pressed')) b.setAttribute('aria-pressed', String(c.on));
+      b.textContent = c.on ? b.dataset.on : b.dataset.off;
+      b.title = c.on ? b.dataset.onTitle : b.dataset.offTitle;
+    });
+    $('removed').hidden = !s.removed;
+    $('removed-text').textContent = s.removed;
+    $('note-unread').textContent = s.unread ? ' · unread' : '';
+    $('note-status').textContent = s.status;
+    $('note-status').hidden = !s.status;
+    document.querySelector('button[data-go="previous"]').disabled = !s.hasPrevious;
+    document.querySelector('button[data-go="next"]').disabled = !s.hasNext;
+    if ($('reply-box')) $('reply-box').hidden = !s.controls.reply;
+    $('page').classList.toggle('gone', Boolean(s.removed));
+  }
+
+  window.addEventListener('message', (event) => {
+    const m = event.data;
+    if (!m || typeof m !== 'object' || m.note !== note) return;
+    if (m.type === 'state' && m.state) applyState(m.state);
+    if (m.type === 'replied' && box) replied(m);
+    if (m.type === 'suggestions' && list) showSuggestions(m);
+  });
+})();

@@ -1,0 +1,192 @@
+/**
+ * The note the detail panel shows, kept true to the notifications model: its controls and state
+ * follow the model live (a small state message, so the reply box keeps its text and the focus;
+ * a new render only when a button appears that the page does not have), and the page's messages
+ * are checked against the note as the model has it now before anything runs. The actions run the
+ * same commands as the tree (one code path each); the reply goes through the note-actions model.
+ * No vscode here: the panel gives `post` and `render`.
+ */
+import type { Comment, Notification } from '../../api';
+import { ContentSiteError } from '../../api/errors';
+import { noteState, readNoteMessage, type ActControl, type NoteControls, type NoteRemoval, type NoteState } from '../../render/panelMessage';
+
+type Disposable = { dispose(): void };
+type Event = (listener: () => void) => Disposable;
+
+/** What a shown note needs; showDetail.ts builds it from the command context. */
+export interface NoteDeps {
+  notes: { get(id: number): Notification | undefined; readonly notes: readonly Notification[]; onDidChange: Event };
+  actions: {
+    readonly pending: readonly { readonly kind: 'spam' | 'trash'; readonly ids: readonly number[] }[];
+    onDidChange: Event;
+    offering(ids: readonly number[], kind: 'reply'): number[];
+    reply(id: number, content: string): Promise<Comment>;
+  };
+  drafts: { get(id: number): string; set(id: number, text: string): void; clear(id: number): void };
+  /** The writers of a site whose login or name starts with `letters`. */
+  suggest(site: number, letters: string): Promise<ReadonlyArray<{ login: string; name?: string }>>;
+  /** Runs a note command with the note's id. */
+  run(command: string, id: number): Thenable<unknown>;
+  /** Shows another note in the panel (and marks it read, as opening does). */
+  open(id: number): Promise<void>;
+  log(message: string): void;
+}
+
+/** The commands the buttons run (registered by the tree's note commands). */
+export const NOTE_COMMANDS: Record<ActControl, string> = {
+  approve: 'contentSite.notifications.approve',
+  spam: 'contentSite.notifications.spam',
+  trash: 'contentSite.notifications.trash',
+  like: 'contentSite.notifications.like',
+  likePost: 'contentSite.notifications.like',
+  follow: 'contentSite.notifications.follow',
+  edit: 'contentSite.notifications.edit',
+  read: 'contentSite.notifications.toggleRead',
+  undo: 'contentSite.notifications.undo',
+};
+
+/** Writers listed at most in the mention list. */
+const MENTIONS_SHOWN = 8;
+
+export class NoteSession implements Disposable {
+  /** The latest copy of the note (kept when it leaves the list, to go on showing it). */
+  note: Notification;
+  /** The token of the latest render; set by the panel. */
+  token = '';
+  private removedKind: 'spam' | 'trash' | undefined;
+  private index: number;
+  private rendered: NoteState | undefined;
+  private last: string | undefined;
+  private replying = false;
+  private readonly subscriptions: Disposable[];
+
+  constructor(
+    note: Notification,
+    private readonly deps: NoteDeps,
+    private readonly host: { post(message: unknown): void; render(): void },
+  ) {
+    this.note = deps.notes.get(note.id) ?? note;
+    this.index = deps.notes.notes.findIndex((n) => n.id === note.id);
+    this.subscriptions = [deps.notes.onDidChange(() => this.changed()), deps.actions.onDidChange(() => this.changed())];
+  }
+
+  get id(): number {
+    return this.note.id;
+  }
+
+  /** The note's state as the model has it now. */
+  state(): NoteState {
+    const { note, removal } = this.current();
+    const list = this.deps.notes.notes;
+    const at = note ? list.findIndex((n) => n.id === this.id) : -1;
+    if (at >= 0) this.index = at;
+    // Gone from the list: the note after it now stands at its place.
+    const previous = at >= 0 ? at - 1 : this.index - 1;
+    const next = at >= 0 ? at + 1 : Math.max(this.index, 0);
+    const canReply = note !== undefined && !removal && this.deps.actions.offering([this.id], 'reply').length > 0;
+    return noteState(this.id, note, { removal, canReply, hasPrevious: previous >= 0 && previous < list.length, hasNext: next < list.length && list[next]?.id !== this.id });
+  }
+
+  /** For a render: the state it shows and the draft for the box. */
+  view(): { state: NoteState; draft: string } {
+    const state = this.state();
+    this.rendered = state;
+    this.last = JSON.stringify(state);
+    return { state, draft: this.deps.drafts.get(this.id) };
+  }
+
+  /** The model changed: tell the page what changed for this note (nothing when nothing did). */
+  changed(): void {
+    const state = this.state();
+    const json = JSON.stringify(state);
+    if (json === this.last) return;
+    this.last = json;
+    const missing = Object.keys(state.controls).some((c) => c !== 'undo' && !this.rendered?.controls[c as keyof NoteControls]);
+    if (missing) this.host.render();
+    else this.host.post({ type: 'state', note: this.id, state });
+  }
+
+  /** A message from the page; false when it is not a valid note message (the panel may read it). */
+  async handle(message: unknown): Promise<boolean> {
+    const m = readNoteMessage(message, { token: this.token, note: this.id, controls: this.state().controls });
+    if (!m) return false;
+    switch (m.type) {
+      case 'act':
+        try {
+          await this.deps.run(NOTE_COMMANDS[m.action], this.id);
+        } catch (err) {
+          this.deps.log(`Detail view: ${m.action} on note ${this.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        break;
+      case 'go': {
+        const target = this.neighbour(m.to);
+        if (target !== undefined) await this.deps.open(target);
+        break;
+      }
+      case 'draft':
+        this.deps.drafts.set(this.id, m.text);
+        break;
+      case 'suggest': {
+        const site = this.site();
+        const users = site ? await this.deps.suggest(site, m.letters) : [];
+        this.host.post({ type: 'suggestions', note: this.id, seq: m.seq, users: users.slice(0, MENTIONS_SHOWN).map((u) => ({ login: u.login, name: u.name })) });
+        break;
+      }
+      case 'reply':
+        await this.reply(m.text);
+        break;
+    }
+    return true;
+  }
+
+  private async reply(text: string): Promise<void> {
+    const id = this.id;
+    if (this.replying) return;
+    this.replying = true;
+    try {
+      const comment = await this.deps.actions.reply(id, text);
+      this.deps.drafts.clear(id);
+      const url = comment.URL && /^https?:\/\//i.test(comment.URL) ? comment.URL : undefined;
+      this.host.post({ type: 'replied', note: id, ok: true, message: 'Reply posted.', url });
+    } catch (err) {
+      const message = err instanceof ContentSiteError ? err.userMessage : `The reply was not sent: ${err instanceof Error ? err.message : String(err)}`;
+      this.deps.log(`Detail view: reply to note ${id} failed: ${err instanceof ContentSiteError ? `${err.kind} ${err.code ?? ''}` : String(err)}`);
+      this.host.post({ type: 'replied', note: id, ok: false, message });
+    } finally {
+      this.replying = false;
+    }
+  }
+
+  private neighbour(to: 'next' | 'previous'): number | undefined {
+    const s = this.state();
+    if (to === 'next' ? !s.hasNext : !s.hasPrevious) return undefined;
+    const list = this.deps.notes.notes;
+    const at = list.findIndex((n) => n.id === this.id);
+    const i = at >= 0 ? (to === 'next' ? at + 1 : at - 1) : to === 'next' ? this.index : this.index - 1;
+    return list[i]?.id;
+  }
+
+  /** The site the note is about (for mentions): the note's meta.ids.site. */
+  private site(): number | undefined {
+    const meta = this.note.meta as { ids?: { site?: unknown } } | undefined;
+    const site = Number(meta?.ids?.site);
+    return Number.isSafeInteger(site) && site > 0 ? site : undefined;
+  }
+
+  private current(): { note?: Notification; removal?: NoteRemoval } {
+    const note = this.deps.notes.get(this.id);
+    const pending = this.deps.actions.pending.find((p) => p.ids.includes(this.id));
+    if (pending) {
+      this.removedKind = pending.kind;
+      return { removal: { kind: pending.kind, undoable: true } };
+    }
+    if (!note) return { removal: this.removedKind ? { kind: this.removedKind, undoable: false } : { kind: 'gone' } };
+    this.removedKind = undefined;
+    this.note = note;
+    return { note };
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

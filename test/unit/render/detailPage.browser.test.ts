@@ -1,0 +1,167 @@
+/**
+ * The detail page's own script in a real browser (Debian's Chromium through playwright-core, as
+ * test/integration/loopbackBrowser.test.ts launches it): the rendered page under its CSP, with a
+ * stand-in for the webview's acquireVsCodeApi that records what the page posts. Keys post the
+ * right actions and are ignored while typing; Ctrl+Enter sends the reply; the @-mention list
+ * inserts "@login "; a state message changes the page without touching the reply box.
+ */
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Notification } from '../../../src/api';
+import { noteParts, noteState, page as pageHtml } from '../../../src/render';
+import { until } from '../../e2e/until';
+import { commentNote } from './commentNote';
+
+const ORIGIN = 'https://webview.test';
+const MEDIA = join(__dirname, '../../../media');
+
+const note: Notification = commentNote({ 'approve-comment': false, 'spam-comment': false, 'trash-comment': false, 'like-comment': false, 'replyto-comment': false }, { status: { approval_status: 'unapproved', i_replied: false } });
+
+function html(): string {
+  const state = noteState(note.id, note, { canReply: true, hasPrevious: true, hasNext: true });
+  const parts = noteParts(note, '5 min ago', { state, draft: 'Saved draft' });
+  return pageHtml({
+    title: 'Maya mentioned you',
+    body: parts.body,
+    before: parts.chrome,
+    after: parts.reply,
+    nonce: 'n0nce',
+    cspSource: ORIGIN,
+    styleUri: `${ORIGIN}/media/detail.css`,
+    remoteImages: false,
+    token: 'T',
+    scriptUris: [`${ORIGIN}/media/detailMentions.js`, `${ORIGIN}/media/detail.js`],
+  });
+}
+
+type Posted = Record<string, unknown>;
+
+describe('Detail page script in Chromium', function () {
+  this.timeout(60_000);
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  before(async () => {
+    const { CHROMIUM_ARGS, chromiumPath } = await import('../../../scripts/editor.mjs');
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  });
+  after(async () => browser?.close());
+
+  beforeEach(async () => {
+    page = await browser.newPage();
+    errors = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.route(`${ORIGIN}/**`, (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (path === '/') return route.fulfill({ contentType: 'text/html', body: html() });
+      const file = /^\/media\/(detail(?:Mentions)?\.(?:js|css))$/.exec(path)?.[1];
+      return file ? route.fulfill({ contentType: file.endsWith('.js') ? 'text/javascript' : 'text/css', body: readFileSync(join(MEDIA, file)) }) : route.fulfill({ status: 404 });
+    });
+    // (Scripts as strings: functions compiled by tsx would carry its __name helper into the page.)
+    await page.addInitScript({ content: 'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), getState: () => window.saved, setState: (s) => { window.saved = s; } });' });
+    await page.goto(`${ORIGIN}/`);
+    await page.waitForFunction('document.readyState === "complete"');
+  });
+  afterEach(async () => {
+    await page.close();
+    assert.deepEqual(errors, [], 'no CSP violation or script error');
+  });
+
+  const posted = (): Promise<Posted[]> => page.evaluate('window.posted');
+  const clear = (): Promise<unknown> => page.evaluate('window.posted.length = 0');
+  // (Not waitForFunction: it evaluates a string inside the page, which the page's CSP forbids.)
+  const waitPosted = (type: string, n = 1, also: (m: Posted) => boolean = () => true) => until(`${n} ${type} message(s)`, async () => (await posted()).filter((m) => m.type === type && also(m)).length >= n, 10_000, posted);
+  const fromExtension = (m: Posted) => page.evaluate(`window.postMessage(${JSON.stringify(m)}, '*')`);
+  const focused = () => page.evaluate('document.activeElement && document.activeElement.id');
+  const pressed = (action: string) => page.evaluate(`document.querySelector('button[data-action="${action}"]').getAttribute('aria-pressed')`);
+  const acts = async () => (await posted()).filter((m) => m.type === 'act' || m.type === 'go').map((m) => m.action ?? m.to);
+
+  it('a, s, t, l, m post their actions with the token and the note; j/k previous/next; with Ctrl or in the box nothing', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    for (const key of ['a', 's', 't', 'l', 'm', 'j', 'k', 'u', 'e']) await page.keyboard.press(key);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Alt+s');
+    await waitPosted('go', 2);
+    // u: nothing to undo; e: no edit link on this note.
+    assert.deepEqual(await acts(), ['approve', 'spam', 'trash', 'like', 'read', 'next', 'previous']);
+    const first = (await posted()).find((m) => m.type === 'act');
+    assert.deepEqual(first, { type: 'act', action: 'approve', note: 60005, token: 'T' });
+    await clear();
+    await page.locator('#reply-text').click();
+    await page.keyboard.type('ast lmjk');
+    await waitPosted('draft');
+    assert.deepEqual(await acts(), [], 'letters typed in the reply box are text');
+    assert.equal(await page.inputValue('#reply-text'), 'Saved draftast lmjk');
+  });
+
+  it('r focuses the reply box (prefilled with the draft), Esc leaves it, Ctrl+Enter sends; the answer clears it or keeps it', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('r');
+    assert.equal(await focused(), 'reply-text');
+    await page.keyboard.press('Escape');
+    assert.notEqual(await focused(), 'reply-text');
+    await page.locator('#reply-text').fill('Thanks Maya');
+    await page.locator('#reply-text').press('Control+Enter');
+    await waitPosted('reply');
+    assert.deepEqual((await posted()).find((m) => m.type === 'reply'), { type: 'reply', text: 'Thanks Maya', note: 60005, token: 'T' });
+    assert.equal(await page.isDisabled('#reply-text'), true, 'disabled while sending');
+    await fromExtension({ type: 'replied', note: 60005, ok: false, message: 'You already posted this reply.' });
+    assert.equal(await page.textContent('#reply-status'), 'You already posted this reply.');
+    assert.equal(await page.inputValue('#reply-text'), 'Thanks Maya', 'a refusal keeps the text');
+    await page.locator('#reply-text').press('Meta+Enter');
+    await waitPosted('reply', 2);
+    await fromExtension({ type: 'replied', note: 60005, ok: true, message: 'Reply posted.', url: 'https://demo.example.blog/p/#comment-9' });
+    assert.equal(await page.inputValue('#reply-text'), '');
+    assert.equal(await page.textContent('#reply-status'), 'Reply posted. View the reply');
+    await page.click('#reply-status a');
+    assert.deepEqual((await posted()).at(-1), { type: 'open', href: 'https://demo.example.blog/p/#comment-9', note: 60005, token: 'T' });
+  });
+
+  it('@ and letters ask for writers; the list (escaped) takes up/down and Enter, and inserts "@login "; Esc closes it', async () => {
+    await page.locator('#reply-text').fill('');
+    await page.locator('#reply-text').pressSequentially('Hi @om');
+    await waitPosted('suggest', 1, (m) => m.letters === 'om');
+    const seq = (await posted()).filter((m) => m.type === 'suggest').at(-1)!.seq;
+    await fromExtension({ type: 'suggestions', note: 60005, seq, users: [{ login: 'omar', name: '<img src=x onerror=alert(1)>Omar' }, { login: 'omarh', name: 'Omar H' }] });
+    await page.waitForSelector('#mentions:not([hidden]) li');
+    assert.deepEqual(await page.locator('#mentions li').allTextContents(), ['@omar <img src=x onerror=alert(1)>Omar', '@omarh Omar H']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.inputValue('#reply-text'), 'Hi @omarh ');
+    assert.equal(await page.isHidden('#mentions'), true);
+    await page.keyboard.type('and @');
+    const seq2 = (await posted()).filter((m) => m.type === 'suggest').at(-1)!.seq;
+    await fromExtension({ type: 'suggestions', note: 60005, seq: seq2, users: [{ login: 'ann' }] });
+    await page.waitForSelector('#mentions:not([hidden]) li');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.isHidden('#mentions'), true);
+    assert.equal(await focused(), 'reply-text', 'Esc closed the list, not the box');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.inputValue('#reply-text'), 'Hi @omarh and @', 'Tab with the list closed inserts nothing');
+  });
+
+  it('a state message updates the page in place: the typed text and the focus stay', async () => {
+    await page.locator('#reply-text').fill('half a thought');
+    await fromExtension({ type: 'state', note: 60005, state: { ...noteState(note.id, { ...note, unread: 0 }, { canReply: true, hasPrevious: false, hasNext: true }), controls: { approve: { on: true }, read: { on: true }, reply: { on: false } } } });
+    await page.waitForSelector('button[data-action="approve"][aria-pressed="true"]');
+    assert.equal(await pressed('approve'), 'true');
+    assert.equal(await page.textContent('button[data-action="approve"]'), 'Approved');
+    assert.equal(await page.textContent('#note-unread'), '');
+    assert.equal(await page.textContent('button[data-action="read"]'), 'Mark unread');
+    assert.equal(await page.isHidden('button[data-action="spam"]'), true);
+    assert.equal(await page.isDisabled('button[data-go="previous"]'), true);
+    assert.equal(await page.inputValue('#reply-text'), 'half a thought');
+    assert.equal(await focused(), 'reply-text');
+    await fromExtension({ type: 'state', note: 60005, state: noteState(note.id, undefined, { removal: { kind: 'trash', undoable: true }, hasPrevious: false, hasNext: true }) });
+    await page.waitForSelector('#removed:not([hidden])');
+    assert.equal(await page.textContent('#removed'), 'Comment trashed. Undo');
+    await page.click('#removed button');
+    assert.deepEqual(await acts(), ['undo']);
+    await fromExtension({ type: 'state', note: 99, state: { controls: {} } });
+    assert.equal(await page.isVisible('#removed button'), true, 'a message for another note changes nothing');
+  });
+});
