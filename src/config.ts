@@ -81,6 +81,12 @@ export function pollIntervalMs(): number {
 }
 
 /** Load remote images in the detail view without asking (default off: tracking pixels). */
+/** How long spam and trash wait for an Undo before they are sent (the service's panel: 4.5 s). */
+export function undoMs(): number {
+  const seconds = settings().get<number>('notifications.undoSeconds', 4.5);
+  return Math.round(Math.min(60, Math.max(1, Number.isFinite(seconds) ? seconds : 4.5)) * 1000);
+}
+
 export function loadRemoteImages(): boolean {
   return settings().get<boolean>('detail.loadRemoteImages', false) === true;
 }

@@ -9,7 +9,7 @@ import { signOutOnUnauthorized } from './auth/signOutOnUnauthorized';
 import { registerCommands, type CommandContext } from './commands';
 import { openExternal } from './commands/commandContext';
 import { retryFailedViews } from './commands/refreshAll';
-import { apiBaseUrl, pageSizes, pollIntervalMs } from './config';
+import { apiBaseUrl, pageSizes, pollIntervalMs, undoMs } from './config';
 import { ChosenSite } from './models/chosenSite';
 import { cachedShape } from './models/firstPageCache';
 import { filterId } from './models/noteFilters';
@@ -86,7 +86,7 @@ export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(detail);
 
   // Acting on notes (approve, spam, trash with undo, like, follow, reply); see NoteActionsModel.
-  noteActions = new NoteActionsModel({ notes: notificationsModel, client: currentClient });
+  noteActions = new NoteActionsModel({ notes: notificationsModel, client: currentClient, undoMs });
   const drafts = new ReplyDrafts(context.globalState, () => `${auth.current()?.user.ID ?? ''}@${client.baseUrl}`);
   // @mentions in Markdown, HTML and reply boxes, from the chosen (or the note's) site's writers.
   const mentions = new MentionSource({ client: currentClient, site: () => site.site, signedIn, log: (m) => log.info(m) });

@@ -28,8 +28,10 @@ export function registerNoteActions(ctx: CommandContext): vscode.Disposable[] {
     reg(N.unfollow, (c, s) => toggle(ctx, 'follow', false, c, s)),
     reg(N.spam, (c, s) => remove(ctx, 'spam', c, s)),
     reg(N.trash, (c, s) => remove(ctx, 'trash', c, s)),
-    reg(N.undo, () => {
-      if (!ctx.noteActions.undoLast()) vscode.window.setStatusBarMessage(vscode.l10n.t('Nothing to undo.'), 4000);
+    // With a note id (the detail view's Undo) the removal of that note; otherwise the latest.
+    reg(N.undo, (c) => {
+      const of = typeof c === 'number' ? ctx.noteActions.pending.find((r) => r.ids.includes(c)) : undefined;
+      if (!(of ? of.undo() : ctx.noteActions.undoLast())) vscode.window.setStatusBarMessage(vscode.l10n.t('Nothing to undo.'), 4000);
     }),
     reg(N.reply, (c, s) => reply(ctx, c, s)),
     reg(N.edit, (c, s) => edit(ctx, c, s)),
@@ -115,8 +117,10 @@ function remove(ctx: CommandContext, kind: RemoveKind, clicked?: NoteArg, select
   const n = pending.ids.length;
   ctx.log.info(`${kind}: ${n} note(s) hidden; sent when the undo window ends.`);
   const undo = vscode.l10n.t('Undo');
+  // Undo brings the notes back; closing the message lets them go at once (as the service's panel does).
   void vscode.window.showInformationMessage(removedSentence(kind, n), undo).then((pick) => {
     if (pick === undo) undoRemoval(ctx, pending);
+    else pending.sendNow();
   });
   void pending.done.then((report) => {
     logReport(ctx, report);

@@ -38,6 +38,8 @@ export interface PendingRemoval {
   readonly ids: readonly number[];
   /** Brings the notes back where they were and sends nothing; false when the window already ended. */
   undo(): boolean;
+  /** Ends the window now and sends (the user closed the message: "let it go"); nothing when it already ended. */
+  sendNow(): void;
   /** Settles when the requests were answered (or at once with nothing acted, when undone). */
   readonly done: Promise<ActReport>;
 }
@@ -45,8 +47,8 @@ export interface PendingRemoval {
 export interface NoteActionsOptions {
   notes: NotificationsModel;
   client: () => ContentSiteClient;
-  /** How long spam and trash wait for an undo; the service's panel waits 4.5 s. */
-  undoMs?: number;
+  /** How long spam and trash wait for an undo (read at each removal); the service's panel waits 4.5 s. */
+  undoMs?: () => number;
   /** Requests in flight at once when acting on many notes. */
   parallel?: number;
   timers?: { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
@@ -61,7 +63,7 @@ type Action = NonNullable<NoteActions[keyof NoteActions]>;
 const key = (id: number) => String(id);
 
 export class NoteActionsModel {
-  private readonly removals: Array<PendingRemoval & { send(): void }> = [];
+  private readonly removals: PendingRemoval[] = [];
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly timers: NonNullable<NoteActionsOptions['timers']>;
@@ -125,7 +127,7 @@ export class NoteActionsModel {
         resolve(report);
         return true;
       },
-      send: (): void => {
+      sendNow: (): void => {
         if (state !== 'waiting') return;
         state = 'sent';
         end();
@@ -149,7 +151,7 @@ export class NoteActionsModel {
           .then(() => resolve(report));
       },
     };
-    const timer = this.timers.set(removal.send, this.o.undoMs ?? UNDO_MS);
+    const timer = this.timers.set(removal.sendNow, this.o.undoMs?.() ?? UNDO_MS);
     this.removals.push(removal);
     this.changed.fire();
     return removal;
@@ -163,7 +165,7 @@ export class NoteActionsModel {
   /** Sends every removal still in its window now, and resolves when they were answered. */
   async flush(): Promise<void> {
     const waiting = [...this.removals];
-    for (const r of waiting) r.send();
+    for (const r of waiting) r.sendNow();
     await Promise.all(waiting.map((r) => r.done));
   }
 
@@ -189,7 +191,7 @@ export class NoteActionsModel {
   }
 
   dispose(): void {
-    for (const r of [...this.removals]) r.send();
+    for (const r of [...this.removals]) r.sendNow();
     this.changed.dispose();
   }
 

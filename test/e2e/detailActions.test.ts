@@ -39,7 +39,8 @@ describe('A note\'s detail view acts on it (code-server + Chromium)', function (
     rmSync(ARTIFACTS, { recursive: true, force: true });
     const { CHROMIUM_ARGS, chromiumPath } = await import('../../scripts/editor.mjs');
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-    session = await openEditor(browser, ARTIFACTS, {});
+    // A long undo window: the Undo step must not race it on a loaded machine.
+    session = await openEditor(browser, ARTIFACTS, { 'contentSite.notifications.undoSeconds': 60 });
     ({ demo, page, wb } = session);
     await (await answerInBrowser(session, 'approve', ARTIFACTS)).close();
     await wb.row('Notifications', NOTE_ROW).waitFor();
@@ -103,5 +104,24 @@ describe('A note\'s detail view acts on it (code-server + Chromium)', function (
     await page.keyboard.press('k');
     await detailFrame(page, '#note-controls[data-note="60000"]');
     assert.equal(await page.locator('.tab.active').getAttribute('aria-label').then((l) => l?.startsWith(NOTE_ROW)), true, 'one panel, titled by the note');
+  });
+
+  it("the page's buttons act through the tree's commands: Approve reaches the service; Trash hides the note behind Undo, and Undo sends nothing", async () => {
+    const frame = await detailFrame(page, '#note-controls[data-note="60000"]');
+    const before = demo.svc.world().comments.get(COMMENT)!.status;
+    const want = before === 'approved' ? 'unapproved' : 'approved';
+    await frame.locator('button[data-action="approve"]').click();
+    await until(`the comment ${want} on the service`, () => demo.svc.world().comments.get(COMMENT)!.status === want);
+    await until('the button to show the new state', async () => (await frame.locator('button[data-action="approve"]').getAttribute('aria-pressed')) === String(want === 'approved'));
+    const deletes = () => demo.svc.requests.filter((r) => r.method === 'POST' && r.path.includes(`/comments/${COMMENT}/delete`)).length;
+    await frame.locator('button[data-action="trash"]').click();
+    const banner = frame.locator('#removed', { hasText: 'Comment trashed.' });
+    await banner.waitFor();
+    await wb.shot('detail-trashed-with-undo');
+    await banner.locator('button[data-action="undo"]').click();
+    await until('the banner to go once undone', async () => !(await frame.locator('#removed').isVisible()));
+    await wb.row('Notifications', NOTE_ROW).waitFor();
+    assert.equal(deletes(), 0, 'nothing was sent');
+    assert.equal(demo.svc.world().comments.get(COMMENT)!.status, want, 'the comment is not in the trash');
   });
 });

@@ -53,7 +53,9 @@ describe('Acting on notes in a real VS Code', function () {
     this.timeout(900_000);
     const { CHROMIUM_ARGS, chromiumPath } = await import('../../scripts/editor.mjs');
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-    session = await openEditor(browser, SHOTS, {});
+    // A long undo window, so that no step races it however loaded the machine is; step 3 lets a
+    // trash go by closing its message, which sends it at once.
+    session = await openEditor(browser, SHOTS, { 'contentSite.notifications.undoSeconds': 60 });
     ({ demo, page, wb } = session);
     await wb.command('Content Site: Sign In with Access Token…');
     await wb.answer('cs-demo-token');
@@ -101,11 +103,15 @@ describe('Acting on notes in a real VS Code', function () {
     assert.equal(comment(8860).status, 'unapproved');
   });
 
-  it('3. trash with the t key and let it go: the comment is in the trash; the undone one was never sent', async () => {
+  it('3. trash with the t key and let it go (close the message): the comment is in the trash; the undone one was never sent', async () => {
     const row = 'Lena Park commented on Editing in public';
     await selectOnly(row);
     await page.keyboard.press('t');
     await wb.row(PANE, row).waitFor({ state: 'detached' });
+    assert.equal(requestsTo('/comments/8890/delete').length, 0, 'nothing sent inside the window');
+    const toast = page.locator('.notification-toast', { hasText: 'Comment trashed.' }).last();
+    await toast.hover();
+    await toast.getByRole('button', { name: /^Clear Notification/ }).click();
     await until('the service to have comment 8890 in the trash', () => comment(8890).status === 'trash', 20_000, () => comment(8890).status);
     assert.equal(requestsTo('/comments/8890/delete').length, 1);
     // Step 2's window ended long before this one's request was sent.

@@ -195,6 +195,27 @@ describe('Acting on notes through the model (approve, like, follow, spam, trash 
       assert.equal(posts().length, 1);
     });
 
+    it('sendNow (the user closed the message) ends the window and sends at once; a later undo does nothing', async () => {
+      const removal = actions.remove([APPROVED_NOTE], 'trash')!;
+      removal.sendNow();
+      assert.equal(timers.count, 0, 'the window is closed');
+      assert.deepEqual((await removal.done).acted, [APPROVED_NOTE]);
+      assert.equal(comment(APPROVED).status, 'trash');
+      assert.equal(removal.undo(), false);
+      removal.sendNow();
+      assert.equal(posts().length, 1, 'sent once');
+    });
+
+    it('the window is as long as the setting says when the removal starts', () => {
+      const lengths: number[] = [];
+      let seconds = 4.5;
+      const model = new NoteActionsModel({ notes, client: () => api, undoMs: () => seconds * 1000, timers: { set: (_fn, ms) => lengths.push(ms), clear: () => undefined } });
+      model.remove([APPROVED_NOTE], 'trash')!.undo();
+      seconds = 60;
+      model.remove([APPROVED_NOTE], 'trash')!.undo();
+      assert.deepEqual(lengths, [4500, 60_000]);
+    });
+
     it('flush (the window is closing) sends what waits, at once', async () => {
       actions.remove([APPROVED_NOTE], 'trash');
       await actions.flush();

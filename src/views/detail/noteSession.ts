@@ -8,6 +8,7 @@
  */
 import type { Comment, Notification } from '../../api';
 import { ContentSiteError } from '../../api/errors';
+import { COMMANDS } from '../../ids';
 import { noteState, readNoteMessage, type ActControl, type NoteControls, type NoteRemoval, type NoteState } from '../../render/panelMessage';
 
 type Disposable = { dispose(): void };
@@ -32,17 +33,17 @@ export interface NoteDeps {
   log(message: string): void;
 }
 
-/** The commands the buttons run (registered by the tree's note commands). */
+/** The commands the buttons run: the tree's own note commands, one code path for each action. */
 export const NOTE_COMMANDS: Record<ActControl, string> = {
-  approve: 'contentSite.notifications.approve',
-  spam: 'contentSite.notifications.spam',
-  trash: 'contentSite.notifications.trash',
-  like: 'contentSite.notifications.like',
-  likePost: 'contentSite.notifications.like',
-  follow: 'contentSite.notifications.follow',
-  edit: 'contentSite.notifications.edit',
-  read: 'contentSite.notifications.toggleRead',
-  undo: 'contentSite.notifications.undo',
+  approve: COMMANDS.notifications.approve,
+  spam: COMMANDS.notifications.spam,
+  trash: COMMANDS.notifications.trash,
+  like: COMMANDS.notifications.like,
+  likePost: COMMANDS.notifications.like,
+  follow: COMMANDS.notifications.follow,
+  edit: COMMANDS.notifications.edit,
+  read: COMMANDS.notifications.toggleRead,
+  undo: COMMANDS.notifications.undo,
 };
 
 /** Writers listed at most in the mention list. */
