@@ -2,8 +2,9 @@
 //   src/extension.ts           -> dist/extension.js  (activation: views, commands, models, client)
 //   src/lazy/transportEntry.ts -> dist/transport.js  (undici, on the first request)
 //   src/lazy/renderEntry.ts    -> dist/render.js     (the HTML sanitizer and webview pages)
+//   src/lazy/schemasEntry.ts   -> dist/schemas.js    (zod and the response schemas, on the first answer)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
-// entry points; src/lazy/loadTransport.ts and loadRender.ts require() the other two, and lazyParts below keeps those requires
+// entry points; src/lazy/loadTransport.ts, loadRender.ts and loadSchemas.ts require() the others, and lazyParts below keeps those requires
 // out of dist/extension.js.
 // Development builds carry sourcemaps; `--production` minifies and drops them (the VSIX ships no maps).
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -18,14 +19,14 @@ for (const f of ['uPlot.iife.min.js', 'uPlot.min.css']) copyFileSync(`node_modul
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-const LAZY = { transportEntry: 'transport', renderEntry: 'render' };
+const LAZY = { transportEntry: 'transport', renderEntry: 'render', schemasEntry: 'schemas' };
 
 /** `require('./transportEntry')` in src/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
 const lazyParts = {
   name: 'lazy-parts',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(transportEntry|renderEntry)$/ }, (args) => {
-      if (args.kind !== 'require-call' || !/[\\/]src[\\/]lazy[\\/]load(Transport|Render)\.ts$/.test(args.importer)) return undefined;
+    build.onResolve({ filter: /^\.\/(transportEntry|renderEntry|schemasEntry)$/ }, (args) => {
+      if (args.kind !== 'require-call' || !/[\\/]src[\\/]lazy[\\/]load(Transport|Render|Schemas)\.ts$/.test(args.importer)) return undefined;
       return { path: `./${LAZY[args.path.slice(2)]}.js`, external: true };
     });
   },
@@ -47,7 +48,7 @@ const oneEntities = {
 };
 
 const options = {
-  entryPoints: { extension: 'src/extension.ts', transport: 'src/lazy/transportEntry.ts', render: 'src/lazy/renderEntry.ts' },
+  entryPoints: { extension: 'src/extension.ts', transport: 'src/lazy/transportEntry.ts', render: 'src/lazy/renderEntry.ts', schemas: 'src/lazy/schemasEntry.ts' },
   bundle: true,
   outdir: 'dist',
   plugins: [lazyParts, oneEntities],
