@@ -7,7 +7,7 @@
 // entry points; src/lazy/loadTransport.ts, loadRender.ts and loadSchemas.ts require() the others, and lazyParts below keeps those requires
 // out of dist/extension.js.
 // Development builds carry sourcemaps; `--production` minifies and drops them (the VSIX ships no maps).
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -18,6 +18,9 @@ for (const f of ['uPlot.iife.min.js', 'uPlot.min.css']) copyFileSync(`node_modul
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+/** `--outdir DIR` builds elsewhere than dist/ and `--meta` writes esbuild's metafile there as meta.json (the bundle test reads it). */
+const flag = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const outdir = flag('--outdir') ?? 'dist';
 
 const LAZY = { transportEntry: 'transport', renderEntry: 'render', schemasEntry: 'schemas' };
 
@@ -50,7 +53,7 @@ const oneEntities = {
 const options = {
   entryPoints: { extension: 'src/extension.ts', transport: 'src/lazy/transportEntry.ts', render: 'src/lazy/renderEntry.ts', schemas: 'src/lazy/schemasEntry.ts' },
   bundle: true,
-  outdir: 'dist',
+  outdir,
   plugins: [lazyParts, oneEntities],
   platform: 'node',
   target: 'node20',
@@ -72,6 +75,7 @@ if (watch) {
   console.log('esbuild: watching src/ ...');
 } else {
   const result = await esbuild.build(options);
+  if (process.argv.includes('--meta')) writeFileSync(`${outdir}/meta.json`, JSON.stringify(result.metafile));
   const sizes = Object.entries(result.metafile.outputs)
     .filter(([file]) => file.endsWith('.js'))
     .map(([file, o]) => `${file} ${(o.bytes / 1024).toFixed(1)} KiB`);
