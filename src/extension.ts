@@ -39,7 +39,7 @@ export async function activate(context: vscode.ExtensionContext) {
     log.info(`${e.method} ${e.path} ${e.status ?? e.error ?? ''} ${e.ms} ms`);
   const createClient = (token?: string) => new ContentSiteClient({ baseUrl: apiBaseUrl(), token, onRequest });
 
-  const auth = await registerAuth(context, { log, createClient });
+  const auth = registerAuth(context, { log, createClient });
   let client = new ContentSiteClient({ baseUrl: apiBaseUrl(), token: () => auth.getToken(), onRequest });
   const currentClient = () => client;
   const signedIn = () => auth.current() !== undefined;
@@ -61,7 +61,8 @@ export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(coordinator, site, ...siteSetting.disposables, ...providers, notificationsModel, followingModel, trashModel, readerModel);
   context.subscriptions.push(...signOutOnUnauthorized(auth, [notificationsModel, followingModel, trashModel, readerModel.featured]));
 
-  // First paint from the last session's first pages, before any request (see bindFirstPages).
+  // First paint from the last session's first pages, before any request, once the stored session
+  // is read: nothing here waits for that round trip to the editor (see bindFirstPages).
   const firstPages = bindFirstPages(
     context.globalState,
     () => {
@@ -76,6 +77,7 @@ export async function activate(context: vscode.ExtensionContext) {
       { name: () => 'tags', list: readerModel.tags, isItem: cachedShape.tag, pageSize: () => 50 },
     ],
     site,
+    auth.ready,
   );
   context.subscriptions.push(firstPages, auth.onDidChangeSession((session) => void (session ? undefined : firstPages.forget())));
 
@@ -99,11 +101,17 @@ export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(...registerCommands(ctx));
 
   let shownSite = site.site;
+  const started = firstPages.seeded.then(() => {
+    // Registered once the stored session is read: reading it is not a change of session.
+    context.subscriptions.push(
+      auth.onDidChangeSession((session) => {
+        for (const p of providers) p.reset();
+        if (session) for (const p of providers) p.ensureLoaded();
+      }),
+    );
+    if (auth.current()) for (const p of providers) p.ensureLoaded();
+  });
   context.subscriptions.push(
-    auth.onDidChangeSession((session) => {
-      for (const p of providers) p.reset();
-      if (session) for (const p of providers) p.ensureLoaded();
-    }),
     site.onDidChange(() => {
       if (site.site === shownSite) return;
       shownSite = site.site;
@@ -142,10 +150,8 @@ export async function activate(context: vscode.ExtensionContext) {
   const mentions = new MentionSource({ client: currentClient, site: () => site.site, signedIn, log: (m) => log.info(m) });
   context.subscriptions.push(registerMentionCompletions(mentions), auth.onDidChangeSession(() => mentions.reset()));
 
-  if (auth.current()) for (const p of providers) p.ensureLoaded();
-
-  /** For the in-host tests. */
-  return { auth, site, models: { notifications: notificationsModel, following: followingModel, trash: trashModel }, views: { notifications, following, trash } };
+  /** For the in-host tests (`started`: the stored session read, and the views painted from it). */
+  return { started, auth, site, models: { notifications: notificationsModel, following: followingModel, trash: trashModel }, views: { notifications, following, trash } };
 }
 
 export type ContentSiteApi = Awaited<ReturnType<typeof activate>>;
