@@ -69,6 +69,10 @@ const options = {
   metafile: true,
 };
 
+// `--bench`: also the bench's fresh-process first-call clients (scripts/bench/run.ts builds them to
+// out/bench with --outdir), split like the extension so they load what it loads when it does.
+if (process.argv.includes('--bench')) Object.assign(options.entryPoints, { firstCallOurs: 'scripts/bench/firstCallOurs.ts', firstCallWpcom: 'scripts/bench/firstCallWpcom.ts', wpcomClient: 'scripts/bench/wpcomClient.ts' });
+
 if (watch) {
   const ctx = await esbuild.context(options);
   await ctx.watch();

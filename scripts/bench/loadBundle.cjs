@@ -1,7 +1,7 @@
 // One fresh plain-Node process (no TypeScript hooks, as in the extension host): the time to require
 // dist/extension.js, with a minimal `vscode` stub (each member a constructible no-op whose members
 // are too: what module-level code such as `class X extends vscode.TreeItem` needs). Prints JSON
-// `{ loadMs, loaded }` on its last line: the milliseconds and which files of dist/ loaded.
+// `{ loadMs, loaded }` on its last line: the milliseconds and which files beside it loaded.
 const Module = require('node:module');
 const { resolve } = require('node:path');
 const { performance } = require('node:perf_hooks');
@@ -20,14 +20,16 @@ Module._resolveFilename = function (request, ...rest) {
 Module._cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: stub };
 
 const dist = resolve(__dirname, '../../dist');
-/** `node loadBundle.cjs [file]`: another build of the main file, to compare two builds in one run. */
+/** `node loadBundle.cjs [file]`: another file (another build, or wpcom's bundle) to time the same way. */
 const main = resolve(process.argv[2] ?? resolve(dist, 'extension.js'));
 // The extension host has Node's own modules loaded already (it uses them itself): load the ones the
 // bundle asks for first, so their cost is not counted as the extension's.
 const source = require('node:fs').readFileSync(main, 'utf8');
-for (const [, builtin] of source.matchAll(/require\("(node:[a-z_/]+)"\)/g)) require(builtin);
+const builtins = new Set(Module.builtinModules);
+for (const [, name] of source.matchAll(/require\("(?:node:)?([a-z_/]+)"\)/g)) if (builtins.has(name)) require(name);
 const t = performance.now();
 require(main);
 const loadMs = performance.now() - t;
-const loaded = Object.keys(require.cache).filter((f) => f.startsWith(dist)).map((f) => f.slice(dist.length + 1));
+const dir = require('node:path').dirname(main);
+const loaded = Object.keys(require.cache).filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length + 1));
 console.log(JSON.stringify({ loadMs, loaded }));

@@ -165,8 +165,9 @@ export class Transport {
       if (spec.signal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
       const { dispatcher, request } = await this.http();
       const answer = request(url, { method: spec.method, headers, body, dispatcher, signal: spec.signal });
-      // Checking the answer needs the schemas: load them (the first time) while the request is in flight.
-      preloadSchemas();
+      // Checking the answer needs the schemas: load them (the first time) while the request is in
+      // flight, once undici has had its turn to connect and write it.
+      setImmediate(preloadSchemas);
       const res = await answer;
       status = res.statusCode;
       const raw = Buffer.from(await res.body.arrayBuffer());
