@@ -32,6 +32,7 @@ import { ReaderProvider } from './views/reader/readerProvider';
 import { TrashProvider } from './views/trash/trashProvider';
 
 export async function activate(context: vscode.ExtensionContext) {
+  const activateStarted = performance.now();
   const log = vscode.window.createOutputChannel('Content Site', { log: true });
   context.subscriptions.push(log);
 
@@ -151,7 +152,7 @@ export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(registerMentionCompletions(mentions), auth.onDidChangeSession(() => mentions.reset()));
 
   /** For the in-host tests (`started`: the stored session read, and the views painted from it). */
-  return { started, auth, site, models: { notifications: notificationsModel, following: followingModel, trash: trashModel }, views: { notifications, following, trash } };
+  return { activateMs: performance.now() - activateStarted, started, auth, site, models: { notifications: notificationsModel, following: followingModel, trash: trashModel }, views: { notifications, following, trash } };
 }
 
 export type ContentSiteApi = Awaited<ReturnType<typeof activate>>;
