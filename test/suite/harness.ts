@@ -30,14 +30,20 @@ export async function setup(): Promise<{ svc: RunningService; api: ExtensionApi 
     const startedMs = performance.now() - started;
     // Measured, never asserted (timings belong in benchmarks): in the suite's output, and in
     // artifacts/in-host/activation.json for the bench (scripts/bench/run.ts) to report.
-    console.log(`    activation in the extension host: ${activationMs.toFixed(1)} ms, of which activate() ${api.activateMs.toFixed(1)} ms (stored session read and views started: ${startedMs.toFixed(1)} ms)`);
-    recordActivation(activationMs, api.activateMs, startedMs);
+    const { evaluatedAt, activateStarted, activateMs } = api.timing;
+    // Up to the end of the bundle's evaluation: the host finding the extension and loading its code.
+    const parts = { loadedMs: evaluatedAt - started, contextMs: activateStarted - evaluatedAt, activateMs };
+    console.log(
+      `    activation in the extension host: ${activationMs.toFixed(1)} ms: code found and loaded ${parts.loadedMs.toFixed(1)} ms, ` +
+        `then the host's context ${parts.contextMs.toFixed(1)} ms, activate() ${activateMs.toFixed(1)} ms (stored session read and views started: ${startedMs.toFixed(1)} ms)`,
+    );
+    recordActivation(activationMs, parts, startedMs);
   }
   return { svc: service, api };
 }
 
 /** Writes the activation measured in this extension host where the bench reads it. */
-function recordActivation(activationMs: number, activateMs: number, startedMs: number): void {
+function recordActivation(activationMs: number, parts: { loadedMs: number; contextMs: number; activateMs: number }, startedMs: number): void {
   const root = resolve(__dirname, '../../..'); // out/test/suite
   let commit = 'unknown';
   try {
@@ -47,7 +53,7 @@ function recordActivation(activationMs: number, activateMs: number, startedMs: n
   }
   const build = readFileSync(resolve(root, 'dist/extension.js'), 'utf8').includes('\n//# sourceMappingURL=') ? 'development' : 'production';
   mkdirSync(resolve(root, 'artifacts/in-host'), { recursive: true });
-  const record = { activationMs, activateMs, startedMs, measuredAt: new Date().toISOString(), commit, build };
+  const record = { activationMs, ...parts, startedMs, measuredAt: new Date().toISOString(), commit, build };
   writeFileSync(resolve(root, 'artifacts/in-host/activation.json'), `${JSON.stringify(record, null, 2)}\n`);
 }
 
