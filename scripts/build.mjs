@@ -2,11 +2,12 @@
 //   src/extension.ts           -> dist/extension.js  (activation: views, commands, models, client)
 //   src/lazy/transportEntry.ts -> dist/transport.js  (undici, on the first request)
 //   src/lazy/renderEntry.ts    -> dist/render.js     (the HTML sanitizer and webview pages)
+//   src/lazy/schemasEntry.ts   -> dist/schemas.js    (zod and the response schemas, on the first answer)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
-// entry points; src/lazy/loadTransport.ts and loadRender.ts require() the other two, and lazyParts below keeps those requires
+// entry points; src/lazy/loadTransport.ts, loadRender.ts and loadSchemas.ts require() the others, and lazyParts below keeps those requires
 // out of dist/extension.js.
 // Development builds carry sourcemaps; `--production` minifies and drops them (the VSIX ships no maps).
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -17,15 +18,18 @@ for (const f of ['uPlot.iife.min.js', 'uPlot.min.css']) copyFileSync(`node_modul
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+/** `--outdir DIR` builds elsewhere than dist/ and `--meta` writes esbuild's metafile there as meta.json (the bundle test reads it). */
+const flag = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const outdir = flag('--outdir') ?? 'dist';
 
-const LAZY = { transportEntry: 'transport', renderEntry: 'render' };
+const LAZY = { transportEntry: 'transport', renderEntry: 'render', schemasEntry: 'schemas' };
 
 /** `require('./transportEntry')` in src/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
 const lazyParts = {
   name: 'lazy-parts',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(transportEntry|renderEntry)$/ }, (args) => {
-      if (args.kind !== 'require-call' || !/[\\/]src[\\/]lazy[\\/]load(Transport|Render)\.ts$/.test(args.importer)) return undefined;
+    build.onResolve({ filter: /^\.\/(transportEntry|renderEntry|schemasEntry)$/ }, (args) => {
+      if (args.kind !== 'require-call' || !/[\\/]src[\\/]lazy[\\/]load(Transport|Render|Schemas)\.ts$/.test(args.importer)) return undefined;
       return { path: `./${LAZY[args.path.slice(2)]}.js`, external: true };
     });
   },
@@ -47,9 +51,9 @@ const oneEntities = {
 };
 
 const options = {
-  entryPoints: { extension: 'src/extension.ts', transport: 'src/lazy/transportEntry.ts', render: 'src/lazy/renderEntry.ts' },
+  entryPoints: { extension: 'src/extension.ts', transport: 'src/lazy/transportEntry.ts', render: 'src/lazy/renderEntry.ts', schemas: 'src/lazy/schemasEntry.ts' },
   bundle: true,
-  outdir: 'dist',
+  outdir,
   plugins: [lazyParts, oneEntities],
   platform: 'node',
   target: 'node20',
@@ -65,12 +69,17 @@ const options = {
   metafile: true,
 };
 
+// `--bench`: also the bench's fresh-process first-call clients (scripts/bench/run.ts builds them to
+// out/bench with --outdir), split like the extension so they load what it loads when it does.
+if (process.argv.includes('--bench')) Object.assign(options.entryPoints, { firstCallOurs: 'scripts/bench/firstCallOurs.ts', firstCallWpcom: 'scripts/bench/firstCallWpcom.ts', wpcomClient: 'scripts/bench/wpcomClient.ts' });
+
 if (watch) {
   const ctx = await esbuild.context(options);
   await ctx.watch();
   console.log('esbuild: watching src/ ...');
 } else {
   const result = await esbuild.build(options);
+  if (process.argv.includes('--meta')) writeFileSync(`${outdir}/meta.json`, JSON.stringify(result.metafile));
   const sizes = Object.entries(result.metafile.outputs)
     .filter(([file]) => file.endsWith('.js'))
     .map(([file, o]) => `${file} ${(o.bytes / 1024).toFixed(1)} KiB`);

@@ -11,7 +11,8 @@ const root = resolve(import.meta.dirname, '..');
 const started = Date.now();
 const lap = (m) => console.log(`[in-host ${((Date.now() - started) / 1000).toFixed(1)}s] ${m}`);
 
-execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+// `--production`: the extension as it ships (minified, no sourcemaps), e.g. to measure its activation.
+execFileSync(process.execPath, ['scripts/build.mjs', ...(process.argv.includes('--production') ? ['--production'] : [])], { cwd: root, stdio: 'inherit' });
 execFileSync(process.execPath, ['scripts/build-suite.mjs'], { cwd: root, stdio: 'inherit' });
 const executablePath = chromiumPath();
 const work = makeWorkDir('in-host');

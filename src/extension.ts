@@ -34,7 +34,11 @@ import { unreadStatusItem } from './views/notifications/unreadStatusItem';
 import { ReaderProvider } from './views/reader/readerProvider';
 import { TrashProvider } from './views/trash/trashProvider';
 
+/** When this file's code had run (its imports first): for the in-host suite's activation figure. */
+const evaluatedAt = performance.now();
+
 export async function activate(context: vscode.ExtensionContext) {
+  const activateStarted = performance.now();
   const log = vscode.window.createOutputChannel('Content Site', { log: true });
   context.subscriptions.push(log);
 
@@ -42,7 +46,7 @@ export async function activate(context: vscode.ExtensionContext) {
     log.info(`${e.method} ${e.path} ${e.status ?? e.error ?? ''} ${e.ms} ms`);
   const createClient = (token?: string) => new ContentSiteClient({ baseUrl: apiBaseUrl(), token, onRequest });
 
-  const auth = await registerAuth(context, { log, createClient });
+  const auth = registerAuth(context, { log, createClient });
   let client = new ContentSiteClient({ baseUrl: apiBaseUrl(), token: () => auth.getToken(), onRequest });
   const currentClient = () => client;
   const signedIn = () => auth.current() !== undefined;
@@ -64,7 +68,8 @@ export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(coordinator, site, ...siteSetting.disposables, ...providers, notificationsModel, followingModel, trashModel, readerModel);
   context.subscriptions.push(...signOutOnUnauthorized(auth, [notificationsModel, followingModel, trashModel, readerModel.featured]));
 
-  // First paint from the last session's first pages, before any request (see bindFirstPages).
+  // First paint from the last session's first pages, before any request, once the stored session
+  // is read: nothing here waits for that round trip to the editor (see bindFirstPages).
   const firstPages = bindFirstPages(
     context.globalState,
     () => {
@@ -79,6 +84,7 @@ export async function activate(context: vscode.ExtensionContext) {
       { name: () => 'tags', list: readerModel.tags, isItem: cachedShape.tag, pageSize: () => 50 },
     ],
     site,
+    auth.ready,
   );
   context.subscriptions.push(firstPages, auth.onDidChangeSession((session) => void (session ? undefined : firstPages.forget())));
 
@@ -111,11 +117,17 @@ export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(...registerCommands(ctx));
 
   let shownSite = site.site;
+  const started = firstPages.seeded.then(() => {
+    // Registered once the stored session is read: reading it is not a change of session.
+    context.subscriptions.push(
+      auth.onDidChangeSession((session) => {
+        for (const p of providers) p.reset();
+        if (session) for (const p of providers) p.ensureLoaded();
+      }),
+    );
+    if (auth.current()) for (const p of providers) p.ensureLoaded();
+  });
   context.subscriptions.push(
-    auth.onDidChangeSession((session) => {
-      for (const p of providers) p.reset();
-      if (session) for (const p of providers) p.ensureLoaded();
-    }),
     site.onDidChange(() => {
       if (site.site === shownSite) return;
       shownSite = site.site;
@@ -165,10 +177,8 @@ export async function activate(context: vscode.ExtensionContext) {
     auth.onDidChangeSession(() => seen.reset()),
   );
 
-  if (auth.current()) for (const p of providers) p.ensureLoaded();
-
-  /** For the in-host tests. */
-  return { auth, site, models: { notifications: notificationsModel, following: followingModel, trash: trashModel }, views: { notifications, following, trash } };
+  /** For the in-host tests (`started`: the stored session read, and the views painted from it). */
+  return { timing: { evaluatedAt, activateStarted, activateMs: performance.now() - activateStarted }, started, auth, site, models: { notifications: notificationsModel, following: followingModel, trash: trashModel }, views: { notifications, following, trash } };
 }
 
 export type ContentSiteApi = Awaited<ReturnType<typeof activate>>;

@@ -1,6 +1,7 @@
 import { parseWith } from './decode';
 import type { CallOptions, Transport } from './request';
-import { meSchema, tokenInfoSchema, type Me, type TokenInfo } from './schemas/users';
+import { schemas } from '../lazy/loadSchemas';
+import type { Me, TokenInfo } from './schemas/users';
 import { nonEmpty } from './validate';
 
 export class AccountApi {
@@ -9,7 +10,7 @@ export class AccountApi {
   /** GET /v1.1/me: the signed-in user. */
   async me(opts: CallOptions = {}): Promise<Me> {
     const body = await this.t.send({ method: 'GET', version: '1.1', path: '/me', signal: opts.signal });
-    return parseWith(meSchema, body, { request: 'GET /v1.1/me' });
+    return parseWith(schemas().meSchema, body, { request: 'GET /v1.1/me' });
   }
 
   /** GET /oauth2/token-info: confirms a token belongs to this client. The token never reaches a log. */
@@ -25,6 +26,6 @@ export class AccountApi {
       authenticate: false,
       signal: opts.signal,
     });
-    return parseWith(tokenInfoSchema, body, { request: 'GET /oauth2/token-info' });
+    return parseWith(schemas().tokenInfoSchema, body, { request: 'GET /oauth2/token-info' });
   }
 }

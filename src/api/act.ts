@@ -2,10 +2,11 @@
  * The requests that act (likes and replies, on posts and comments alike): checked before sending,
  * sent once as POST (the transport never retries a POST), answers validated.
  */
+import { schemas } from '../lazy/loadSchemas';
 import { parseWith } from './decode';
 import { invalidInput } from './errors';
 import type { CallOptions, CommonParams, Transport } from './request';
-import { commentSchema, likeSchema, type Comment, type Like } from './schemas/comment';
+import type { Comment, Like } from './schemas/comment';
 import { positiveInt, site as checkSite } from './validate';
 
 /**
@@ -44,14 +45,14 @@ export async function act(t: Transport, s: string, path: string, form: Record<st
 /** POST …/likes/new or …/likes/mine/delete. */
 export async function sendLike(t: Transport, at: { site: string; path: string }, on: boolean, options: ActOptions): Promise<Like> {
   const path = `${at.path}/likes/${on ? 'new' : 'mine/delete'}`;
-  return parseWith(likeSchema, await act(t, at.site, path, undefined, options), { request: `POST /v1.1${path}`, site: at.site });
+  return parseWith(schemas().likeSchema, await act(t, at.site, path, undefined, options), { request: `POST /v1.1${path}`, site: at.site });
 }
 
 /** POST …/replies/new with the content. */
 export async function sendReply(t: Transport, at: { site: string; path: string }, content: string, options: ActOptions): Promise<Comment> {
   const text = replyContent(content);
   const path = `${at.path}/replies/new`;
-  return parseWith(commentSchema, await act(t, at.site, path, { content: text }, options), { request: `POST /v1.1${path}`, site: at.site });
+  return parseWith(schemas().commentSchema, await act(t, at.site, path, { content: text }, options), { request: `POST /v1.1${path}`, site: at.site });
 }
 
 /** like, unlike and reply, the same on a post and on a comment: the base of PostsApi and CommentsApi. */

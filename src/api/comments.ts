@@ -1,8 +1,10 @@
 /** Acting on a comment: moderate, trash, like and unlike, reply (all POST /v1.1, never replayed). */
+import { schemas } from '../lazy/loadSchemas';
 import { act, Reactions, target, type ActOptions } from './act';
 import { parseWith } from './decode';
 import type { Transport } from './request';
-import { commentSchema, COMMENT_STATUSES, type Comment, type CommentStatus } from './schemas/comment';
+import { COMMENT_STATUSES, type CommentStatus } from './commentStatus';
+import type { Comment } from './schemas/comment';
 import { oneOf } from './validate';
 
 /** Moderation here; like, unlike and reply come from Reactions. */
@@ -18,13 +20,13 @@ export class CommentsApi extends Reactions {
   async setStatus(site: string | number, commentId: number, status: CommentStatus, options: ActOptions = {}): Promise<Comment> {
     const at = target(site, 'comments', commentId);
     oneOf('status', status, COMMENT_STATUSES);
-    return parseWith(commentSchema, await act(this.t, at.site, at.path, { status }, options), { request: `POST /v1.1${at.path}`, site: at.site });
+    return parseWith(schemas().commentSchema, await act(this.t, at.site, at.path, { status }, options), { request: `POST /v1.1${at.path}`, site: at.site });
   }
 
   /** POST /v1.1/sites/$site/comments/$id/delete: to the trash (a trashed comment is deleted for good). */
   async trash(site: string | number, commentId: number, options: ActOptions = {}): Promise<Comment> {
     const at = target(site, 'comments', commentId);
     const path = `${at.path}/delete`;
-    return parseWith(commentSchema, await act(this.t, at.site, path, undefined, options), { request: `POST /v1.1${path}`, site: at.site });
+    return parseWith(schemas().commentSchema, await act(this.t, at.site, path, undefined, options), { request: `POST /v1.1${path}`, site: at.site });
   }
 }

@@ -8,12 +8,14 @@ export { type NotificationsPage, type NotificationsParams, type MarkReadResult }
 export { type Notification, normalizeNotification, stripHtml, subjectText } from './notificationShape';
 export { INSIGHT_UNITS, type InsightUnit } from './insights';
 export { unwrapEnvelope } from './decode';
-export * from './schemas/post';
-export * from './schemas/site';
-export * from './schemas/users';
-export * from './schemas/insights';
-export * from './schemas/reader';
-export * from './schemas/comment';
+// The schemas' types only: the schemas themselves (and zod) load on first use, see src/lazy/loadSchemas.ts.
+export type * from './schemas/post';
+export type * from './schemas/site';
+export type * from './schemas/users';
+export type * from './schemas/insights';
+export type * from './schemas/reader';
+export type * from './schemas/comment';
+export { COMMENT_STATUSES, type CommentStatus } from './commentStatus';
 export { REPLY_MAX_CHARS, type ActOptions } from './act';
 export { noteActions, type NoteActions, type NoteAction } from './noteActions';
 export type { Block, Range, Media, TemplateBody, TemplateItem, Subject } from './schemas/notification';

@@ -1,6 +1,7 @@
 import { parseWith } from './decode';
 import type { CallOptions, CommonParams, Transport } from './request';
-import { insightListSchema, insightReportSchema, type InsightList, type InsightReport } from './schemas/insights';
+import { schemas } from '../lazy/loadSchemas';
+import type { InsightList, InsightReport } from './schemas/insights';
 import { nonEmpty, oneOf, unixTime } from './validate';
 
 export const INSIGHT_UNITS = ['daily', 'weekly', 'monthly', 'cumulative'] as const;
@@ -19,7 +20,7 @@ export class InsightsApi {
   /** GET /v1/insights: the reports the user may read. */
   async list(common: CommonParams = {}, opts: CallOptions = {}): Promise<InsightList> {
     const body = await this.t.send({ method: 'GET', version: '1', path: '/insights', common, signal: opts.signal });
-    return parseWith(insightListSchema, body, { request: 'GET /v1/insights' });
+    return parseWith(schemas().insightListSchema, body, { request: 'GET /v1/insights' });
   }
 
   /** GET /v1/insights/$slug; a slash inside the slug is encoded. */
@@ -31,6 +32,6 @@ export class InsightsApi {
     unixTime('before', before);
     const path = `/insights/${encodeURIComponent(slug)}`;
     const body = await this.t.send({ method: 'GET', version: '1', path, query: { unit, after, before }, common, signal: opts.signal });
-    return parseWith(insightReportSchema, body, { request: `GET /v1${path}` });
+    return parseWith(schemas().insightReportSchema, body, { request: `GET /v1${path}` });
   }
 }

@@ -2,8 +2,7 @@ import { badResponse, parseWith } from './decode';
 import { invalidInput } from './errors';
 import { hasEmptySubject, normalizeNotification, type Notification } from './notificationShape';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
-import { markReadSchema, notificationsListSchema, seenSchema } from './schemas/notification';
-import { oneNoteSchema } from './schemas/oneNote';
+import { schemas } from '../lazy/loadSchemas';
 import { intInRange, LIMITS, positiveInt, unixTime } from './validate';
 
 export interface NotificationsParams extends Omit<CommonParams, 'fields'> {
@@ -60,7 +59,7 @@ export class NotificationsApi {
         common,
       },
       parse: (body) => {
-        const page = parseWith(notificationsListSchema, body, { request: 'GET /v1/notifications/' });
+        const page = parseWith(schemas().notificationsListSchema, body, { request: 'GET /v1/notifications/' });
         // With trap, the notes folded into another come back with empty subjects: the spec has
         // clients delete them, so they never reach a list.
         const kept = trap ? page.notes.filter((n) => !hasEmptySubject(n)) : page.notes;
@@ -88,7 +87,7 @@ export class NotificationsApi {
       common,
       signal: opts.signal,
     });
-    const result = parseWith(markReadSchema, body, { request: 'POST /v1.1/notifications/read' });
+    const result = parseWith(schemas().markReadSchema, body, { request: 'POST /v1.1/notifications/read' });
     if (!result.success) throw badResponse({ request: 'POST /v1.1/notifications/read' }, 'the service answered success: false');
     return { success: true, updated: result.updated ?? [] };
   }
@@ -98,7 +97,7 @@ export class NotificationsApi {
     positiveInt('note ID', noteId);
     const request = `GET /v1.1/notifications/${noteId}`;
     const body = await this.t.send({ method: 'GET', version: '1.1', path: `/notifications/${noteId}`, common, signal: opts.signal });
-    const { notes } = parseWith(oneNoteSchema, body, { request });
+    const { notes } = parseWith(schemas().oneNoteSchema, body, { request });
     const note = notes.find((n) => n.id === noteId);
     if (!note) throw badResponse({ request }, `the answer did not hold note ${noteId}`);
     return normalizeNotification(note);
@@ -108,7 +107,7 @@ export class NotificationsApi {
   async seen(time: number, opts: CallOptions = {}): Promise<number | undefined> {
     unixTime('time', time);
     const body = await this.t.send({ method: 'POST', version: '1.1', path: '/notifications/seen', form: { time }, signal: opts.signal });
-    return parseWith(seenSchema, body, { request: 'POST /v1.1/notifications/seen' }).last_seen_time;
+    return parseWith(schemas().seenSchema, body, { request: 'POST /v1.1/notifications/seen' }).last_seen_time;
   }
 }
 

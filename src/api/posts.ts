@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { schemas } from '../lazy/loadSchemas';
 import { Reactions } from './act';
 import { badResponse, errorFromErrorsObject, isObject, parseWith } from './decode';
 import type { ContentSiteError } from './errors';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
-import { postV1Schema, postV11Schema, type PostV1, type PostV11 } from './schemas/post';
-import { trashListSchema, type TrashList } from './schemas/trash';
+import type { PostV1, PostV11 } from './schemas/post';
+import type { TrashList } from './schemas/trash';
 import { intInRange, LIMITS, oneOf, positiveInt, postIds as checkPostIds, site as checkSite } from './validate';
 
 export const TRASH_ORDER_BY = ['date', 'modified', 'title', 'comment_count', 'ID'] as const;
@@ -59,7 +59,7 @@ export class PostsApi extends Reactions {
         messageContext: { site: s },
       },
       parse: (body) => {
-        const list: TrashList = parseWith(trashListSchema, body, { request: `GET /v1.1/sites/${s}/posts/`, site: s });
+        const list: TrashList = parseWith(schemas().trashListSchema, body, { request: `GET /v1.1/sites/${s}/posts/`, site: s });
         return { found: list.found, posts: list.posts, nextPage: list.meta?.next_page || undefined };
       },
     };
@@ -77,7 +77,7 @@ export class PostsApi extends Reactions {
     const path = `/sites/${encodeURIComponent(s)}/posts/${postId}`;
     return {
       spec: { method: 'GET', version: '1.1', path, common, messageContext: { site: s } },
-      parse: (body) => parseWith(postV11Schema, body, { request: `GET /v1.1${path}`, site: s }),
+      parse: (body) => parseWith(schemas().postV11Schema, body, { request: `GET /v1.1${path}`, site: s }),
     };
   }
 
@@ -92,7 +92,7 @@ export class PostsApi extends Reactions {
     const path = `/sites/${encodeURIComponent(s)}/posts/${postId}/restore`;
     const body = await this.t.send({ method: 'POST', version, path, common, messageContext: { site: s }, signal });
     const ctx = { request: `POST /v${version}${path}`, site: s };
-    return version === '1' ? parseWith(postV1Schema, body, ctx) : parseWith(postV11Schema, body, ctx);
+    return version === '1' ? parseWith(schemas().postV1Schema, body, ctx) : parseWith(schemas().postV11Schema, body, ctx);
   }
 
   /**
@@ -108,11 +108,9 @@ export class PostsApi extends Reactions {
   }
 }
 
-const resultsSchema = z.object({ results: z.record(z.unknown()) }).passthrough();
-
 /** Pure: `{results: {"881": post | {errors, error_data}}}` → an outcome per requested id. */
 export function splitRestoreResults(ids: readonly number[], body: unknown, ctx: { request: string; site?: string }): Map<number, RestoreOutcome> {
-  const { results } = parseWith(resultsSchema, body, ctx);
+  const { results } = parseWith(schemas().restoreResultsSchema, body, ctx);
   const out = new Map<number, RestoreOutcome>();
   for (const id of ids) {
     const value = results[String(id)];
@@ -125,7 +123,7 @@ export function splitRestoreResults(ids: readonly number[], body: unknown, ctx: 
       out.set(id, { ok: false, error });
       continue;
     }
-    const parsed = postV11Schema.safeParse(value);
+    const parsed = schemas().postV11Schema.safeParse(value);
     out.set(id, parsed.success ? { ok: true, post: parsed.data } : { ok: false, error: badResponse(ctx, `post ${id} had an unexpected shape`) });
   }
   return out;

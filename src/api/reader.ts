@@ -1,6 +1,7 @@
 import { parseWith } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
-import { followingSchema, freshlyPressedSchema, tagsSchema, type Following, type FreshlyPressed, type SubscribedTags } from './schemas/reader';
+import { schemas } from '../lazy/loadSchemas';
+import type { Following, FreshlyPressed, SubscribedTags } from './schemas/reader';
 import { intInRange, isoDate, LIMITS, oneOf, positiveInt } from './validate';
 
 export const ORDERS = ['DESC', 'ASC'] as const;
@@ -39,7 +40,7 @@ export class ReaderApi {
     isoDate('before', before);
     return {
       spec: { method: 'GET', version: '1', path: '/read/following/', query: { number, page, order, after, before }, common },
-      parse: (body) => parseWith(followingSchema, body, { request: 'GET /v1/read/following/' }),
+      parse: (body) => parseWith(schemas().followingSchema, body, { request: 'GET /v1/read/following/' }),
     };
   }
 
@@ -58,7 +59,7 @@ export class ReaderApi {
     positiveInt('thumb_height', thumb_height);
     return {
       spec: { method: 'GET', version: '1', path: '/freshly-pressed/', query: { number, after, before, content_width, thumb_width, thumb_height }, common },
-      parse: (body) => parseWith(freshlyPressedSchema, body, { request: 'GET /v1/freshly-pressed/' }),
+      parse: (body) => parseWith(schemas().freshlyPressedSchema, body, { request: 'GET /v1/freshly-pressed/' }),
     };
   }
 
@@ -68,6 +69,6 @@ export class ReaderApi {
   }
 
   tagsRequest(common: Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta' | 'context'> = {}): Prepared<SubscribedTags> {
-    return { spec: { method: 'GET', version: '1', path: '/read/tags', common }, parse: (body) => parseWith(tagsSchema, body, { request: 'GET /v1/read/tags' }) };
+    return { spec: { method: 'GET', version: '1', path: '/read/tags', common }, parse: (body) => parseWith(schemas().tagsSchema, body, { request: 'GET /v1/read/tags' }) };
   }
 }

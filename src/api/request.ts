@@ -5,6 +5,7 @@
  * to decode.ts.
  */
 import type { Dispatcher } from 'undici';
+import { preloadSchemas } from '../lazy/loadSchemas';
 import { loadTransport } from '../lazy/loadTransport';
 import { ACCEPT_ENCODING, decodeBody } from './contentEncoding';
 import { badResponse, decodeResponse, transportError, type DecodeContext } from './decode';
@@ -163,7 +164,11 @@ export class Transport {
       }
       if (spec.signal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
       const { dispatcher, request } = await this.http();
-      const res = await request(url, { method: spec.method, headers, body, dispatcher, signal: spec.signal });
+      const answer = request(url, { method: spec.method, headers, body, dispatcher, signal: spec.signal });
+      // Checking the answer needs the schemas: load them (the first time) while the request is in
+      // flight, once undici has had its turn to connect and write it.
+      setImmediate(preloadSchemas);
+      const res = await answer;
       status = res.statusCode;
       const raw = Buffer.from(await res.body.arrayBuffer());
       try {

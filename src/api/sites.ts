@@ -1,8 +1,9 @@
 import { act, type ActOptions } from './act';
 import { parseWith } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
-import { followSchema, type Follow } from './schemas/comment';
-import { siteSchema, type Site } from './schemas/site';
+import { schemas } from '../lazy/loadSchemas';
+import type { Follow } from './schemas/comment';
+import type { Site } from './schemas/site';
 import { site as checkSite } from './validate';
 
 export class SitesApi {
@@ -17,7 +18,7 @@ export class SitesApi {
     const s = checkSite(site);
     return {
       spec: { method: 'GET', version: '1', path: `/sites/${encodeURIComponent(s)}`, common, messageContext: { site: s } },
-      parse: (body) => parseWith(siteSchema, body, { request: `GET /v1/sites/${s}`, site: s }),
+      parse: (body) => parseWith(schemas().siteSchema, body, { request: `GET /v1/sites/${s}`, site: s }),
     };
   }
 
@@ -34,6 +35,6 @@ export class SitesApi {
   private async setFollowing(site: string | number, on: boolean, options: ActOptions): Promise<Follow> {
     const s = checkSite(site);
     const path = `/sites/${encodeURIComponent(s)}/follows/${on ? 'new' : 'mine/delete'}`;
-    return parseWith(followSchema, await act(this.t, s, path, undefined, options), { request: `POST /v1.1${path}`, site: s });
+    return parseWith(schemas().followSchema, await act(this.t, s, path, undefined, options), { request: `POST /v1.1${path}`, site: s });
   }
 }

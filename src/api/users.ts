@@ -1,7 +1,8 @@
 import { parseWith } from './decode';
 import { invalidInput } from './errors';
 import type { CallOptions, CommonParams, Transport } from './request';
-import { suggestionsSchema, type SuggestedUser } from './schemas/users';
+import { schemas } from '../lazy/loadSchemas';
+import type { SuggestedUser } from './schemas/users';
 import { intInRange, LIMITS, positiveInt, site as checkSite } from './validate';
 
 export interface SuggestParams extends CommonParams {
@@ -33,6 +34,6 @@ export class UsersApi {
       messageContext: ctx,
       signal: opts.signal,
     });
-    return parseWith(suggestionsSchema, body, ctx).suggestions;
+    return parseWith(schemas().suggestionsSchema, body, ctx).suggestions;
   }
 }

@@ -51,6 +51,26 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
     );
   }
 
+  private started: Promise<void> | undefined;
+
+  /**
+   * Reads the stored record at start without holding activation up (SecretStorage is a round trip
+   * to the editor); `ready` resolves when it has been read. A record that cannot be read (no system
+   * keyring) leaves the window signed out, with a line in the log.
+   */
+  start(): Promise<void> {
+    this.started ??= this.reload().then(
+      () => void vscode.commands.executeCommand('setContext', 'contentSite.signedIn', this.session !== undefined),
+      (err: unknown) => this.deps.log.warn(`Could not read the stored sign-in: ${err instanceof Error ? err.message : String(err)}`),
+    );
+    return this.started;
+  }
+
+  /** Resolves once the stored session has been read at start (at once if start was never called). */
+  get ready(): Promise<void> {
+    return this.started ?? Promise.resolve();
+  }
+
   /** Reads the stored record; another window's sign-in or sign-out arrives the same way. */
   async reload(): Promise<void> {
     const generation = this.generation;
@@ -70,6 +90,7 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
   }
 
   async getToken(): Promise<string | undefined> {
+    await this.ready;
     const s = this.session;
     if (!s) return undefined;
     if (isExpired(s)) {
@@ -244,6 +265,7 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
 
   // AuthenticationProvider: the Accounts menu.
   async getSessions(): Promise<vscode.AuthenticationSession[]> {
+    await this.ready;
     return this.session ? [toAuthSession(this.session)] : [];
   }
 

@@ -8,23 +8,29 @@ function startOfDay(now: Date, daysBack: number): number {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysBack).getTime();
 }
 
-export function dayGroupOf(timestampSeconds: number, now = new Date()): DayGroup {
+/** The local midnights that start today, yesterday and this week (6 days back), in ms. */
+function boundaries(now: Date): [today: number, yesterday: number, thisWeek: number] {
+  return [startOfDay(now, 0), startOfDay(now, 1), startOfDay(now, 6)];
+}
+
+/** The index in DAY_GROUPS of the group a time falls in. */
+function groupIndex(timestampSeconds: number, [today, yesterday, thisWeek]: readonly number[]): number {
   const t = timestampSeconds * 1000;
-  if (t >= startOfDay(now, 0)) return 'today';
-  if (t >= startOfDay(now, 1)) return 'yesterday';
-  if (t >= startOfDay(now, 6)) return 'thisWeek';
-  return 'older';
+  return t >= today ? 0 : t >= yesterday ? 1 : t >= thisWeek ? 2 : 3;
+}
+
+export function dayGroupOf(timestampSeconds: number, now = new Date()): DayGroup {
+  return DAY_GROUPS[groupIndex(timestampSeconds, boundaries(now))];
 }
 
 /** The notes' ids per day group (in the given order), only groups that have notes, in DAY_GROUPS order. */
 export function groupByDay<N extends { id: number; timestamp: number; unread: number }>(notes: readonly N[], now = new Date()): { group: DayGroup; ids: number[]; unread: number }[] {
-  const groups = new Map<DayGroup, { ids: number[]; unread: number }>();
+  const bounds = boundaries(now); // once per call, not three Dates per note
+  const groups = DAY_GROUPS.map((group) => ({ group, ids: [] as number[], unread: 0 }));
   for (const note of notes) {
-    const g = dayGroupOf(note.timestamp, now);
-    let entry = groups.get(g);
-    if (!entry) groups.set(g, (entry = { ids: [], unread: 0 }));
+    const entry = groups[groupIndex(note.timestamp, bounds)];
     entry.ids.push(note.id);
     if (note.unread > 0) entry.unread++;
   }
-  return DAY_GROUPS.filter((g) => groups.has(g)).map((group) => ({ group, ...groups.get(group)! }));
+  return groups.filter((g) => g.ids.length > 0);
 }

@@ -19,6 +19,13 @@ describe('The trees and their commands in the extension host', () => {
     assert.equal(stored.unread, 0);
     const post = svc.requests.filter((r) => r.method === 'POST' && r.path === '/rest/v1.1/notifications/read');
     assert.equal(post.length, 1);
+    // The redraw builds a new row for the note that changed and keeps the others' rows.
+    const isNote = (i: vscode.TreeItem) => i.contextValue?.startsWith('note.') === true;
+    const after = (await allItems(api.views.notifications)).filter(isNote);
+    const noteId = (n: vscode.TreeItem) => (n as unknown as { note: { id: number } }).note.id;
+    assert.equal(after.find((n) => noteId(n) === id)?.contextValue, 'note.read');
+    const unchanged = notes.filter(isNote).filter((n) => noteId(n) !== id);
+    assert.ok(unchanged.length > 0 && unchanged.every((n) => after.includes(n)), 'an unchanged note got a new row');
   });
 
   it('restores a trashed post from the trash view to its previous status', async () => {

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { intLike, links } from './common';
 
-/** The comment statuses a moderator can set (`deleted` comes back only from trashing a trashed one). */
-export const COMMENT_STATUSES = ['approved', 'unapproved', 'spam', 'trash'] as const;
-export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+export { COMMENT_STATUSES, type CommentStatus } from '../commentStatus';
 
 /** A comment as status changes, delete and replies answer it. */
 export const commentSchema = z

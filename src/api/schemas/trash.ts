@@ -10,4 +10,7 @@ export const trashListSchema = z
   })
   .passthrough();
 
+/** POST /v1.1/sites/$site/posts/restore: `{results: {"881": post | {errors, error_data}}}`. */
+export const restoreResultsSchema = z.object({ results: z.record(z.unknown()) }).passthrough();
+
 export type TrashList = z.infer<typeof trashListSchema>;

@@ -19,28 +19,35 @@ export interface CachedList {
 /**
  * First paint from the last session: at start the lists show the first pages kept in the
  * extension's global state (per user and API address), marked with when they were loaded; each
- * page loaded afresh is kept again; signing out forgets them all.
+ * page loaded afresh is kept again; signing out forgets them all. The pages are put in the lists
+ * once `whoKnown` resolves (the stored session is read without holding activation up); `seeded`
+ * resolves right after, so loading can start from there.
  */
 export function bindFirstPages(
   state: vscode.Memento,
   who: () => { userId: number; baseUrl: string } | undefined,
   lists: readonly CachedList[],
   site: ChosenSite,
-): { dispose(): void; forget(): Thenable<void> } {
+  whoKnown: PromiseLike<unknown> = Promise.resolve(),
+): { dispose(): void; forget(): Thenable<void>; seeded: Promise<void> } {
   const owner = () => {
     const w = who();
     return w ? cacheOwner(w.userId, w.baseUrl) : undefined;
   };
-  const first = owner();
-  const stored = first ? readFirstPages(state.get(STORE_KEY), first) : undefined;
-  if (stored) {
+  let record: FirstPages | undefined;
+  let forgotten = false;
+  const seeded = Promise.resolve(whoKnown).then(() => {
+    const first = owner();
+    const stored = first && !forgotten ? readFirstPages(state.get(STORE_KEY), first) : undefined;
+    if (!stored) return;
     for (const l of lists) {
       const items = stored.lists[l.name()];
+      // seed() fills only a list nothing has loaded yet (a sign-in while the session was read loads at once).
       if (items && items.every((i) => l.isItem(i))) l.list.seed(items, stored.savedAt[l.name()]);
     }
     if (stored.siteName && site.site && !site.info) site.rememberedName = stored.siteName;
-  }
-  let record: FirstPages | undefined = stored;
+    record ??= stored;
+  });
   const save = (l: CachedList) => {
     const o = owner();
     if (!o || l.list.state.kind !== 'loaded' || l.list.fromCache || l.list.loadedAt === undefined) return;
@@ -58,7 +65,9 @@ export function bindFirstPages(
   });
   return {
     dispose: () => subs.forEach((s) => s.dispose()),
+    seeded,
     forget: () => {
+      forgotten = true;
       record = undefined;
       return state.update(STORE_KEY, undefined);
     },

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
+import type { Notification } from '../../api';
 import { groupByDay } from '../../models/dayGroups';
 import type { NotificationsModel } from '../../models/notificationsModel';
+import { relativeTime } from '../../models/relativeTime';
 import { COMMANDS, VIEWS } from '../../ids';
 import { ListProvider } from '../common/listProvider';
 import { describe, listMessage, listRows, loadedAtLabel } from '../common/listRows';
@@ -13,6 +15,14 @@ export const NOTIFICATIONS_VIEW = VIEWS.notifications;
 
 /** Renders the notifications model: day groups of notes, a load-more row, failures as rows. */
 export class NotificationsProvider extends ListProvider<NotificationsModel> {
+  /**
+   * The row of each note, kept while the note is the same object (the model makes a new one for
+   * every change) and its relative time reads the same: a redraw (a poll, a note marked read, a
+   * group expanded) builds only the rows that changed. A NoteNode reads nothing but its note and
+   * the time; should it read more (a setting), clear this when that changes.
+   */
+  private readonly nodes = new Map<number, { note: Notification; node: NoteNode; when: string }>();
+
   constructor(model: NotificationsModel, loader: LoaderOptions) {
     super(VIEWS.notifications, model, loader, { canSelectMany: true, showCollapseAll: true });
   }
@@ -27,9 +37,35 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
   }
 
   protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {
-    if (element instanceof GroupNode) return element.noteIds.map((id) => this.model.get(id)).filter((n) => n !== undefined).map((n) => new NoteNode(n));
+    if (element instanceof GroupNode) {
+      const out: NoteNode[] = [];
+      for (const id of element.noteIds) {
+        const note = this.model.get(id);
+        if (note) out.push(this.noteNode(note));
+      }
+      return out;
+    }
     if (element) return [];
     return listRows(this.model.list, (notes) => groupByDay(notes).map((g) => new GroupNode(g.group, g.ids, g.unread)), COMMANDS.notifications.loadMore);
+  }
+
+  private noteNode(note: Notification): NoteNode {
+    const when = () => relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language);
+    const before = when();
+    const kept = this.nodes.get(note.id);
+    if (kept?.note === note && kept.when === before) return kept.node;
+    const node = new NoteNode(note);
+    // Kept only when the time read the same before and after it was built (not across a change of phrase).
+    if (when() === before) {
+      if (!kept && this.nodes.size > 2 * this.model.notes.length) this.nodes.clear(); // notes gone from the list
+      this.nodes.set(note.id, { note, node, when: before });
+    }
+    return node;
+  }
+
+  override reset(): void {
+    this.nodes.clear();
+    super.reset();
   }
 
   /** The notes a command acts on: the clicked one plus the selection, when it was part of it. */

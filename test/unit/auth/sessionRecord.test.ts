@@ -15,6 +15,30 @@ describe('The stored session record', () => {
       assert.equal(parseSession(text), undefined, String(text));
     }
   });
+  it('refuses each field of the wrong type, one at a time, and an empty token', () => {
+    const bad: Array<[string, unknown]> = [
+      ['token', 42],
+      ['token', ''],
+      ['expiresAt', null],
+      ['user', null],
+      ['user', []],
+      ['user.ID', undefined],
+      ['user.login', 7],
+      ['user.display_name', undefined],
+      ['user.avatar_URL', false],
+    ];
+    for (const [path, value] of bad) {
+      const copy = JSON.parse(serializeSession(record)) as Record<string, Record<string, unknown>>;
+      const [head, tail] = path.split('.');
+      if (tail) copy[head][tail] = value;
+      else copy[head] = value as Record<string, unknown>;
+      assert.equal(parseSession(JSON.stringify(copy)), undefined, `${path} = ${JSON.stringify(value)}`);
+    }
+  });
+  it("keeps only the record's own fields, dropping whatever else the stored JSON carried", () => {
+    const extra = { ...record, refresh: 'x', user: { ...record.user, email: 'demo@example.blog' } };
+    assert.deepEqual(parseSession(JSON.stringify(extra)), record);
+  });
   it('has expired at its expiry, not a millisecond before; without one it never expires locally', () => {
     assert.equal(isExpired(record, 1_999), false);
     assert.equal(isExpired(record, 2_000), true);

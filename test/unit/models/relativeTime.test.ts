@@ -32,3 +32,21 @@ describe('relativeTime', () => {
     assert.equal(relativeTime(ago(90), now, ''), '1 minute ago');
   });
 });
+
+describe('relativeTime, from its kept phrases', () => {
+  const now = Date.UTC(2026, 10, 23, 12);
+  it('says the same as a fresh formatter, over more phrases than it keeps (it starts again when full)', () => {
+    const fresh = new Intl.RelativeTimeFormat('fr', { numeric: 'auto' });
+    for (let round = 0; round < 2; round++) {
+      for (let years = 1; years <= 2_500; years += 1) {
+        assert.equal(relativeTime(now - years * 365 * 86_400_000, now, 'fr'), fresh.format(-years, 'year'), `${years} years`);
+      }
+    }
+  });
+  it('keeps phrases per language: the same time reads in each', () => {
+    const then = now - 3 * 3_600_000;
+    assert.equal(relativeTime(then, now, 'de'), 'vor 3 Stunden');
+    assert.equal(relativeTime(then, now, 'en'), '3 hours ago');
+    assert.equal(relativeTime(then, now, 'de'), 'vor 3 Stunden');
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * What activation loads: the production build's main file holds none of the parts that load on
+ * first use (undici, zod and the schemas, the sanitizer), and requires each of them by its file.
+ */
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../../..');
+
+interface Meta {
+  outputs: Record<string, { bytes: number; inputs: Record<string, unknown> }>;
+}
+
+describe('The bundle (scripts/build.mjs --production)', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let meta: Meta;
+  const out = (name: string) => Object.entries(meta.outputs).find(([file]) => file.endsWith(`/${name}`))?.[1];
+  const packages = (name: string) => Object.keys(out(name)?.inputs ?? {}).filter((f) => f.includes('node_modules/')).map((f) => f.slice(f.lastIndexOf('node_modules/') + 13).split('/')[0]);
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cs-bundle-'));
+    execFileSync(process.execPath, ['scripts/build.mjs', '--production', '--outdir', dir, '--meta'], { cwd: ROOT, stdio: 'pipe' });
+    meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as Meta;
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps undici, zod, the schemas and the sanitizer out of the main file', () => {
+    assert.deepEqual([...new Set(packages('extension.js'))], []);
+    assert.deepEqual(Object.keys(out('extension.js')!.inputs).filter((f) => f.includes('src/api/schemas/')), []);
+  });
+
+  it('puts each of them in its own file, which the main file requires by name', () => {
+    assert.ok(packages('transport.js').includes('undici'));
+    assert.ok(packages('schemas.js').includes('zod'));
+    assert.ok(packages('render.js').includes('sanitize-html'));
+    const main = readFileSync(join(dir, 'extension.js'), 'utf8');
+    for (const part of ['transport', 'schemas', 'render']) assert.match(main, new RegExp(`require\\("\\./${part}\\.js"\\)`), part);
+  });
+
+  it('keeps the main file under 150 KB', () => {
+    assert.ok(out('extension.js')!.bytes <= 150 * 1024, `${out('extension.js')!.bytes} bytes`);
+  });
+});

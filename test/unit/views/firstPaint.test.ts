@@ -1,0 +1,92 @@
+/**
+ * First paint from the last session (bindFirstPages): the kept pages go into the lists only once
+ * the stored session is known (it is read without holding activation up), only for that user and
+ * address, and never over a page that loaded meanwhile.
+ */
+import * as assert from 'node:assert/strict';
+import type { ContentSiteClient, Prepared } from '../../../src/api';
+import { ChosenSite } from '../../../src/models/chosenSite';
+import { cacheOwner, withFirstPage } from '../../../src/models/firstPageCache';
+import { ListCore, type Page } from '../../../src/models/listCore';
+import { bindFirstPages } from '../../../src/views/common/firstPaint';
+
+interface Item {
+  id: number;
+}
+const BASE = 'http://127.0.0.1:1/rest';
+
+/** A list whose one page request answers `[{id: 7}]` when the test calls `answer()`. */
+function list() {
+  let answer: () => void = () => undefined;
+  const client = { run: (p: Prepared<Page<Item, number>>) => p.parse(undefined) } as unknown as ContentSiteClient;
+  const core = new ListCore<Item, number>(
+    {
+      key: (i) => String(i.id),
+      page: () => ({ spec: { method: 'GET', version: '1', path: '/x' }, parse: () => new Promise((resolve) => (answer = () => resolve({ items: [{ id: 7 }], next: undefined }))) as never }),
+    },
+    () => client,
+  );
+  return { core, answer: () => answer() };
+}
+
+function memento(record: unknown) {
+  const values = new Map<string, unknown>([['contentSite.firstPages', record]]);
+  return { get: (k: string) => values.get(k), update: async (k: string, v: unknown) => void values.set(k, v), keys: () => [...values.keys()] };
+}
+
+function deferred() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const kept = withFirstPage(undefined, cacheOwner(1001, BASE), 'notes', [{ id: 1 }, { id: 2 }], 1234);
+const ids = (core: ListCore<Item, number>) => core.items.map((i) => i.id).join(' ');
+
+describe('First paint from the last session (bindFirstPages)', () => {
+  it('puts the kept page in once the session is known, not before, and then says so', async () => {
+    const { core } = list();
+    const session: { who?: { userId: number; baseUrl: string } } = {};
+    const known = deferred();
+    const bound = bindFirstPages(memento(kept) as never, () => session.who, [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }], new ChosenSite(), known.promise);
+    let seeded = false;
+    void bound.seeded.then(() => (seeded = true));
+    await new Promise((r) => setImmediate(r));
+    assert.equal(ids(core), '', 'nothing before the session is read');
+    assert.equal(seeded, false);
+    session.who = { userId: 1001, baseUrl: BASE };
+    known.resolve();
+    await bound.seeded;
+    assert.equal(ids(core), '1 2');
+    assert.ok(core.fromCache);
+    assert.equal(core.loadedAt, 1234);
+    bound.dispose();
+  });
+
+  it('puts nothing in for no session, another user, or after sign-out forgot the pages', async () => {
+    for (const [who, forget] of [[undefined, false], [{ userId: 1002, baseUrl: BASE }, false], [{ userId: 1001, baseUrl: BASE }, true]] as const) {
+      const { core } = list();
+      const known = deferred();
+      const bound = bindFirstPages(memento(kept) as never, () => who, [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }], new ChosenSite(), known.promise);
+      if (forget) await bound.forget();
+      known.resolve();
+      await bound.seeded;
+      assert.equal(ids(core), '', JSON.stringify({ who, forget }));
+      bound.dispose();
+    }
+  });
+
+  it('never puts the kept page over one that loaded while the session was read (a sign-in meanwhile)', async () => {
+    const { core, answer } = list();
+    const known = deferred();
+    const bound = bindFirstPages(memento(kept) as never, () => ({ userId: 1001, baseUrl: BASE }), [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }], new ChosenSite(), known.promise);
+    const loading = core.refresh();
+    answer();
+    await loading;
+    known.resolve();
+    await bound.seeded;
+    assert.equal(ids(core), '7');
+    assert.ok(!core.fromCache);
+    bound.dispose();
+  });
+});
