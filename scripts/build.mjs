@@ -71,7 +71,7 @@ const options = {
 
 // `--bench`: also the bench's fresh-process first-call clients (scripts/bench/run.ts builds them to
 // out/bench with --outdir), split like the extension so they load what it loads when it does.
-if (process.argv.includes('--bench')) Object.assign(options.entryPoints, { firstCallOurs: 'scripts/bench/firstCallOurs.ts', firstCallWpcom: 'scripts/bench/firstCallWpcom.ts', wpcomClient: 'scripts/bench/wpcomClient.ts' });
+if (process.argv.includes('--bench')) Object.assign(options.entryPoints, { firstCallOurs: 'scripts/bench/firstCallOurs.ts', firstCallWpcom: 'scripts/bench/firstCallWpcom.ts', wpcomClient: 'scripts/bench/wpcomClient.ts', tree: 'scripts/bench/tree.ts' });
 
 if (watch) {
   const ctx = await esbuild.context(options);

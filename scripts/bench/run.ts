@@ -113,6 +113,14 @@ async function main(): Promise<void> {
 
   // 2. The first call of a fresh process (nothing loaded, no connection yet), built like the extension.
   execFileSync(process.execPath, ['scripts/build.mjs', '--production', '--outdir', BENCH_OUT, '--bench'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Load time of the main file (the same production build as dist/extension.js) and of wpcom, alternating.
+  const loads: Record<'ours' | 'wpcom', number[]> = { ours: [], wpcom: [] };
+  for (let i = 0; i < PROCESSES; i++) {
+    loads.ours.push((await fresh<{ loadMs: number }>(resolve(__dirname, 'loadBundle.cjs'), resolve(BENCH_OUT, 'extension.js'))).loadMs);
+    loads.wpcom.push((await fresh<{ loadMs: number }>(resolve(__dirname, 'loadBundle.cjs'), resolve(BENCH_OUT, 'wpcomClient.js'))).loadMs);
+  }
+  const loadOurs = median(loads.ours);
+  const loadWpcom = median(loads.wpcom);
   const firstCalls: Record<'ours' | 'wpcom', Cost[]> = { ours: [], wpcom: [] };
   for (let i = 0; i < PROCESSES; i++) {
     for (const who of ['ours', 'wpcom'] as const) {
@@ -202,7 +210,7 @@ async function main(): Promise<void> {
   for (const notes of [520, 5000]) {
     const runs: Array<{ firstMs: number; warmMs: number }> = [];
     for (let i = 0; i < PROCESSES; i++) {
-      runs.push(JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench/tree.ts', '--notes', String(notes)], { cwd: root }).toString().trim().split('\n').pop()!));
+      runs.push(JSON.parse(execFileSync(process.execPath, [resolve(BENCH_OUT, 'tree.js'), '--notes', String(notes)], { cwd: root }).toString().trim().split('\n').pop()!));
     }
     tree[notes] = { first: median(runs.map((r) => r.firstMs)), warm: median(runs.map((r) => r.warmMs)) };
     figures.push([`notifications tree of ${notes} notes, grouped by day: first render / warm (median of ${PROCESSES} processes)`, `${ms(tree[notes].first)} / ${ms(tree[notes].warm)}`]);
@@ -213,13 +221,6 @@ async function main(): Promise<void> {
   execFileSync('flock', ['/tmp/editor.lock', 'sh', '-c', 'node scripts/build.mjs --production && npx vsce package --no-dependencies -o content-site.vsix'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const vsix = statSync(resolve(root, 'content-site.vsix')).size;
   const bundle = statSync(resolve(root, 'dist/extension.js')).size;
-  const loads: Record<'ours' | 'wpcom', number[]> = { ours: [], wpcom: [] };
-  for (let i = 0; i < PROCESSES; i++) {
-    loads.ours.push((await fresh<{ loadMs: number }>(resolve(__dirname, 'loadBundle.cjs'))).loadMs);
-    loads.wpcom.push((await fresh<{ loadMs: number }>(resolve(__dirname, 'loadBundle.cjs'), resolve(BENCH_OUT, 'wpcomClient.js'))).loadMs);
-  }
-  const loadOurs = median(loads.ours);
-  const loadWpcom = median(loads.wpcom);
   figures.push(['VSIX size (`npm run package`)', `${kb(vsix)}`]);
   figures.push(['main file (dist/extension.js, minified)', kb(bundle)]);
   figures.push([`time to load it in a fresh Node process (require, vscode stubbed, Node's own modules loaded first as in the extension host; median of ${PROCESSES})`, `${ms(loadOurs)} (\`wpcom\` with undici: ${ms(loadWpcom)})`]);

@@ -1,7 +1,9 @@
 /**
  * One fresh process: renders the notifications tree (getChildren + getTreeItem of every row) for
  * `--notes N` notes fetched from the reference service, the first time and then warm (median of 20).
- * Prints JSON `{ notes, firstMs, warmMs }` on its last line. Run by run.ts, several times.
+ * Prints JSON `{ notes, firstMs, warmMs }` on its last line. Run by run.ts, several times, built
+ * like the extension (`scripts/build.mjs --bench` → out/bench/tree.js: minified, as it ships; tsx
+ * would wrap every function it creates to keep its name).
  */
 import './vscodeStub';
 import { performance } from 'node:perf_hooks';

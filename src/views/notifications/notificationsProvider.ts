@@ -50,13 +50,12 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
   }
 
   private noteNode(note: Notification): NoteNode {
-    const when = () => relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language);
-    const before = when();
+    const before = relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language);
     const kept = this.nodes.get(note.id);
     if (kept?.note === note && kept.when === before) return kept.node;
     const node = new NoteNode(note);
     // Kept only when the time read the same before and after it was built (not across a change of phrase).
-    if (when() === before) {
+    if (relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language) === before) {
       if (!kept && this.nodes.size > 2 * this.model.notes.length) this.nodes.clear(); // notes gone from the list
       this.nodes.set(note.id, { note, node, when: before });
     }
