@@ -14,7 +14,13 @@ import type { ContentSiteClient, ContentSiteError, Notification, NotificationsPa
 import type { LoadState } from './loadState';
 import { asError } from './asError';
 
-export const POLL_FIELDS = 'id,unread,note_hash';
+/**
+ * What a poll asks, as the service's own web client does: a note's hash changes when its text or its
+ * read state does (so a new note, a read elsewhere and an edit all show). A service that sends no
+ * hash is polled with the unread counts too (POLL_FIELDS_WITHOUT_HASH) from then on.
+ */
+export const POLL_FIELDS = 'id,note_hash';
+export const POLL_FIELDS_WITHOUT_HASH = 'id,unread,note_hash';
 
 /** What the poller watches: the notifications model. */
 export interface PollTarget {
@@ -55,6 +61,8 @@ export class NotePoller {
   private failures = 0;
   private notBefore = 0;
   private inflight = false;
+  /** Whether the service sends note hashes (assumed until a poll shows otherwise). */
+  private hashes = true;
   private timer: unknown;
   private stopped = true;
   private readonly timers;
@@ -121,9 +129,15 @@ export class NotePoller {
     if (model.state.kind !== 'loaded') return recovered ? 'recovered' : 'skipped';
     const client = this.o.client();
     const keep = model.pollFilter?.();
-    const page = await client.notifications.list({ ...model.pollQuery(), fields: keep ? `${POLL_FIELDS},type` : POLL_FIELDS });
+    const fields = this.hashes ? POLL_FIELDS : POLL_FIELDS_WITHOUT_HASH;
+    const page = await client.notifications.list({ ...model.pollQuery(), fields: keep ? `${fields},type` : fields });
     if (keep) page.notes = page.notes.filter(keep);
     this.failures = 0;
+    if (this.hashes && page.notes.some((n) => n.note_hash === undefined)) {
+      this.hashes = false;
+      this.o.log?.('The service sends no note hashes: polling the unread counts too.');
+      return 'skipped';
+    }
     const known = model.serviceNotes().slice(0, page.notes.length);
     const sameIds = known.length === page.notes.length && known.every((n, i) => n.id === page.notes[i].id);
     if (!sameIds) {
@@ -131,7 +145,7 @@ export class NotePoller {
       await model.refresh();
       return 'changed';
     }
-    const changed = page.notes.filter((n, i) => n.unread !== known[i].unread || String(n.note_hash) !== String(known[i].note_hash)).map((n) => n.id);
+    const changed = page.notes.filter((n, i) => String(n.note_hash) !== String(known[i].note_hash) || (!this.hashes && n.unread !== known[i].unread)).map((n) => n.id);
     if (changed.length === 0) return recovered ? 'recovered' : 'unchanged';
     this.o.log?.(`${changed.length} notification(s) changed on the service: loading them.`);
     const take = model.list.beginFetch();

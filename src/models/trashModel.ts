@@ -127,7 +127,7 @@ type Outcome = { ok: true; post: PostV11 } | { ok: false; error: ContentSiteErro
 async function restoreOutcomes(client: ContentSiteClient, site: string, ids: readonly number[]): Promise<Map<number, Outcome>> {
   try {
     if (ids.length === 1) return new Map([[ids[0], { ok: true, post: await client.posts.restore(site, ids[0], { fields: RESTORED_FIELDS }) }]]);
-    return await client.posts.restoreMany(site, ids);
+    return await client.posts.restoreMany(site, ids, { fields: RESTORED_FIELDS });
   } catch (err) {
     const error = asError(err);
     return new Map(ids.map((id) => [id, { ok: false, error }]));

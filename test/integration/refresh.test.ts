@@ -53,16 +53,33 @@ describe('Refreshing every view together', () => {
 describe('Polling notifications', () => {
   const timers = { set: () => 0, clear: () => undefined };
 
-  it('an idle poll asks only for ids, unread counts and hashes, and loads nothing more', async () => {
+  it("an idle poll asks only for ids and hashes (as the service's web client does), and loads nothing more", async () => {
     const { api, notes } = models();
     await notes.refresh();
     const full = restRequests(svc()).at(-1)!.bytes;
     const poller = new NotePoller({ client: () => api, model: notes, intervalMs: () => 30_000, active: () => true, timers });
     assert.equal(await poller.pollOnce(), 'unchanged');
     const poll = restRequests(svc()).at(-1)!;
-    assert.match(poll.path, /fields=id%2Cunread%2Cnote_hash/);
+    assert.match(poll.path, /fields=id%2Cnote_hash(&|$)/);
     assert.ok(poll.bytes < full * 0.1, `poll ${poll.bytes} B vs full ${full} B`);
     assert.equal(restRequests(svc()).length, 2);
+  });
+
+  it('a service that sends no hashes is polled with the unread counts from then on, and a read elsewhere still shows', async () => {
+    const { api, notes } = models();
+    await notes.refresh();
+    // The same service answers, without the hashes: a service that does not keep them.
+    const list = api.notifications.list.bind(api.notifications);
+    api.notifications.list = async (params) => {
+      const page = await list(params);
+      return { ...page, notes: page.notes.map((n) => ({ ...n, note_hash: undefined })) };
+    };
+    const poller = new NotePoller({ client: () => api, model: notes, intervalMs: () => 30_000, active: () => true, timers });
+    assert.equal(await poller.pollOnce(), 'skipped', 'the first poll learns there are no hashes');
+    await client('cs-demo-token').notifications.markRead({ 60000: 9 });
+    assert.equal(await poller.pollOnce(), 'changed');
+    assert.match(restRequests(svc()).filter((r) => r.path.includes('fields=id%2Cunread%2Cnote_hash')).at(0)?.path ?? '', /number=/);
+    assert.equal(notes.get(60000)!.unread, 0);
   });
 
   it('a change on the service (read elsewhere) loads the notes again', async () => {
