@@ -1,69 +1,47 @@
 /**
- * Approving 20 selected comments, three ways, each on a fresh service with 50 ms of latency:
- * this extension (NoteActionsModel.toggle on the selection: the POSTs PARALLEL_ACTIONS at a time,
- * then one request reading the notes back), one request per comment made one after another (what a
- * user clicking through the web panel or a naive client does), and all 20 requests at once.
- * The service has no bulk moderation endpoint, so every way sends one POST per comment.
+ * Approving 20 selected comments, three ways, on the bench's service: this extension
+ * (NoteActionsModel.toggle on the selection: the POSTs PARALLEL_ACTIONS at a time, then one request
+ * reading the notes back), one request per comment made one after another (clicking through them,
+ * or a naive client), and all 20 at once (a parallel client). The service has no bulk moderation,
+ * so every way sends one POST per comment. Before each run (not measured) the service is reset,
+ * the first 20 comments the notes moderate are made pending, and the notes are loaded.
  */
-import { performance } from 'node:perf_hooks';
-import { ContentSiteClient, noteActions } from '../../src/api';
-import { NoteActionsModel } from '../../src/models/noteActionsModel';
+import { noteActions, type ContentSiteClient } from '../../src/api';
+import { NoteActionsModel, PARALLEL_ACTIONS } from '../../src/models/noteActionsModel';
 import { NotificationsModel } from '../../src/models/notificationsModel';
-import { startService } from '../../test/service';
+import type { RunningService } from '../../test/service';
 
-export interface ApproveCost {
-  who: string;
-  requests: number;
-  approved: number;
-  ms: number;
+export const APPROVE_COUNT = 20;
+
+type Way = [who: string, work: (api: ContentSiteClient, notes: NotificationsModel, ids: number[]) => Promise<unknown>, note?: string];
+
+export const APPROVE_WAYS: Way[] = [
+  [`this extension (${PARALLEL_ACTIONS} at a time, then one read-back)`, (api, notes, ids) => new NoteActionsModel({ notes, client: () => api }).toggle(ids, 'approve', true)],
+  ['one request per comment, in turn', async (api, notes, ids) => {
+    for (const id of ids) {
+      const a = noteActions(notes.get(id)!).approve!;
+      await api.comments.setStatus(a.site, a.comment, 'approved');
+    }
+  }],
+  ['one request per comment, all at once', (api, notes, ids) => Promise.all(ids.map((id) => {
+    const a = noteActions(notes.get(id)!).approve!;
+    return api.comments.setStatus(a.site, a.comment, 'approved');
+  }))],
+];
+
+/** Resets the service, makes APPROVE_COUNT comments pending and loads the notes: the selection. */
+export async function pendingSelection(svc: RunningService, api: ContentSiteClient): Promise<{ notes: NotificationsModel; ids: number[] }> {
+  svc.reset();
+  const notes = new NotificationsModel({ client: () => api, pageSize: () => 99 });
+  await notes.refresh();
+  for (const n of notes.notes.filter((n) => noteActions(n).approve).slice(0, APPROVE_COUNT)) svc.world().comments.get(noteActions(n).approve!.comment)!.status = 'unapproved';
+  await notes.refresh();
+  const ids = notes.notes.filter((n) => noteActions(n).approve?.value === false).slice(0, APPROVE_COUNT).map((n) => n.id);
+  if (ids.length < APPROVE_COUNT) throw new Error(`Only ${ids.length} pending comment notes, fewer than ${APPROVE_COUNT}.`);
+  return { notes, ids };
 }
 
-const WANT = 20;
-
-async function once(latencyMs: number, how: 'extension' | 'one by one' | 'all at once'): Promise<ApproveCost> {
-  const svc = await startService({ latencyMs, seed: { notes: 520 } });
-  const api = new ContentSiteClient({ baseUrl: svc.restUrl, token: 'cs-demo-token' });
-  try {
-    const notes = new NotificationsModel({ client: () => api, pageSize: () => 99 });
-    await notes.refresh();
-    // Setup, not measured: the first WANT comments the notes moderate are made pending on the service.
-    for (const n of notes.notes.filter((n) => noteActions(n).approve).slice(0, WANT)) svc.world().comments.get(noteActions(n).approve!.comment)!.status = 'unapproved';
-    await notes.refresh();
-    const pending = notes.notes.filter((n) => noteActions(n).approve?.value === false).slice(0, WANT);
-    if (pending.length < WANT) throw new Error(`The seed has ${pending.length} pending comment notes, fewer than ${WANT}.`);
-    const targets = pending.map((n) => noteActions(n).approve!);
-    svc.requests.length = 0;
-    const t = performance.now();
-    if (how === 'extension') await new NoteActionsModel({ notes, client: () => api }).toggle(pending.map((n) => n.id), 'approve', true);
-    else if (how === 'all at once') await Promise.all(targets.map((a) => api.comments.setStatus(a.site, a.comment, 'approved')));
-    else for (const a of targets) await api.comments.setStatus(a.site, a.comment, 'approved');
-    const ms = performance.now() - t;
-    const approved = targets.filter((a) => svc.world().comments.get(a.comment)?.status === 'approved').length;
-    return { who: how, requests: svc.requests.filter((r) => r.path.startsWith('/rest/')).length, approved, ms };
-  } finally {
-    await api.close();
-    await svc.close();
-  }
-}
-
-/** The median of `runs` runs of each way. */
-export async function approveMany(latencyMs: number, runs = 5): Promise<ApproveCost[]> {
-  const out: ApproveCost[] = [];
-  for (const how of ['extension', 'one by one', 'all at once'] as const) {
-    const costs: ApproveCost[] = [];
-    for (let i = 0; i < runs; i++) costs.push(await once(latencyMs, how));
-    costs.sort((a, b) => a.ms - b.ms);
-    out.push(costs[Math.floor(costs.length / 2)]);
-  }
-  return out;
-}
-
-if (require.main === module) {
-  approveMany(50).then(
-    (costs) => console.log(JSON.stringify(costs)),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
+/** Whether every selected comment is approved on the service (each way must have done the work). */
+export function allApproved(svc: RunningService, notes: NotificationsModel, ids: number[]): boolean {
+  return ids.every((id) => svc.world().comments.get(noteActions(notes.list.serviceItems().find((n) => n.id === id)!).approve!.comment)?.status === 'approved');
 }

@@ -23,6 +23,8 @@ import { ChosenSite } from '../../src/models/chosenSite';
 import { startService, type RunningService } from '../../test/service';
 import { ourColdLoad, SITE, TOKEN, viewModels } from './coldLoad';
 import { wpcomClient, wpcomColdLoad } from './wpcomClient';
+import { allApproved, APPROVE_COUNT, APPROVE_WAYS, pendingSelection } from './approveMany';
+import { RESTORED_FIELDS } from '../../src/models/trashModel';
 
 const root = resolve(__dirname, '../..');
 const LATENCY = 50;
@@ -164,7 +166,7 @@ async function main(): Promise<void> {
     svc,
     'Restore 20 posts',
     [
-      ['this extension (restore-several)', () => api.posts.restoreMany(SITE, trashIds)],
+      ['this extension (restore-several)', () => api.posts.restoreMany(SITE, trashIds, { fields: RESTORED_FIELDS })],
       ['one request per post, in turn', async () => {
         for (const id of trashIds) await api.posts.restore(SITE, id);
       }],
@@ -173,6 +175,18 @@ async function main(): Promise<void> {
     1,
     () => svc.reset(),
   );
+  svc.reset();
+
+  // 4b. Approving 20 selected comments: no bulk endpoint, so one POST each; how they are sent decides.
+  const approveRuns = APPROVE_WAYS.map(() => [] as Cost[]);
+  for (let round = 0; round < 5; round++) {
+    for (const [i, [who, work]] of APPROVE_WAYS.entries()) {
+      const { notes, ids } = await pendingSelection(svc, api);
+      approveRuns[i].push(await measure(svc, () => work(api, notes, ids)));
+      if (!allApproved(svc, notes, ids)) throw new Error(`${who} did not approve all ${APPROVE_COUNT} comments.`);
+    }
+  }
+  APPROVE_WAYS.forEach(([who], i) => row(i === 0 ? `Approve ${APPROVE_COUNT} selected comments (median of 5)` : '', who, medianCost(approveRuns[i])));
   svc.reset();
 
   // 5. First paint after a window reload: the last session's pages, before any request.
