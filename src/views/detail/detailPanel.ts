@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { loadRemoteImages } from '../../config';
 import type { Notification } from '../../api';
 import { loadRender } from '../../lazy/loadRender';
-import { NoteSession, type NoteDeps } from './noteSession';
+import type { NoteDeps, NoteSession } from './noteSession';
 
 export const DETAIL_VIEW_TYPE = 'contentSite.detail';
 
@@ -72,6 +72,8 @@ export class DetailPanel implements vscode.Disposable {
   /** A note with its actions, its reply box and previous/next, following the model live. */
   async showNote(note: Notification, deps: NoteDeps, title: string, when: (note: Notification) => string): Promise<void> {
     this.endNote();
+    const { NoteSession } = await loadRender();
+    this.endNote();
     const session = new NoteSession(note, deps, { post: (m) => void this.panel?.webview.postMessage(m), render: () => void this.render() });
     this.note = { session, when };
     await this.open(title, '');
@@ -88,7 +90,7 @@ export class DetailPanel implements vscode.Disposable {
   }
 
   private async onMessage(message: unknown): Promise<void> {
-    const { readPanelMessage } = await import('../../render/panelMessage');
+    const { readPanelMessage } = await loadRender();
     if (this.note && (await this.note.session.handle(message))) return;
     const m = this.shown ? readPanelMessage(message, this.shown.token) : undefined;
     if (m?.type === 'open') this.openExternal(m.href);
