@@ -108,7 +108,17 @@ function listValue(name: string, status: unknown): boolean | undefined {
   return undefined;
 }
 
+/** Read once per note object: notes are never changed in place (an action's effect makes a copy). */
+const read = new WeakMap<object, NoteActions>();
+
+/** The actions the note offers, and their state; the same object for the same note (do not change it). */
 export function noteActions(note: Pick<Notification, 'body' | 'meta' | 'status'>): NoteActions {
+  let actions = read.get(note);
+  if (!actions) read.set(note, (actions = readActions(note)));
+  return actions;
+}
+
+function readActions(note: Pick<Notification, 'body' | 'meta' | 'status'>): NoteActions {
   const noteIds = idsOf(note.meta);
   const out: NoteActions = {};
   const put = (entry: [Key, NoteAction] | undefined): void => {
