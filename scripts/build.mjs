@@ -7,7 +7,7 @@
 // entry points; src/lazy/loadTransport.ts, loadRender.ts and loadSchemas.ts require() the others, and lazyParts below keeps those requires
 // out of dist/extension.js.
 // Development builds carry sourcemaps; `--production` minifies and drops them (the VSIX ships no maps).
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -20,7 +20,10 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 /** `--outdir DIR` builds elsewhere than dist/ and `--meta` writes esbuild's metafile there as meta.json (the bundle test reads it). */
 const flag = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
-const outdir = flag('--outdir') ?? 'dist';
+// The bench's clients never go to dist/ (the VSIX packs every dist/*.js).
+const outdir = flag('--outdir') ?? (process.argv.includes('--bench') ? 'out/bench' : 'dist');
+// The output folder holds only this build: a file left by an earlier one would ship in the VSIX.
+rmSync(outdir, { recursive: true, force: true });
 
 const LAZY = { transportEntry: 'transport', renderEntry: 'render', schemasEntry: 'schemas' };
 
