@@ -62,6 +62,25 @@
       replyStatus.append(' ', a);
     }
   }
+  // The reply, as sent, under the note (text only: never HTML from anywhere).
+  function showMyReply(text) {
+    const mine = $('my-replies');
+    if (!mine || typeof text !== 'string' || !text) return;
+    const item = document.createElement('li');
+    item.className = 'item my-reply';
+    const inner = document.createElement('div');
+    const header = document.createElement('div');
+    header.className = 'item-header';
+    const who = document.createElement('b');
+    who.textContent = 'You';
+    header.append(who);
+    const p = document.createElement('p');
+    p.className = 'my-reply-text';
+    p.textContent = text;
+    inner.append(header, p);
+    item.append(inner);
+    mine.append(item);
+  }
   function send() {
     if (!box || sending) return;
     closeList();
@@ -80,6 +99,7 @@
       box.value = '';
       saveDraft(true);
       setStatus(m.message, 'done', m.url);
+      showMyReply(m.text);
     } else {
       setStatus(m.message, 'error');
       box.focus();

@@ -81,6 +81,8 @@ function bodyHtml(note: Notification, replyBox: boolean): string {
 export interface NoteView {
   state: NoteState;
   draft: string;
+  /** Replies posted from the page, shown under the note as plain text. */
+  replies?: ReadonlyArray<{ text: string; url?: string }>;
 }
 
 /** Each button: its label off and on (pressed), what pressing does then, and its key. */
@@ -128,7 +130,8 @@ function controlsHtml(note: Notification, view: NoteView): string {
 function replyHtml(view: NoteView): string {
   const reply = view.state.controls.reply;
   if (!reply) return '';
-  return `<section id="reply-box" class="reply"><label for="reply-text">Reply <span class="hint">(r; Ctrl+Enter or ⌘+Enter sends; @ mentions a writer)</span></label>
+  const mine = (view.replies ?? []).map((r) => `<li class="item my-reply"><div><div class="item-header"><b>You</b>${r.url ? ` · ${link(r.url, 'View')}` : ''}</div><p class="my-reply-text">${escapeHtml(r.text)}</p></div></li>`).join('');
+  return `<ul id="my-replies" class="items" aria-label="Your replies">${mine}</ul><section id="reply-box" class="reply"><label for="reply-text">Reply <span class="hint">(r; Ctrl+Enter or ⌘+Enter sends; @ mentions a writer)</span></label>
 <div class="reply-field"><textarea id="reply-text" rows="4" placeholder="Write a reply…" aria-autocomplete="list" aria-controls="mentions">${escapeHtml(view.draft)}</textarea>
 <ul id="mentions" class="mentions" role="listbox" aria-label="Writers" hidden></ul></div>
 <div class="reply-row"><button type="button" id="reply-send">Send</button><span id="reply-status" role="status"></span></div></section>`;

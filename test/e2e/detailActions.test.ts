@@ -88,6 +88,7 @@ describe('A note\'s detail view acts on it (code-server + Chromium)', function (
     await frame.locator('#reply-status', { hasText: 'Reply posted.' }).waitFor();
     assert.equal(await box.inputValue(), '', 'the box is cleared');
     await frame.locator('#note-status', { hasText: 'You replied' }).waitFor();
+    await frame.locator('#my-replies .my-reply-text', { hasText: 'Thanks! Looping in @ed for the index cards.' }).waitFor();
     await wb.shot('detail-reply-posted');
   });
 

@@ -59,6 +59,8 @@ export class NoteSession implements Disposable {
   private rendered: NoteState | undefined;
   private last: string | undefined;
   private replying = false;
+  /** The replies posted from this page, shown under the note (the note itself does not carry them). */
+  private readonly replies: Array<{ text: string; url?: string }> = [];
   private readonly subscriptions: Disposable[];
 
   constructor(
@@ -89,11 +91,11 @@ export class NoteSession implements Disposable {
   }
 
   /** For a render: the state it shows and the draft for the box. */
-  view(): { state: NoteState; draft: string } {
+  view(): { state: NoteState; draft: string; replies: ReadonlyArray<{ text: string; url?: string }> } {
     const state = this.state();
     this.rendered = state;
     this.last = JSON.stringify(state);
-    return { state, draft: this.deps.drafts.get(this.id) };
+    return { state, draft: this.deps.drafts.get(this.id), replies: this.replies };
   }
 
   /** The model changed: tell the page what changed for this note (nothing when nothing did). */
@@ -148,7 +150,8 @@ export class NoteSession implements Disposable {
       const comment = await this.deps.actions.reply(id, text);
       this.deps.drafts.clear(id);
       const url = comment.URL && /^https?:\/\//i.test(comment.URL) ? comment.URL : undefined;
-      this.host.post({ type: 'replied', note: id, ok: true, message: 'Reply posted.', url });
+      this.replies.push({ text: text.trim(), url });
+      this.host.post({ type: 'replied', note: id, ok: true, message: 'Reply posted.', url, text: text.trim() });
     } catch (err) {
       const message = err instanceof ContentSiteError ? err.userMessage : `The reply was not sent: ${err instanceof Error ? err.message : String(err)}`;
       this.deps.log(`Detail view: reply to note ${id} failed: ${err instanceof ContentSiteError ? `${err.kind} ${err.code ?? ''}` : String(err)}`);

@@ -114,8 +114,10 @@ describe('Detail page script in Chromium', function () {
     assert.equal(await page.inputValue('#reply-text'), 'Thanks Maya', 'a refusal keeps the text');
     await page.locator('#reply-text').press('Meta+Enter');
     await waitPosted('reply', 2);
-    await fromExtension({ type: 'replied', note: 60005, ok: true, message: 'Reply posted.', url: 'https://demo.example.blog/p/#comment-9' });
+    await fromExtension({ type: 'replied', note: 60005, ok: true, message: 'Reply posted.', url: 'https://demo.example.blog/p/#comment-9', text: 'Thanks <b>Maya</b>' });
     assert.equal(await page.inputValue('#reply-text'), '');
+    assert.equal(await page.textContent('#my-replies .my-reply-text'), 'Thanks <b>Maya</b>', 'the reply under the note, as text');
+    assert.equal(await page.locator('#my-replies b', { hasText: 'Maya' }).count(), 0);
     assert.equal(await page.textContent('#reply-status'), 'Reply posted. View the reply');
     await page.click('#reply-status a');
     assert.deepEqual((await posted()).at(-1), { type: 'open', href: 'https://demo.example.blog/p/#comment-9', note: 60005, token: 'T' });

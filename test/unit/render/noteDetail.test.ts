@@ -133,6 +133,17 @@ describe('Note detail page: escaping and the CSP', () => {
     assert.equal(els.find((e) => e.name === 'textarea')!.text, '&lt;/textarea&gt;&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
+  it('a reply posted from the page shows under the note as text, escaped; its link only when it is a web address', () => {
+    const note = commentNote({ 'replyto-comment': false });
+    const replies = [{ text: HOSTILE, url: 'https://demo.example.blog/p/#comment-9' }, { text: 'Second', url: 'javascript:alert(1)' }];
+    const els = elements(noteHtml(note, 'now', { state: noteState(note.id, note, { hasPrevious: false, hasNext: false }), draft: '', replies }));
+    assert.ok(!els.some((e) => e.name === 'script' || e.name === 'img'), 'no markup from the reply');
+    const texts = els.filter((e) => e.attrs.class === 'my-reply-text').map((e) => e.text);
+    assert.deepEqual(texts, [HOSTILE, 'Second'], 'the words as typed, as text');
+    assert.deepEqual(els.filter((e) => e.name === 'a' && e.attrs.href?.includes('comment-9')).length, 1);
+    assert.ok(!els.some((e) => e.name === 'a' && /^javascript:/i.test(e.attrs.href ?? '')));
+  });
+
   it('the page: every script has the nonce and a src from the webview; no inline script; the token is an attribute', () => {
     const parts = noteParts(commentNote(ALL), 'now', { state: noteState(60005, commentNote(ALL), { hasPrevious: false, hasNext: false }), draft: HOSTILE });
     const html = page({ title: HOSTILE, body: parts.body, before: parts.chrome, after: parts.reply, nonce: 'n0nce', cspSource: 'https://webview.example', styleUri: 'https://webview.example/detail.css', remoteImages: false, token: 'tok"en', scriptUris: ['https://webview.example/detailMentions.js', 'https://webview.example/detail.js'] });

@@ -131,7 +131,7 @@ describe('The detail panel\'s note session', () => {
     assert.deepEqual(t.posted.at(-1), { type: 'suggestions', note: 2, seq: 7, users: [{ login: 'maya', name: 'Maya <b>Lin</b>' }] });
   });
 
-  it('a reply: sent once, the draft cleared, "Reply posted." with the link', async () => {
+  it('a reply: sent once, the draft cleared, "Reply posted." with the link, and the reply under the note', async () => {
     const sent: string[] = [];
     const t = setup(async (_id, text) => {
       sent.push(text);
@@ -141,7 +141,8 @@ describe('The detail panel\'s note session', () => {
     await Promise.all([t.session.handle({ type: 'reply', text: 'Thanks!', note: 2, token: 'T' }), t.session.handle({ type: 'reply', text: 'Thanks!', note: 2, token: 'T' })]);
     assert.deepEqual(sent, ['Thanks!'], 'a second send while one is under way is dropped');
     assert.equal(t.drafts.has(2), false);
-    assert.deepEqual(t.posted.at(-1), { type: 'replied', note: 2, ok: true, message: 'Reply posted.', url: 'https://demo.example.blog/p/#comment-9' });
+    assert.deepEqual(t.posted.at(-1), { type: 'replied', note: 2, ok: true, message: 'Reply posted.', url: 'https://demo.example.blog/p/#comment-9', text: 'Thanks!' });
+    assert.deepEqual(t.session.view().replies, [{ text: 'Thanks!', url: 'https://demo.example.blog/p/#comment-9' }], 'a new render shows it too');
   });
 
   it('a refused reply: the service\'s sentence by the box, and the draft stays', async () => {
