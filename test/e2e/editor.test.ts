@@ -187,7 +187,8 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     demo.svc.world().notes.find((n) => n.id === 60001)!.unread = 2;
     await wb.badgeIs('1', 30_000);
     await page.locator('.statusbar [aria-label="1 unread Content Site notifications"]').first().waitFor();
-    const polls = demo.svc.requests.filter((r) => r.path.startsWith('/rest/v1/notifications/') && r.path.includes('fields=id%2Cunread%2Cnote_hash'));
+    // The cheap poll asks for ids and hashes only (POLL_FIELDS), not the full notes.
+    const polls = demo.svc.requests.filter((r) => r.path.startsWith('/rest/v1/notifications/') && /[?&]fields=id%2Cnote_hash(&|$)/.test(r.path));
     assert.ok(polls.length >= 1, 'a cheap poll saw the change');
     await wb.shot('poll-picked-up-change');
   });
