@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import type { Notification } from '../api';
 import { loadRender } from '../lazy/loadRender';
 import { markReadOnOpen } from '../config';
-import { MentionSource } from '../models/mentionSource';
 import { relativeTime } from '../models/relativeTime';
 import { FeedPostNode } from '../views/following/feedPostNode';
 import { NoteNode } from '../views/notifications/noteNode';
@@ -17,19 +16,14 @@ import { reportError, type CommandContext } from './commandContext';
  * The renderer (and its HTML sanitizer) loads on first use, not at activation.
  */
 export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
-  // The note's site, not the chosen one: set just before each ask (MentionSource reads it at once).
-  let mentionSite: string | undefined;
-  const mentions = new MentionSource({ client: ctx.client, site: () => mentionSite, signedIn: () => ctx.auth.current() !== undefined, log: (m) => ctx.log.info(m) });
   const when = (note: Notification) => relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language);
 
   const deps: NoteDeps = {
     notes: ctx.notifications.model,
     actions: ctx.noteActions,
     drafts: ctx.drafts,
-    suggest: async (site, letters) => {
-      mentionSite = String(site);
-      return (await mentions.suggest(letters)).map((u) => ({ login: u.user_login, name: u.display_name }));
-    },
+    // The extension's one mention source (its cache and refusals shared with Markdown), asked for the note's site.
+    suggest: async (site, letters) => (await ctx.mentions.suggest(letters, undefined, String(site))).map((u) => ({ login: u.user_login, name: u.display_name })),
     run: (command, id) => vscode.commands.executeCommand(command, id),
     open: (id) => {
       const note = ctx.notifications.model.get(id);
@@ -61,6 +55,5 @@ export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
       const { plainTitle, postHtml } = await loadRender();
       await ctx.detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''));
     }),
-    ctx.auth.onDidChangeSession(() => mentions.reset()),
   ];
 }
