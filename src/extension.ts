@@ -158,7 +158,7 @@ export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(
     { dispose: () => poller.stop() },
     unreadStatusItem(notificationsModel),
-    vscode.window.onDidChangeWindowState((state) => state.focused && poller.nudge()),
+    vscode.window.onDidChangeWindowState((state) => void (state.focused && poller.nudge())),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('contentSite.notifications.pollInterval') && poller.start()),
   );
 

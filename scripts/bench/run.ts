@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
 import { ContentSiteClient } from '../../src/api';
 import { refreshTogether } from '../../src/models/batchRefresh';
-import { NotePoller, POLL_FIELDS } from '../../src/models/notePoller';
+import { NotePoller, POLL_FIELDS, WATCHED_NEWEST } from '../../src/models/notePoller';
 import { cachedShape } from '../../src/models/firstPageCache';
 import { bindFirstPages } from '../../src/views/common/firstPaint';
 import { ChosenSite } from '../../src/models/chosenSite';
@@ -141,9 +141,11 @@ async function main(): Promise<void> {
   const m = viewModels(api);
   await m.notes.refresh();
   const poller = new NotePoller({ client: () => api, model: m.notes, intervalMs: () => 30_000, active: () => true, timers: { set: () => 0, clear: () => undefined } });
-  const poll = await measure(svc, () => poller.pollOnce());
+  const poll = await measure(svc, () => poller.pollOnce('newest'));
+  const focusPoll = await measure(svc, () => poller.pollOnce('firstPage'));
   const full = await measure(svc, () => m.notes.refresh());
-  row('Idle poll (nothing changed)', `this extension (fields=${POLL_FIELDS})`, poll, `${((poll.bytes / full.bytes) * 100).toFixed(1)} % of a full fetch`);
+  row('Idle poll (nothing changed)', `this extension, on the interval (fields=${POLL_FIELDS}, the newest ${WATCHED_NEWEST})`, poll, `${((poll.bytes / full.bytes) * 100).toFixed(1)} % of a full fetch`);
+  row('', 'this extension, when the window comes back to the foreground (the whole first page)', focusPoll);
   row('', 'full fetch of the first page', full);
 
   // 4. Bulk actions: one request, against one request per item in turn and all at once.

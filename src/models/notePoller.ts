@@ -1,7 +1,8 @@
 /**
  * Notifications that refresh themselves, cheaply: while the window is focused, every interval it
- * asks only for the first page's ids, unread counts and hashes, and compares them with what the
- * service last sent (not with what is shown, which includes the user's pending operations). A new
+ * asks only for the ids and hashes of the newest notes (WATCHED_NEWEST, as the service's own web
+ * client does), and when the window comes back to the foreground, of the whole first page (where
+ * notes read elsewhere meanwhile show). It compares them with what the service last sent (not with what is shown, which includes the user's pending operations). A new
  * or vanished note reloads the first page; a changed one (read, approved or replied to here or
  * elsewhere) is fetched again on its own. A refresh that failed anywhere is retried by the poll,
  * so the views recover by themselves when the service answers again.
@@ -21,6 +22,16 @@ import { asError } from './asError';
  */
 export const POLL_FIELDS = 'id,note_hash';
 export const POLL_FIELDS_WITHOUT_HASH = 'id,unread,note_hash';
+
+/**
+ * How many of the newest notes a poll on the interval watches (the service's web client watches
+ * 10): new notes arrive there. A poll when the window comes back to the foreground (nudge) watches
+ * the whole first page, since that is when notes further down may have been read elsewhere.
+ */
+export const WATCHED_NEWEST = 10;
+
+/** What a poll watches: the newest notes (on the interval) or the whole first page (on focus). */
+export type PollScope = 'newest' | 'firstPage';
 
 /** What the poller watches: the notifications model. */
 export interface PollTarget {
@@ -83,10 +94,10 @@ export class NotePoller {
     this.clearTimer();
   }
 
-  /** The window came back to the foreground: look now (unless backing off), then carry on. */
-  nudge(): void {
-    if (this.stopped || this.now() < this.notBefore) return;
-    void this.pollOnce();
+  /** The window came back to the foreground: look over the whole first page now (unless backing off), then carry on. */
+  nudge(): Promise<PollResult> {
+    if (this.stopped || this.now() < this.notBefore) return Promise.resolve('skipped');
+    return this.pollOnce('firstPage');
   }
 
   /** How long until the next poll: the interval, or the backoff after failures (and Retry-After). */
@@ -98,11 +109,11 @@ export class NotePoller {
     return Math.max(wait, interval);
   }
 
-  async pollOnce(): Promise<PollResult> {
+  async pollOnce(scope: PollScope = 'newest'): Promise<PollResult> {
     if (this.inflight) return 'skipped';
     this.inflight = true;
     try {
-      return await this.look();
+      return await this.look(scope);
     } catch (err) {
       this.failures++;
       const e = asError(err);
@@ -115,7 +126,7 @@ export class NotePoller {
     }
   }
 
-  private async look(): Promise<PollResult> {
+  private async look(scope: PollScope): Promise<PollResult> {
     const model = this.o.model;
     if (!this.o.active()) return 'skipped';
     let recovered = false;
@@ -130,7 +141,9 @@ export class NotePoller {
     const client = this.o.client();
     const keep = model.pollFilter?.();
     const fields = this.hashes ? POLL_FIELDS : POLL_FIELDS_WITHOUT_HASH;
-    const page = await client.notifications.list({ ...model.pollQuery(), fields: keep ? `${fields},type` : fields });
+    const query = model.pollQuery();
+    const number = scope === 'newest' ? Math.min(query.number ?? WATCHED_NEWEST, WATCHED_NEWEST) : query.number;
+    const page = await client.notifications.list({ ...query, number, fields: keep ? `${fields},type` : fields });
     if (keep) page.notes = page.notes.filter(keep);
     this.failures = 0;
     if (this.hashes && page.notes.some((n) => n.note_hash === undefined)) {
@@ -168,6 +181,6 @@ export class NotePoller {
     this.clearTimer();
     const ms = this.delayMs();
     if (this.stopped || ms <= 0) return;
-    this.timer = this.timers.set(() => void this.pollOnce(), ms);
+    this.timer = this.timers.set(() => void this.pollOnce('newest'), ms);
   }
 }

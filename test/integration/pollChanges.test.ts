@@ -53,6 +53,27 @@ describe('What the poll detects', () => {
     void api;
   });
 
+  it('watches the newest 10 on the interval, and the whole first page when the window comes back', async () => {
+    const { model, poller } = await loaded();
+    const newest = model.notes.slice(0, 20).map((n) => n.id);
+    const polls = () => restRequests(svc()).filter((r) => r.path.includes('fields=id%2Cnote_hash'));
+    note(newest[14]).unread = 0; // read elsewhere, further down than the interval poll looks
+    note(newest[14]).hash += 1;
+    assert.equal(await poller.pollOnce(), 'unchanged');
+    assert.match(polls().at(-1)!.path, /[?&]number=10(&|$)/);
+    assert.ok(polls().at(-1)!.bytes <= 550, `an idle poll is ${polls().at(-1)!.bytes} B`);
+    poller.start();
+    assert.equal(await poller.nudge(), 'changed');
+    assert.match(polls().at(-1)!.path, /[?&]number=20(&|$)/);
+    assert.equal(model.get(newest[14])!.unread, 0, 'the note read elsewhere shows read');
+    note(newest[9]).unread = 0; // within the newest 10: the interval poll sees it
+    note(newest[9]).hash += 1;
+    assert.equal(await poller.pollOnce(), 'changed');
+    assert.equal(model.get(newest[9])!.unread, 0);
+    poller.stop();
+    assert.equal(await poller.nudge(), 'skipped', 'a stopped poller does not look');
+  });
+
   it('keeps its schedule through an outage and brings the failed list back by itself', async () => {
     const { model, t } = await loaded();
     svc().queueFault({ path: '/rest/v1/notifications/', count: 3, fault: 'reset' });
