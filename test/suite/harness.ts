@@ -70,9 +70,10 @@ export interface ActivationRecord {
  * The extension's activation as VS Code's Running Extensions view shows it ("Activation:
  * codeLoadingTime + activateCallTime"), from the marks the extension host puts into
  * globalThis.MonacoPerformanceMarks around loading the code (`require`) and around calling
- * activate(); these tests run in that same process. The activate marks also hold the settling of
- * activate()'s promise, which here is immediate (nothing in activate() awaits). Undefined when
- * this build of VS Code leaves no such marks.
+ * activate(); these tests run in that same process. The host's own codeLoadingTime also holds the
+ * loading of the extension's l10n bundle, which this extension has none of (no `l10n` in
+ * package.json); the activate marks also hold the settling of activate()'s promise, which here is
+ * immediate (nothing in activate() awaits). Undefined when this build of VS Code leaves no such marks.
  */
 function hostActivationTimes(id: string): { codeLoadingMs: number; activateCallMs: number } | undefined {
   const perf = (globalThis as { MonacoPerformanceMarks?: { getMarks(): Array<{ name: string; startTime: number }> } }).MonacoPerformanceMarks;
