@@ -53,11 +53,25 @@ const oneEntities = {
   },
 };
 
+/**
+ * One copy of the `vscode` API for the whole bundle instead of one per importing module: esbuild
+ * turns each module's `import * as vscode from 'vscode'` of the (CommonJS, external) API into its
+ * own copy, a getter per API member (about 350), which in the extension host cost most of the
+ * bundle's load time. Every import of 'vscode' resolves here to one module that re-exports it once.
+ */
+const oneVscode = {
+  name: 'one-vscode',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'one-vscode' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'one-vscode' }));
+    build.onLoad({ filter: /^vscode$/, namespace: 'one-vscode' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
 const options = {
   entryPoints: { extension: 'src/extension.ts', transport: 'src/lazy/transportEntry.ts', render: 'src/lazy/renderEntry.ts', schemas: 'src/lazy/schemasEntry.ts' },
   bundle: true,
   outdir,
-  plugins: [lazyParts, oneEntities],
+  plugins: [lazyParts, oneEntities, oneVscode],
   platform: 'node',
   target: 'node20',
   format: 'cjs',

@@ -76,6 +76,43 @@ function row(what: string, who: string, c: Cost, note = ''): void {
 /** Single figures: [what, result]. */
 const figures: Array<[string, string]> = [];
 
+/** artifacts/in-host/activation.json as test/suite/harness.ts writes it (older files: the from-call figures at the top level). */
+interface StoredActivation {
+  activationMs: number;
+  definition?: 'vscode' | 'from-call';
+  vscode?: { codeLoadingMs: number; activateCallMs: number } | null;
+  fromCall?: { ms: number; loadedMs: number; contextMs: number; activateMs: number };
+  loadedMs?: number;
+  contextMs?: number;
+  activateMs?: number;
+  startedMs: number;
+  measuredAt: string;
+  commit: string;
+  build: string;
+}
+
+/**
+ * The in-host activation figure, labelled with what it measures: VS Code's own ("Activation" in its
+ * Running Extensions view: code loading + the activate call, whole ms from the host's marks) when the
+ * host left its marks, else the time from the test's ext.activate() call to its return.
+ */
+function inHostActivation(a: StoredActivation): { ms: number; label: string; detail: string } {
+  const fromCall = a.fromCall ?? { ms: a.activationMs, loadedMs: a.loadedMs ?? NaN, contextMs: a.contextMs ?? NaN, activateMs: a.activateMs ?? NaN };
+  const whole = (v: number) => `${Math.round(v)} ms`;
+  const parts =
+    `from the test's \`ext.activate()\` call to its return ${ms(fromCall.ms)}: the host finding and loading the code ${ms(fromCall.loadedMs)}, ` +
+    `making its context ${ms(fromCall.contextMs)}, \`activate()\` ${ms(fromCall.activateMs)}; stored session read and views started at ${ms(a.startedMs)} ` +
+    `(measured ${a.measuredAt.slice(0, 16).replace('T', ' ')} UTC at ${a.commit}, ${a.build} build)`;
+  if (a.definition === 'vscode' && a.vscode) {
+    return {
+      ms: a.activationMs,
+      label: "VS Code's definition: code loading + activate call",
+      detail: `${whole(a.activationMs)} as VS Code reports it (Running Extensions: code loading ${whole(a.vscode.codeLoadingMs)} + activate call ${whole(a.vscode.activateCallMs)}, from the extension host's performance marks); ${parts}`,
+    };
+  }
+  return { ms: fromCall.ms, label: "from the ext.activate() call; VS Code's own figure not recorded", detail: `VS Code's own figure not recorded (no activation marks from the host); ${parts}` };
+}
+
 /** Timed work against the service, each contender in turn for `rounds` rounds; median wall time. */
 async function compare(svc: RunningService, what: string, contenders: Array<[who: string, work: () => Promise<unknown>, note?: string]>, rounds = 1, between?: () => void): Promise<Cost[]> {
   const results = contenders.map(() => [] as Cost[]);
@@ -241,14 +278,10 @@ async function main(): Promise<void> {
   figures.push(['main file (dist/extension.js, minified)', kb(bundle)]);
   figures.push([`time to load it in a fresh Node process (require, vscode stubbed, Node's own modules loaded first as in the extension host; median of ${PROCESSES})`, `${ms(loadOurs)} (\`wpcom\` with undici: ${ms(loadWpcom)})`]);
   const activationFile = resolve(root, 'artifacts/in-host/activation.json');
-  const activation = existsSync(activationFile)
-    ? (JSON.parse(readFileSync(activationFile, 'utf8')) as { activationMs: number; loadedMs: number; contextMs: number; activateMs: number; startedMs: number; measuredAt: string; commit: string; build: string })
-    : undefined;
+  const activation = existsSync(activationFile) ? inHostActivation(JSON.parse(readFileSync(activationFile, 'utf8')) as StoredActivation) : undefined;
   figures.push([
     'activation in the real extension host (`npm run test:in-host`, one sample)',
-    activation
-      ? `${ms(activation.activationMs)}: the host finding and loading the code ${ms(activation.loadedMs)}, making its context ${ms(activation.contextMs)}, \`activate()\` ${ms(activation.activateMs)}; stored session read and views started at ${ms(activation.startedMs)} (measured ${activation.measuredAt.slice(0, 16).replace('T', ' ')} UTC at ${activation.commit}, ${activation.build} build)`
-      : 'not measured: run `npm run test:in-host` first',
+    activation ? activation.detail : 'not measured: run `npm run test:in-host` first',
   ]);
 
   const goals: Array<[string, string, string]> = [
@@ -257,7 +290,7 @@ async function main(): Promise<void> {
     ['first paint after a window reload', `${paintRequests} requests`, '0 requests'],
     ['idle poll', kb(poll.bytes), '≤ 550 B'],
     ['restore 20, answer', kb(restoreOne.bytes), '≤ 4 KB'],
-    ['bundle main file / load time / in-host activation', `${kb(bundle)} / ${ms(loadOurs)} / ${activation ? ms(activation.activationMs) : 'not measured'}`, '≤ 150 KB / ≤ 12 ms / ≤ 20 ms'],
+    [`bundle main file / load time / in-host activation (${activation?.label ?? 'not measured'})`, `${kb(bundle)} / ${ms(loadOurs)} / ${activation ? ms(activation.ms) : 'not measured'}`, '≤ 150 KB / ≤ 12 ms / ≤ 20 ms'],
     ['VSIX', kb(vsix), '≤ 270 KB'],
     ['520 notes, warm / first', `${ms(tree[520].warm)} / ${ms(tree[520].first)}`, '≤ 2 / ≤ 8 ms'],
     ['5,000 notes, warm / first', `${ms(tree[5000].warm)} / ${ms(tree[5000].first)}`, '≤ 20 ms'],

@@ -25,25 +25,67 @@ export async function setup(): Promise<{ svc: RunningService; api: ExtensionApi 
     if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this extension host.`);
     const started = performance.now();
     api = await ext.activate();
-    const activationMs = performance.now() - started;
+    const fromCallMs = performance.now() - started;
     await api.started;
     const startedMs = performance.now() - started;
     // Measured, never asserted (timings belong in benchmarks): in the suite's output, and in
     // artifacts/in-host/activation.json for the bench (scripts/bench/run.ts) to report.
     const { evaluatedAt, activateStarted, activateMs } = api.timing;
-    // Up to the end of the bundle's evaluation: the host finding the extension and loading its code.
-    const parts = { loadedMs: evaluatedAt - started, contextMs: activateStarted - evaluatedAt, activateMs };
+    // From the call: up to the end of the bundle's evaluation is the host finding the extension and loading its code.
+    const fromCall = { ms: fromCallMs, loadedMs: evaluatedAt - started, contextMs: activateStarted - evaluatedAt, activateMs };
+    const host = hostActivationTimes(EXTENSION_ID);
+    const record: ActivationRecord = host
+      ? { activationMs: host.codeLoadingMs + host.activateCallMs, definition: 'vscode', vscode: host, fromCall, startedMs }
+      : { activationMs: fromCallMs, definition: 'from-call', vscode: null, fromCall, startedMs };
     console.log(
-      `    activation in the extension host: ${activationMs.toFixed(1)} ms: code found and loaded ${parts.loadedMs.toFixed(1)} ms, ` +
-        `then the host's context ${parts.contextMs.toFixed(1)} ms, activate() ${activateMs.toFixed(1)} ms (stored session read and views started: ${startedMs.toFixed(1)} ms)`,
+      host
+        ? `    activation in the extension host, as VS Code reports it (code loading + activate call, from its performance marks): ${record.activationMs} ms = ${host.codeLoadingMs} + ${host.activateCallMs} ms`
+        : '    activation in the extension host: this build of VS Code left no code/extHost/*ExtensionCode marks, so the figure below (from the test\'s ext.activate() call) stands in',
     );
-    recordActivation(activationMs, parts, startedMs);
+    console.log(
+      `    from the test's ext.activate() call to its return: ${fromCallMs.toFixed(1)} ms: code found and loaded ${fromCall.loadedMs.toFixed(1)} ms, ` +
+        `then the host's context ${fromCall.contextMs.toFixed(1)} ms, activate() ${activateMs.toFixed(1)} ms (stored session read and views started: ${startedMs.toFixed(1)} ms)`,
+    );
+    recordActivation(record);
   }
   return { svc: service, api };
 }
 
+/**
+ * What artifacts/in-host/activation.json holds (scripts/bench/run.ts reads it). `activationMs` is
+ * VS Code's own figure (`definition: 'vscode'`) when the host left its marks, else the from-call
+ * figure (`definition: 'from-call'`).
+ */
+export interface ActivationRecord {
+  activationMs: number;
+  definition: 'vscode' | 'from-call';
+  /** VS Code's parts, whole milliseconds (its marks are Date.now()). */
+  vscode: { codeLoadingMs: number; activateCallMs: number } | null;
+  /** From the test's ext.activate() call to its return, and its parts. */
+  fromCall: { ms: number; loadedMs: number; contextMs: number; activateMs: number };
+  startedMs: number;
+}
+
+/**
+ * The extension's activation as VS Code's Running Extensions view shows it ("Activation:
+ * codeLoadingTime + activateCallTime"), from the marks the extension host puts into
+ * globalThis.MonacoPerformanceMarks around loading the code (`require`) and around calling
+ * activate(); these tests run in that same process. The host's own codeLoadingTime also holds the
+ * loading of the extension's l10n bundle, which this extension has none of (no `l10n` in
+ * package.json); the activate marks also hold the settling of activate()'s promise, which here is
+ * immediate (nothing in activate() awaits). Undefined when this build of VS Code leaves no such marks.
+ */
+function hostActivationTimes(id: string): { codeLoadingMs: number; activateCallMs: number } | undefined {
+  const perf = (globalThis as { MonacoPerformanceMarks?: { getMarks(): Array<{ name: string; startTime: number }> } }).MonacoPerformanceMarks;
+  const marks = perf?.getMarks() ?? [];
+  const at = (what: string) => marks.find((m) => m.name.toLowerCase() === `code/exthost/${what}/${id}`.toLowerCase())?.startTime;
+  const [willLoad, didLoad, willActivate, didActivate] = ['willLoadExtensionCode', 'didLoadExtensionCode', 'willActivateExtension', 'didActivateExtension'].map(at);
+  if (willLoad === undefined || didLoad === undefined || willActivate === undefined || didActivate === undefined) return undefined;
+  return { codeLoadingMs: didLoad - willLoad, activateCallMs: didActivate - willActivate };
+}
+
 /** Writes the activation measured in this extension host where the bench reads it. */
-function recordActivation(activationMs: number, parts: { loadedMs: number; contextMs: number; activateMs: number }, startedMs: number): void {
+function recordActivation(measured: ActivationRecord): void {
   const root = resolve(__dirname, '../../..'); // out/test/suite
   let commit = 'unknown';
   try {
@@ -53,7 +95,7 @@ function recordActivation(activationMs: number, parts: { loadedMs: number; conte
   }
   const build = readFileSync(resolve(root, 'dist/extension.js'), 'utf8').includes('\n//# sourceMappingURL=') ? 'development' : 'production';
   mkdirSync(resolve(root, 'artifacts/in-host'), { recursive: true });
-  const record = { activationMs, ...parts, startedMs, measuredAt: new Date().toISOString(), commit, build };
+  const record = { ...measured, measuredAt: new Date().toISOString(), commit, build };
   writeFileSync(resolve(root, 'artifacts/in-host/activation.json'), `${JSON.stringify(record, null, 2)}\n`);
 }
 

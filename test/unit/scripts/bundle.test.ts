@@ -1,6 +1,7 @@
 /**
  * What activation loads: the production build's main file holds none of the parts that load on
- * first use (undici, zod and the schemas, the sanitizer), and requires each of them by its file.
+ * first use (undici, zod and the schemas, the sanitizer), and requires each of them by its file;
+ * it requires the vscode API once.
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -39,6 +40,11 @@ describe('The bundle (scripts/build.mjs --production)', function () {
     assert.ok(packages('render.js').includes('sanitize-html'));
     const main = readFileSync(join(dir, 'extension.js'), 'utf8');
     for (const part of ['transport', 'schemas', 'render']) assert.match(main, new RegExp(`require\\("\\./${part}\\.js"\\)`), part);
+  });
+
+  it('requires the vscode API once for the whole main file, not once per module (each a copy of the whole API)', () => {
+    const main = readFileSync(join(dir, 'extension.js'), 'utf8');
+    assert.equal(main.match(/require\("vscode"\)/g)?.length, 1);
   });
 
   it('keeps the main file under 150 KB', () => {
