@@ -1,5 +1,5 @@
 // One fresh plain-Node process (no TypeScript hooks, as in the extension host): the time to require
-// dist/extension.js, with a minimal `vscode` stub (each member a constructible no-op whose members
+// dist/extension.js, with a `vscode` stub of the real API's names (each member a constructible no-op whose members
 // are too: what module-level code such as `class X extends vscode.TreeItem` needs). Prints JSON
 // `{ loadMs, loaded }` on its last line: the milliseconds and which files beside it loaded.
 const Module = require('node:module');
@@ -10,9 +10,11 @@ const member = () => {
   const f = function () {};
   return new Proxy(f, { get: (target, key) => (key === 'prototype' ? target.prototype : member()) });
 };
-// Every name of the API the extension uses (what esbuild's CommonJS interop copies from the module).
-const names = 'AuthenticationProvider CompletionItem CompletionItemKind CompletionList ConfigurationTarget Disposable EventEmitter MarkdownString ProgressLocation Range StatusBarAlignment ThemeColor ThemeIcon TreeItem TreeItemCollapsibleState Uri ViewColumn authentication commands env l10n languages window workspace';
-const stub = Object.fromEntries(names.split(' ').map((n) => [n, member()]));
+// Every top-level name of the real API (@types/vscode), as many as the bundle's one copy of the
+// module (esbuild's CommonJS interop) has to copy in the extension host.
+const names = [...require('node:fs').readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8').matchAll(/^\texport (?:class|enum|namespace|function|const|let|var) (\w+)/gm)].map((m) => m[1]);
+if (names.length < 150) throw new Error(`@types/vscode gave ${names.length} API names: is its layout still one tab per level?`);
+const stub = Object.fromEntries(names.map((n) => [n, member()]));
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
   return request === 'vscode' ? 'vscode' : resolveFilename.call(this, request, ...rest);
