@@ -6,17 +6,58 @@ import { COMMANDS } from '../../ids';
 import { actionFor, noteContextValue } from './noteContext';
 import { noteIcon, typeLabel } from './noteIcons';
 
+/**
+ * What every row of one render says alike, read once per render instead of once per row: the
+ * l10n strings, the type names, the icons (one ThemeIcon per type and read state, shared by the
+ * rows), the clock and the editor's language.
+ */
+export class RowText {
+  readonly now = Date.now();
+  readonly locale = vscode.env.language;
+  readonly noSubject = vscode.l10n.t('(no subject)');
+  readonly show = vscode.l10n.t('Show Notification');
+  readonly unread = `${vscode.l10n.t('Unread')}: `;
+  readonly pending = ` · ${vscode.l10n.t('pending')}`;
+  readonly liked = ` · ${vscode.l10n.t('liked')}`;
+  private readonly types = new Map<string | undefined, string>();
+  private readonly icons: [read: Map<string | undefined, vscode.ThemeIcon>, unread: Map<string | undefined, vscode.ThemeIcon>] = [new Map(), new Map()];
+
+  /** The note's relative time, as the row says it ("3 hours ago"). */
+  when(note: Notification): string {
+    return relativeTime(note.timestamp * 1000, this.now, this.locale);
+  }
+  typeLabel(type: string | undefined): string {
+    let label = this.types.get(type);
+    if (label === undefined) this.types.set(type, (label = typeLabel(type)));
+    return label;
+  }
+  icon(type: string | undefined, unread: boolean): vscode.ThemeIcon {
+    const icons = this.icons[unread ? 1 : 0];
+    let icon = icons.get(type);
+    if (!icon) icons.set(type, (icon = noteIcon(type, unread)));
+    return icon;
+  }
+}
+
 export class NoteNode extends vscode.TreeItem {
-  constructor(readonly note: Notification) {
-    super(note.subjectText || vscode.l10n.t('(no subject)'), vscode.TreeItemCollapsibleState.None);
+  /** `when` is the note's relative time (RowText.when) as this row shows it. */
+  constructor(
+    readonly note: Notification,
+    readonly when: string,
+    text: RowText,
+  ) {
+    super(note.subjectText || text.noSubject, vscode.TreeItemCollapsibleState.None);
     const unread = note.unread > 0;
     this.id = `note-${note.id}`;
-    const state = noteState(note);
-    this.description = `${unread ? '● ' : ''}${typeLabel(note.type)}${state.map((s) => ` · ${s}`).join('')} · ${relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language)}`;
-    this.iconPath = noteIcon(note.type, unread);
+    // What the row says of the note's state beside its type: pending (a comment awaiting approval), liked.
+    const actions = noteActions(note);
+    const state = (actions.approve?.value === false ? text.pending : '') + (actionFor(actions, 'like')?.value ? text.liked : '');
+    const description = `${unread ? '● ' : ''}${text.typeLabel(note.type)}${state} · ${when}`;
+    this.description = description;
+    this.iconPath = text.icon(note.type, unread);
     this.contextValue = noteContextValue(note);
-    this.command = { command: COMMANDS.notifications.show, title: vscode.l10n.t('Show Notification'), arguments: [this] };
-    this.accessibilityInformation = { label: `${unread ? vscode.l10n.t('Unread') + ': ' : ''}${this.label as string}, ${this.description}` };
+    this.command = { command: COMMANDS.notifications.show, title: text.show, arguments: [this] };
+    this.accessibilityInformation = { label: `${unread ? text.unread : ''}${this.label as string}, ${description}` };
   }
 
   /** Built when the user hovers (resolveTreeItem). */
@@ -33,15 +74,6 @@ export class NoteNode extends vscode.TreeItem {
     if (n.url) md.appendMarkdown(`\n\n[${vscode.l10n.t('Open in browser')}](${n.url})`);
     return md;
   }
-}
-
-/** What the row says of the note's state beside its type: pending (a comment awaiting approval), liked. */
-function noteState(note: Notification): string[] {
-  const actions = noteActions(note);
-  const out: string[] = [];
-  if (actions.approve?.value === false) out.push(vscode.l10n.t('pending'));
-  if (actionFor(actions, 'like')?.value) out.push(vscode.l10n.t('liked'));
-  return out;
 }
 
 export function escapeMd(text: string): string {

@@ -46,7 +46,7 @@ describe('dayGroupOf steps calendar days, not 24-hour blocks', () => {
       { id: 2, timestamp: secs(local(2026, 6, 10, 8)), unread: 0 },
       { id: 3, timestamp: secs(local(2026, 5, 1, 8)), unread: 2 },
     ];
-    assert.deepEqual(groupByDay(notes, now), [
+    assert.deepEqual(groupByDay(notes, now).map((g) => ({ group: g.group, ids: g.notes.map((n) => n.id), unread: g.unread })), [
       { group: 'today', ids: [1, 2], unread: 1 },
       { group: 'older', ids: [3], unread: 1 },
     ]);
