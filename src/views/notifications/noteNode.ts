@@ -55,7 +55,7 @@ export class NoteNode extends vscode.TreeItem {
     const description = `${unread ? '● ' : ''}${text.typeLabel(note.type)}${state} · ${when}`;
     this.description = description;
     this.iconPath = text.icon(note.type, unread);
-    this.contextValue = noteContextValue(note);
+    this.contextValue = noteContextValue(note, actions);
     this.command = { command: COMMANDS.notifications.show, title: text.show, arguments: [this] };
     this.accessibilityInformation = { label: `${unread ? text.unread : ''}${this.label as string}, ${description}` };
   }

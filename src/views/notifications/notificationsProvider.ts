@@ -38,6 +38,7 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
   protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {
     if (element instanceof GroupNode) {
       const text = new RowText();
+      if (this.nodes.size > 2 * this.model.notes.length) this.nodes.clear(); // notes gone from the list
       const out: NoteNode[] = [];
       if (element.from === this.model.notes) {
         for (const note of element.notes) out.push(this.noteNode(note, text));
@@ -59,7 +60,6 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
     const kept = this.nodes.get(note.id);
     if (kept?.note === note && kept.when === when) return kept;
     const node = new NoteNode(note, when, text);
-    if (!kept && this.nodes.size > 2 * this.model.notes.length) this.nodes.clear(); // notes gone from the list
     this.nodes.set(note.id, node);
     return node;
   }
