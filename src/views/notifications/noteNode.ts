@@ -40,13 +40,15 @@ export class RowText {
 }
 
 export class NoteNode extends vscode.TreeItem {
-  /** `when` is the note's relative time (RowText.when) as this row shows it. */
-  constructor(
-    readonly note: Notification,
-    readonly when: string,
-    text: RowText,
-  ) {
+  // Declared, not class fields: a field is defined on every new row before the constructor sets it.
+  declare readonly note: Notification;
+  /** The note's relative time (RowText.when) as this row shows it. */
+  declare readonly when: string;
+
+  constructor(note: Notification, when: string, text: RowText) {
     super(note.subjectText || text.noSubject, vscode.TreeItemCollapsibleState.None);
+    this.note = note;
+    this.when = when;
     const unread = note.unread > 0;
     this.id = `note-${note.id}`;
     // What the row says of the note's state beside its type: pending (a comment awaiting approval), liked.
