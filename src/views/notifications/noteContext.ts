@@ -32,21 +32,20 @@ const WORDS: readonly ContextWord[] = ['approve', 'spam', 'trash', 'like', 'foll
  */
 const byMask = new Map<number, string>();
 
-/** The mask bits of `action` as the i-th word of WORDS. */
-const bits = (i: number, action: { value?: boolean } | undefined): number => (action ? (action.value === true ? 3 : 1) << (1 + 2 * i) : 0);
-
 /** The row's contextValue for a note as it is shown (`actions`: its noteActions, when the caller has them). */
 export function noteContextValue(note: Pick<Notification, 'unread' | 'body' | 'meta' | 'status'>, actions: NoteActions = noteActions(note)): string {
-  // One line per word of WORDS, in its order (a row reads each action once, with no loop over names).
-  const mask =
-    (note.unread > 0 ? 1 : 0) |
-    bits(0, actions.approve) |
-    bits(1, actions.spam) |
-    bits(2, actions.trash) |
-    bits(3, actions.like ?? actions.likePost) |
-    bits(4, actions.follow) |
-    bits(5, actions.reply) |
-    bits(6, actions.edit);
+  // One line per word of WORDS, in its order: bit 1 + 2i when offered, and bit 2 + 2i too when on
+  // (written out, not a call per word: this runs for every row of a first render).
+  const { approve, spam, trash, follow, reply, edit } = actions;
+  const like = actions.like ?? actions.likePost;
+  let mask = note.unread > 0 ? 1 : 0;
+  if (approve) mask |= approve.value === true ? 3 << 1 : 1 << 1;
+  if (spam) mask |= spam.value === true ? 3 << 3 : 1 << 3;
+  if (trash) mask |= trash.value === true ? 3 << 5 : 1 << 5;
+  if (like) mask |= like.value === true ? 3 << 7 : 1 << 7;
+  if (follow) mask |= follow.value === true ? 3 << 9 : 1 << 9;
+  if (reply) mask |= reply.value === true ? 3 << 11 : 1 << 11;
+  if (edit) mask |= edit.value === true ? 3 << 13 : 1 << 13;
   let value = byMask.get(mask);
   if (value === undefined) {
     value = mask & 1 ? 'note unread' : 'note read';

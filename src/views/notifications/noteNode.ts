@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { Notification } from '../../api';
 import { noteActions } from '../../api/noteActions';
-import { relativeTime } from '../../models/relativeTime';
 import { COMMANDS } from '../../ids';
 import { actionFor, noteContextValue } from './noteContext';
 import { noteIcon, typeLabel } from './noteIcons';
@@ -12,6 +11,7 @@ import { noteIcon, typeLabel } from './noteIcons';
  * rows), the clock and the editor's language.
  */
 export class RowText {
+  /** The clock and the language a row's relative time is read with (`relativeTime(ms, now, locale)`). */
   readonly now = Date.now();
   readonly locale = vscode.env.language;
   readonly noSubject = vscode.l10n.t('(no subject)');
@@ -22,10 +22,6 @@ export class RowText {
   private readonly types = new Map<string | undefined, string>();
   private readonly icons: [read: Map<string | undefined, vscode.ThemeIcon>, unread: Map<string | undefined, vscode.ThemeIcon>] = [new Map(), new Map()];
 
-  /** The note's relative time, as the row says it ("3 hours ago"). */
-  when(note: Notification): string {
-    return relativeTime(note.timestamp * 1000, this.now, this.locale);
-  }
   typeLabel(type: string | undefined): string {
     let label = this.types.get(type);
     if (label === undefined) this.types.set(type, (label = typeLabel(type)));
@@ -39,21 +35,24 @@ export class RowText {
   }
 }
 
+/** Read once: the bundle reaches every `vscode.X` through a getter. */
+const NONE = vscode.TreeItemCollapsibleState.None;
+
 export class NoteNode extends vscode.TreeItem {
   // Declared, not class fields: a field is defined on every new row before the constructor sets it.
   declare readonly note: Notification;
-  /** The note's relative time (RowText.when) as this row shows it. */
+  /** The note's relative time as this row shows it (read with RowText's clock and language). */
   declare readonly when: string;
 
   constructor(note: Notification, when: string, text: RowText) {
-    super(note.subjectText || text.noSubject, vscode.TreeItemCollapsibleState.None);
+    super(note.subjectText || text.noSubject, NONE);
     this.note = note;
     this.when = when;
     const unread = note.unread > 0;
     this.id = `note-${note.id}`;
     // What the row says of the note's state beside its type: pending (a comment awaiting approval), liked.
     const actions = noteActions(note);
-    const state = (actions.approve?.value === false ? text.pending : '') + (actionFor(actions, 'like')?.value ? text.liked : '');
+    const state = (actions.approve?.value === false ? text.pending : '') + ((actions.like ?? actions.likePost)?.value ? text.liked : '');
     const description = `${unread ? '● ' : ''}${text.typeLabel(note.type)}${state} · ${when}`;
     this.description = description;
     this.iconPath = text.icon(note.type, unread);

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Notification } from '../../api';
 import { groupByDay } from '../../models/dayGroups';
 import type { NotificationsModel } from '../../models/notificationsModel';
+import { relativeTime } from '../../models/relativeTime';
 import { COMMANDS, VIEWS } from '../../ids';
 import { ListProvider } from '../common/listProvider';
 import { describe, listMessage, listRows, loadedAtLabel } from '../common/listRows';
@@ -56,7 +57,7 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
   }
 
   private noteNode(note: Notification, text: RowText): NoteNode {
-    const when = text.when(note);
+    const when = relativeTime(note.timestamp * 1000, text.now, text.locale);
     const kept = this.nodes.get(note.id);
     if (kept?.note === note && kept.when === when) return kept;
     const node = new NoteNode(note, when, text);
