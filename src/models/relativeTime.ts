@@ -3,7 +3,6 @@ const UNITS: readonly Intl.RelativeTimeFormatUnit[] = ['year', 'month', 'week', 
 /** The length in seconds of each unit but the last (seconds: what is left under a minute). */
 const SIZES: readonly number[] = [365 * 24 * 3600, 30 * 24 * 3600, 7 * 24 * 3600, 24 * 3600, 3600, 60];
 const MINUTE = UNITS.indexOf('minute');
-const SECOND = UNITS.indexOf('second');
 
 /**
  * One formatter per locale (building one costs far more than formatting with it), and what it
@@ -28,7 +27,6 @@ const MAX_PHRASES = 2000;
  * then English, instead of throwing in the middle of a tree.
  */
 function formatFor(locale: string): Format {
-  if (last?.locale === locale) return last.entry;
   let entry = formats.get(locale);
   if (!entry) {
     let format: Intl.RelativeTimeFormat;
@@ -43,17 +41,15 @@ function formatFor(locale: string): Format {
   return entry;
 }
 
-function phrase(entry: Format, value: number, unit: number): string {
-  let text = entry.phrases[unit].get(value);
-  if (text === undefined) {
-    if (entry.size >= MAX_PHRASES) {
-      for (const m of entry.phrases) m.clear();
-      entry.size = 0;
-    }
-    text = entry.format.format(value, UNITS[unit]);
-    entry.phrases[unit].set(value, text);
-    entry.size++;
+/** The phrase not kept yet: formatted, then kept (all are dropped when there are too many). */
+function format(entry: Format, value: number, unit: number): string {
+  if (entry.size >= MAX_PHRASES) {
+    for (const m of entry.phrases) m.clear();
+    entry.size = 0;
   }
+  const text = entry.format.format(value, UNITS[unit]);
+  entry.phrases[unit].set(value, text);
+  entry.size++;
   return text;
 }
 
@@ -66,11 +62,18 @@ setTimeout(() => formatFor('en'), 0).unref?.();
 
 /** `locale` is the editor's language (`vscode.env.language`), passed in by the view layer. */
 export function relativeTime(thenMs: number, nowMs = Date.now(), locale = 'en'): string {
-  const entry = formatFor(locale);
+  // Called for every row of a tree, mostly before it is optimized: the kept formatter and phrase are read inline.
+  const entry = last?.locale === locale ? last.entry : formatFor(locale);
   const seconds = Math.round((thenMs - nowMs) / 1000);
   const abs = Math.abs(seconds);
-  for (let unit = 0; unit < SIZES.length; unit++) {
-    if (abs >= SIZES[unit]) return phrase(entry, Math.trunc(seconds / SIZES[unit]), unit);
+  let unit = 0;
+  while (unit < SIZES.length && abs < SIZES[unit]) unit++;
+  let value: number;
+  if (unit < SIZES.length) value = Math.trunc(seconds / SIZES[unit]);
+  else if (abs < 45) value = 0; // "now" (unit is SECOND)
+  else {
+    unit = MINUTE; // "this minute"
+    value = Math.trunc(seconds / 60);
   }
-  return abs < 45 ? phrase(entry, 0, SECOND) : phrase(entry, Math.trunc(seconds / 60), MINUTE);
+  return entry.phrases[unit].get(value) ?? format(entry, value, unit);
 }

@@ -19,20 +19,19 @@ export class RowText {
   readonly unread = `${vscode.l10n.t('Unread')}: `;
   readonly pending = ` · ${vscode.l10n.t('pending')}`;
   readonly liked = ` · ${vscode.l10n.t('liked')}`;
-  private readonly types = new Map<string | undefined, string>();
-  private readonly icons: [read: Map<string | undefined, vscode.ThemeIcon>, unread: Map<string | undefined, vscode.ThemeIcon>] = [new Map(), new Map()];
+  /** Per note type: its name and its icons when read and unread (looked up once per row). */
+  readonly kinds = new Map<string | undefined, Kind>();
 
-  typeLabel(type: string | undefined): string {
-    let label = this.types.get(type);
-    if (label === undefined) this.types.set(type, (label = typeLabel(type)));
-    return label;
+  kind(type: string | undefined): Kind {
+    const kind: Kind = { label: typeLabel(type), icons: [noteIcon(type, false), noteIcon(type, true)] };
+    this.kinds.set(type, kind);
+    return kind;
   }
-  icon(type: string | undefined, unread: boolean): vscode.ThemeIcon {
-    const icons = this.icons[unread ? 1 : 0];
-    let icon = icons.get(type);
-    if (!icon) icons.set(type, (icon = noteIcon(type, unread)));
-    return icon;
-  }
+}
+
+interface Kind {
+  label: string;
+  icons: [read: vscode.ThemeIcon, unread: vscode.ThemeIcon];
 }
 
 /** Read once: the bundle reaches every `vscode.X` through a getter. */
@@ -53,9 +52,10 @@ export class NoteNode extends vscode.TreeItem {
     // What the row says of the note's state beside its type: pending (a comment awaiting approval), liked.
     const actions = noteActions(note);
     const state = (actions.approve?.value === false ? text.pending : '') + ((actions.like ?? actions.likePost)?.value ? text.liked : '');
-    const description = `${unread ? '● ' : ''}${text.typeLabel(note.type)}${state} · ${when}`;
+    const kind = text.kinds.get(note.type) ?? text.kind(note.type);
+    const description = `${unread ? '● ' : ''}${kind.label}${state} · ${when}`;
     this.description = description;
-    this.iconPath = text.icon(note.type, unread);
+    this.iconPath = kind.icons[unread ? 1 : 0];
     this.contextValue = noteContextValue(note, actions);
     this.command = { command: COMMANDS.notifications.show, title: text.show, arguments: [this] };
     this.accessibilityInformation = { label: `${unread ? text.unread : ''}${this.label as string}, ${description}` };
