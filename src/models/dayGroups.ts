@@ -23,14 +23,24 @@ export function dayGroupOf(timestampSeconds: number, now = new Date()): DayGroup
   return DAY_GROUPS[groupIndex(timestampSeconds, boundaries(now))];
 }
 
-/** The notes' ids per day group (in the given order), only groups that have notes, in DAY_GROUPS order. */
-export function groupByDay<N extends { id: number; timestamp: number; unread: number }>(notes: readonly N[], now = new Date()): { group: DayGroup; ids: number[]; unread: number }[] {
+/** The notes per day group (in the given order), only groups that have notes, in DAY_GROUPS order. */
+export function groupByDay<N extends { timestamp: number; unread: number }>(notes: readonly N[], now = new Date()): { group: DayGroup; notes: N[]; unread: number }[] {
   const bounds = boundaries(now); // once per call, not three Dates per note
-  const groups = DAY_GROUPS.map((group) => ({ group, ids: [] as number[], unread: 0 }));
+  const groups = DAY_GROUPS.map((group) => ({ group, notes: [] as N[], unread: 0 }));
+  // Notes come newest first, so runs of them share a group: the last group's range is checked first.
+  let entry = groups[0];
+  let from = Infinity;
+  let to = -Infinity;
   for (const note of notes) {
-    const entry = groups[groupIndex(note.timestamp, bounds)];
-    entry.ids.push(note.id);
+    const t = note.timestamp * 1000;
+    if (!(t >= from && t < to)) {
+      const i = groupIndex(note.timestamp, bounds);
+      entry = groups[i];
+      from = i === 3 ? -Infinity : bounds[i];
+      to = i === 0 ? Infinity : bounds[i - 1];
+    }
+    entry.notes.push(note);
     if (note.unread > 0) entry.unread++;
   }
-  return groups.filter((g) => g.ids.length > 0);
+  return groups.filter((g) => g.notes.length > 0);
 }

@@ -1,19 +1,23 @@
 /** "3 hours ago", "yesterday", "in 2 days": Intl.RelativeTimeFormat with the largest fitting unit. */
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
+const UNITS: readonly Intl.RelativeTimeFormatUnit[] = ['year', 'month', 'week', 'day', 'hour', 'minute', 'second'];
+/** The length in seconds of each unit but the last (seconds: what is left under a minute). */
+const SIZES: readonly number[] = [365 * 24 * 3600, 30 * 24 * 3600, 7 * 24 * 3600, 24 * 3600, 3600, 60];
+const MINUTE = UNITS.indexOf('minute');
 
 /**
  * One formatter per locale (building one costs far more than formatting with it), and what it
  * wrote for each unit and amount: a tree shows the same few phrases ("3 hours ago") many times,
- * and a lookup is about a hundred times cheaper than formatting again.
+ * and a lookup is about a hundred times cheaper than formatting again. Kept per unit, by amount (a
+ * number key: no string is built nor hashed per row).
  */
-const formats = new Map<string, { format: Intl.RelativeTimeFormat; phrases: Map<string, string> }>();
+interface Format {
+  format: Intl.RelativeTimeFormat;
+  phrases: Map<number, string>[];
+  size: number;
+}
+const formats = new Map<string, Format>();
+/** The locale asked last, and its formatter: a tree asks for one locale many times in a row. */
+let last: { locale: string; entry: Format } | undefined;
 /** Phrases kept per locale at the most (there are a few hundred in practice: years are the only open-ended unit). */
 const MAX_PHRASES = 2000;
 
@@ -22,7 +26,7 @@ const MAX_PHRASES = 2000;
  * (VS Code's pseudo-locale `qps-ploc`) or does not know falls back to the runtime's best match,
  * then English, instead of throwing in the middle of a tree.
  */
-function formatFor(locale: string): { format: Intl.RelativeTimeFormat; phrases: Map<string, string> } {
+function formatFor(locale: string): Format {
   let entry = formats.get(locale);
   if (!entry) {
     let format: Intl.RelativeTimeFormat;
@@ -31,20 +35,21 @@ function formatFor(locale: string): { format: Intl.RelativeTimeFormat; phrases: 
     } catch {
       format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
     }
-    formats.set(locale, (entry = { format, phrases: new Map() }));
+    formats.set(locale, (entry = { format, phrases: UNITS.map(() => new Map()), size: 0 }));
   }
+  last = { locale, entry };
   return entry;
 }
 
-function phrase(locale: string, value: number, unit: Intl.RelativeTimeFormatUnit): string {
-  const { format, phrases } = formatFor(locale);
-  const key = `${unit} ${value}`;
-  let text = phrases.get(key);
-  if (text === undefined) {
-    if (phrases.size >= MAX_PHRASES) phrases.clear();
-    text = format.format(value, unit);
-    phrases.set(key, text);
+/** The phrase not kept yet: formatted, then kept (all are dropped when there are too many). */
+function format(entry: Format, value: number, unit: number): string {
+  if (entry.size >= MAX_PHRASES) {
+    for (const m of entry.phrases) m.clear();
+    entry.size = 0;
   }
+  const text = entry.format.format(value, UNITS[unit]);
+  entry.phrases[unit].set(value, text);
+  entry.size++;
   return text;
 }
 
@@ -57,9 +62,18 @@ setTimeout(() => formatFor('en'), 0).unref?.();
 
 /** `locale` is the editor's language (`vscode.env.language`), passed in by the view layer. */
 export function relativeTime(thenMs: number, nowMs = Date.now(), locale = 'en'): string {
+  // Called for every row of a tree, mostly before it is optimized: the kept formatter and phrase are read inline.
+  const entry = last?.locale === locale ? last.entry : formatFor(locale);
   const seconds = Math.round((thenMs - nowMs) / 1000);
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return phrase(locale, Math.trunc(seconds / size), unit);
+  const abs = Math.abs(seconds);
+  let unit = 0;
+  while (unit < SIZES.length && abs < SIZES[unit]) unit++;
+  let value: number;
+  if (unit < SIZES.length) value = Math.trunc(seconds / SIZES[unit]);
+  else if (abs < 45) value = 0; // "now" (unit is SECOND)
+  else {
+    unit = MINUTE; // "this minute"
+    value = Math.trunc(seconds / 60);
   }
-  return Math.abs(seconds) < 45 ? phrase(locale, 0, 'second') : phrase(locale, Math.trunc(seconds / 60), 'minute');
+  return entry.phrases[unit].get(value) ?? format(entry, value, unit);
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Notification } from '../../api';
 import type { DayGroup } from '../../models/dayGroups';
 
 export function groupLabel(group: DayGroup): string {
@@ -15,9 +16,15 @@ export function groupLabel(group: DayGroup): string {
 }
 
 export class GroupNode extends vscode.TreeItem {
+  /**
+   * `notes` as they were in `from`, the model's list this group was made from: while the model
+   * still shows that list they are the notes to render; after a change the group's notes are
+   * looked up again by id.
+   */
   constructor(
     readonly group: DayGroup,
-    readonly noteIds: number[],
+    readonly notes: readonly Notification[],
+    readonly from: readonly Notification[],
     unread: number,
   ) {
     super(groupLabel(group), vscode.TreeItemCollapsibleState.Expanded);

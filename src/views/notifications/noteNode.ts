@@ -1,22 +1,64 @@
 import * as vscode from 'vscode';
 import type { Notification } from '../../api';
 import { noteActions } from '../../api/noteActions';
-import { relativeTime } from '../../models/relativeTime';
 import { COMMANDS } from '../../ids';
 import { actionFor, noteContextValue } from './noteContext';
 import { noteIcon, typeLabel } from './noteIcons';
 
+/**
+ * What every row of one render says alike, read once per render instead of once per row: the
+ * l10n strings, the type names, the icons (one ThemeIcon per type and read state, shared by the
+ * rows), the clock and the editor's language.
+ */
+export class RowText {
+  /** The clock and the language a row's relative time is read with (`relativeTime(ms, now, locale)`). */
+  readonly now = Date.now();
+  readonly locale = vscode.env.language;
+  readonly noSubject = vscode.l10n.t('(no subject)');
+  readonly show = vscode.l10n.t('Show Notification');
+  readonly unread = `${vscode.l10n.t('Unread')}: `;
+  readonly pending = ` · ${vscode.l10n.t('pending')}`;
+  readonly liked = ` · ${vscode.l10n.t('liked')}`;
+  /** Per note type: its name and its icons when read and unread (looked up once per row). */
+  readonly kinds = new Map<string | undefined, Kind>();
+
+  kind(type: string | undefined): Kind {
+    const kind: Kind = { label: typeLabel(type), icons: [noteIcon(type, false), noteIcon(type, true)] };
+    this.kinds.set(type, kind);
+    return kind;
+  }
+}
+
+interface Kind {
+  label: string;
+  icons: [read: vscode.ThemeIcon, unread: vscode.ThemeIcon];
+}
+
+/** Read once: the bundle reaches every `vscode.X` through a getter. */
+const NONE = vscode.TreeItemCollapsibleState.None;
+
 export class NoteNode extends vscode.TreeItem {
-  constructor(readonly note: Notification) {
-    super(note.subjectText || vscode.l10n.t('(no subject)'), vscode.TreeItemCollapsibleState.None);
+  // Declared, not class fields: a field is defined on every new row before the constructor sets it.
+  declare readonly note: Notification;
+  /** The note's relative time as this row shows it (read with RowText's clock and language). */
+  declare readonly when: string;
+
+  constructor(note: Notification, when: string, text: RowText) {
+    super(note.subjectText || text.noSubject, NONE);
+    this.note = note;
+    this.when = when;
     const unread = note.unread > 0;
     this.id = `note-${note.id}`;
-    const state = noteState(note);
-    this.description = `${unread ? '● ' : ''}${typeLabel(note.type)}${state.map((s) => ` · ${s}`).join('')} · ${relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language)}`;
-    this.iconPath = noteIcon(note.type, unread);
-    this.contextValue = noteContextValue(note);
-    this.command = { command: COMMANDS.notifications.show, title: vscode.l10n.t('Show Notification'), arguments: [this] };
-    this.accessibilityInformation = { label: `${unread ? vscode.l10n.t('Unread') + ': ' : ''}${this.label as string}, ${this.description}` };
+    // What the row says of the note's state beside its type: pending (a comment awaiting approval), liked.
+    const actions = noteActions(note);
+    const state = (actions.approve?.value === false ? text.pending : '') + ((actions.like ?? actions.likePost)?.value ? text.liked : '');
+    const kind = text.kinds.get(note.type) ?? text.kind(note.type);
+    const description = `${unread ? '● ' : ''}${kind.label}${state} · ${when}`;
+    this.description = description;
+    this.iconPath = kind.icons[unread ? 1 : 0];
+    this.contextValue = noteContextValue(note, actions);
+    this.command = { command: COMMANDS.notifications.show, title: text.show, arguments: [this] };
+    this.accessibilityInformation = { label: `${unread ? text.unread : ''}${this.label as string}, ${description}` };
   }
 
   /** Built when the user hovers (resolveTreeItem). */
@@ -33,15 +75,6 @@ export class NoteNode extends vscode.TreeItem {
     if (n.url) md.appendMarkdown(`\n\n[${vscode.l10n.t('Open in browser')}](${n.url})`);
     return md;
   }
-}
-
-/** What the row says of the note's state beside its type: pending (a comment awaiting approval), liked. */
-function noteState(note: Notification): string[] {
-  const actions = noteActions(note);
-  const out: string[] = [];
-  if (actions.approve?.value === false) out.push(vscode.l10n.t('pending'));
-  if (actionFor(actions, 'like')?.value) out.push(vscode.l10n.t('liked'));
-  return out;
 }
 
 export function escapeMd(text: string): string {

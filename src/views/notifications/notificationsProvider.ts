@@ -8,7 +8,7 @@ import { ListProvider } from '../common/listProvider';
 import { describe, listMessage, listRows, loadedAtLabel } from '../common/listRows';
 import type { LoaderOptions } from '../common/viewLoader';
 import { GroupNode } from './groupNode';
-import { NoteNode } from './noteNode';
+import { NoteNode, RowText } from './noteNode';
 import { emptyMessage, filterLabel } from './noteFilterLabels';
 
 export const NOTIFICATIONS_VIEW = VIEWS.notifications;
@@ -21,7 +21,7 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
    * group expanded) builds only the rows that changed. A NoteNode reads nothing but its note and
    * the time; should it read more (a setting), clear this when that changes.
    */
-  private readonly nodes = new Map<number, { note: Notification; node: NoteNode; when: string }>();
+  private readonly nodes = new Map<number, NoteNode>();
 
   constructor(model: NotificationsModel, loader: LoaderOptions) {
     super(VIEWS.notifications, model, loader, { canSelectMany: true, showCollapseAll: true });
@@ -38,27 +38,30 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
 
   protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {
     if (element instanceof GroupNode) {
+      const text = new RowText();
+      if (this.nodes.size > 2 * this.model.notes.length) this.nodes.clear(); // notes gone from the list
       const out: NoteNode[] = [];
-      for (const id of element.noteIds) {
-        const note = this.model.get(id);
-        if (note) out.push(this.noteNode(note));
+      if (element.from === this.model.notes) {
+        for (const note of element.notes) out.push(this.noteNode(note, text));
+      } else {
+        // The list changed since the group was made: its notes as they are now (O(1) each).
+        for (const { id } of element.notes) {
+          const note = this.model.get(id);
+          if (note) out.push(this.noteNode(note, text));
+        }
       }
       return out;
     }
     if (element) return [];
-    return listRows(this.model.list, (notes) => groupByDay(notes).map((g) => new GroupNode(g.group, g.ids, g.unread)), COMMANDS.notifications.loadMore);
+    return listRows(this.model.list, (notes) => groupByDay(notes).map((g) => new GroupNode(g.group, g.notes, notes, g.unread)), COMMANDS.notifications.loadMore);
   }
 
-  private noteNode(note: Notification): NoteNode {
-    const before = relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language);
+  private noteNode(note: Notification, text: RowText): NoteNode {
+    const when = relativeTime(note.timestamp * 1000, text.now, text.locale);
     const kept = this.nodes.get(note.id);
-    if (kept?.note === note && kept.when === before) return kept.node;
-    const node = new NoteNode(note);
-    // Kept only when the time read the same before and after it was built (not across a change of phrase).
-    if (relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language) === before) {
-      if (!kept && this.nodes.size > 2 * this.model.notes.length) this.nodes.clear(); // notes gone from the list
-      this.nodes.set(note.id, { note, node, when: before });
-    }
+    if (kept?.note === note && kept.when === when) return kept;
+    const node = new NoteNode(note, when, text);
+    this.nodes.set(note.id, node);
     return node;
   }
 

@@ -51,6 +51,32 @@ describe('the notification row\'s contextValue', () => {
     const listForm = { unread: 1, meta: { ids: { site: 2001, comment: 8800 } }, status: { approval_status: 'unapproved' }, body: { template: 'multi-line-list', items: [], actions: [{ type: 'approve-comment', params: [{ key: 'comment_id', value: '8800' }] }] } };
     assert.equal(noteContextValue(listForm), 'note unread approve:off');
   });
+
+  it('every set of actions and states reads as the words in order (each row looks its value up by a mask)', () => {
+    const words: Array<[name: string, word: string, stateful: boolean]> = [
+      ['approve-comment', 'approve', true],
+      ['spam-comment', 'spam', false],
+      ['trash-comment', 'trash', false],
+      ['like-comment', 'like', true],
+      ['follow', 'follow', true],
+      ['replyto-comment', 'reply', false],
+      ['edit-comment', 'edit', false],
+    ];
+    // Each word absent, offered off, or offered on: 3^7 notes, read and unread.
+    for (let n = 0; n < 3 ** words.length; n++) {
+      const actions: Record<string, boolean> = {};
+      const expected: string[] = [];
+      words.forEach(([name, word, stateful], i) => {
+        const pick = Math.floor(n / 3 ** i) % 3;
+        if (pick === 0) return;
+        actions[name] = pick === 2;
+        expected.push(stateful ? `${word}:${pick === 2 ? 'on' : 'off'}` : word);
+      });
+      for (const unread of [0, 1]) {
+        assert.equal(noteContextValue(note(actions, unread)), ['note', unread ? 'unread' : 'read', ...expected].join(' '), JSON.stringify(actions));
+      }
+    }
+  });
 });
 
 describe('package.json reads the contextValue right', () => {
