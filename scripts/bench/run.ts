@@ -4,14 +4,14 @@
  * on an undici transport) doing the same work, with a naive client that asks once per view, and
  * for bulk actions with clients that send one request per item (in turn, and all at once).
  * Start-up figures (first call, load time, the tree's first render) are medians over fresh
- * processes; the activation in the real extension host is read from the latest in-host run.
+ * processes; the activation in the real extension host is the median of several runs of it.
  *
  * To add a row: `compare(what, [[who, work, note?], ...])` for work timed against the service, or
  * `figures.push([what, value])` for a single figure; goals go in `goals` at the end.
  */
 import './vscodeStub';
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
 import { ContentSiteClient } from '../../src/api';
@@ -91,26 +91,49 @@ interface StoredActivation {
   build: string;
 }
 
+/** How many real extension hosts the activation figure is the median of. */
+const IN_HOST_RUNS = 7;
+
 /**
- * The in-host activation figure, labelled with what it measures: VS Code's own ("Activation" in its
- * Running Extensions view: code loading + the activate call, whole ms from the host's marks) when the
- * host left its marks, else the time from the test's ext.activate() call to its return.
+ * Starts a real VS Code IN_HOST_RUNS times (the in-host suite's first test only, production build:
+ * each run records its activation in artifacts/in-host/activation.json, see test/suite/harness.ts)
+ * and reads each record. Under the editor lock, as every run of a real editor here.
  */
-function inHostActivation(a: StoredActivation): { ms: number; label: string; detail: string } {
-  const fromCall = a.fromCall ?? { ms: a.activationMs, loadedMs: a.loadedMs ?? NaN, contextMs: a.contextMs ?? NaN, activateMs: a.activateMs ?? NaN };
+function measureInHost(file: string): StoredActivation[] {
+  const out: StoredActivation[] = [];
+  for (let i = 0; i < IN_HOST_RUNS; i++) {
+    execFileSync('flock', ['/tmp/editor.lock', process.execPath, 'scripts/test-in-host.mjs', '--production'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CONTENT_SITE_IN_HOST_GREP: 'its views exist' } });
+    out.push(JSON.parse(readFileSync(file, 'utf8')) as StoredActivation);
+  }
+  return out;
+}
+
+/**
+ * The in-host activation figure over several runs, labelled with what it measures: VS Code's own
+ * ("Activation" in its Running Extensions view: code loading + the activate call, whole ms from the
+ * host's marks) when every run's host left its marks, else the time from the test's ext.activate()
+ * call to its return.
+ */
+function inHostActivation(runs: StoredActivation[]): { ms: number; label: string; detail: string } {
+  const fromCall = runs.map((a) => a.fromCall ?? { ms: a.activationMs, loadedMs: a.loadedMs ?? NaN, contextMs: a.contextMs ?? NaN, activateMs: a.activateMs ?? NaN });
+  const mid = (pick: (i: number) => number) => median(runs.map((_, i) => pick(i)));
   const whole = (v: number) => `${Math.round(v)} ms`;
+  const last = runs[runs.length - 1];
   const parts =
-    `from the test's \`ext.activate()\` call to its return ${ms(fromCall.ms)}: the host finding and loading the code ${ms(fromCall.loadedMs)}, ` +
-    `making its context ${ms(fromCall.contextMs)}, \`activate()\` ${ms(fromCall.activateMs)}; stored session read and views started at ${ms(a.startedMs)} ` +
-    `(measured ${a.measuredAt.slice(0, 16).replace('T', ' ')} UTC at ${a.commit}, ${a.build} build)`;
-  if (a.definition === 'vscode' && a.vscode) {
+    `from the test's \`ext.activate()\` call to its return ${ms(mid((i) => fromCall[i].ms))}: the host finding and loading the code ${ms(mid((i) => fromCall[i].loadedMs))}, ` +
+    `making its context ${ms(mid((i) => fromCall[i].contextMs))}, \`activate()\` ${ms(mid((i) => fromCall[i].activateMs))}; stored session read and views started at ${ms(mid((i) => runs[i].startedMs))} ` +
+    `(medians of ${runs.length} runs, ${last.measuredAt.slice(0, 16).replace('T', ' ')} UTC, at ${last.commit}, ${last.build} build)`;
+  if (runs.every((a) => a.definition === 'vscode' && a.vscode)) {
+    const all = runs.map((a) => a.activationMs).sort((a, b) => a - b);
     return {
-      ms: a.activationMs,
+      ms: median(all),
       label: "VS Code's definition: code loading + activate call",
-      detail: `${whole(a.activationMs)} as VS Code reports it (Running Extensions: code loading ${whole(a.vscode.codeLoadingMs)} + activate call ${whole(a.vscode.activateCallMs)}, from the extension host's performance marks); ${parts}`,
+      detail:
+        `${whole(median(all))} as VS Code reports it (Running Extensions: code loading ${whole(mid((i) => runs[i].vscode!.codeLoadingMs))} + activate call ${whole(mid((i) => runs[i].vscode!.activateCallMs))}, ` +
+        `from the extension host's performance marks; ${whole(all[0])} to ${whole(all[all.length - 1])} over the runs); ${parts}`,
     };
   }
-  return { ms: fromCall.ms, label: "from the ext.activate() call; VS Code's own figure not recorded", detail: `VS Code's own figure not recorded (no activation marks from the host); ${parts}` };
+  return { ms: mid((i) => fromCall[i].ms), label: "from the ext.activate() call; VS Code's own figure not recorded", detail: `VS Code's own figure not recorded (no activation marks from the host); ${parts}` };
 }
 
 /** Timed work against the service, each contender in turn for `rounds` rounds; median wall time. */
@@ -278,12 +301,8 @@ async function main(): Promise<void> {
   figures.push(['VSIX size (`npm run package`)', `${kb(vsix)}`]);
   figures.push(['main file (dist/extension.js, minified)', kb(bundle)]);
   figures.push([`time to load it in a fresh Node process (require, vscode stubbed, Node's own modules loaded first as in the extension host; median of ${PROCESSES})`, `${ms(loadOurs)} (\`wpcom\` with undici: ${ms(loadWpcom)})`]);
-  const activationFile = resolve(root, 'artifacts/in-host/activation.json');
-  const activation = existsSync(activationFile) ? inHostActivation(JSON.parse(readFileSync(activationFile, 'utf8')) as StoredActivation) : undefined;
-  figures.push([
-    'activation in the real extension host (`npm run test:in-host`, one sample)',
-    activation ? activation.detail : 'not measured: run `npm run test:in-host` first',
-  ]);
+  const activation = inHostActivation(measureInHost(resolve(root, 'artifacts/in-host/activation.json')));
+  figures.push([`activation in the real extension host (the in-host suite's first test, production build, ${IN_HOST_RUNS} runs)`, activation.detail]);
 
   const goals: Array<[string, string, string]> = [
     ['cold load, bytes uncompressed / on the wire (br)', `${kb(cold.bytes)} / ${kb(cold.wire)}`, '≤ 35 KB / ≤ 6 KB'],
@@ -291,7 +310,7 @@ async function main(): Promise<void> {
     ['first paint after a window reload', `${paintRequests} requests`, '0 requests'],
     ['idle poll', kb(poll.bytes), '≤ 550 B'],
     ['restore 20, answer', kb(restoreOne.bytes), '≤ 4 KB'],
-    [`bundle main file / load time / in-host activation (${activation?.label ?? 'not measured'})`, `${kb(bundle)} / ${ms(loadOurs)} / ${activation ? ms(activation.ms) : 'not measured'}`, '≤ 150 KB / ≤ 12 ms / ≤ 20 ms'],
+    [`bundle main file / load time / in-host activation (${activation.label})`, `${kb(bundle)} / ${ms(loadOurs)} / ${ms(activation.ms)}`, '≤ 150 KB / ≤ 12 ms / ≤ 20 ms'],
     ['VSIX', kb(vsix), '≤ 270 KB'],
     ['520 notes, warm / first', `${ms(tree[520].warm)} / ${ms(tree[520].first)}`, '≤ 2 / ≤ 8 ms'],
     ['5,000 notes, warm / first', `${ms(tree[5000].warm)} / ${ms(tree[5000].first)}`, '≤ 20 ms'],
