@@ -75,7 +75,10 @@ describe('Detail page script in Chromium', function () {
   const clear = (): Promise<unknown> => page.evaluate('window.posted.length = 0');
   // (Not waitForFunction: it evaluates a string inside the page, which the page's CSP forbids.)
   const waitPosted = (type: string, n = 1, also: (m: Posted) => boolean = () => true) => until(`${n} ${type} message(s)`, async () => (await posted()).filter((m) => m.type === type && also(m)).length >= n, 10_000, posted);
-  const fromExtension = (m: Posted) => page.evaluate(`window.postMessage(${JSON.stringify(m)}, '*')`);
+  // A posted message is handled in a later task: resolves once the page's own listener (registered
+  // first, so called first) has run, so what a test reads next is the page after the message.
+  const fromExtension = (m: Posted) =>
+    page.evaluate(`new Promise((done) => { window.addEventListener('message', () => setTimeout(done, 0), { once: true }); window.postMessage(${JSON.stringify(m)}, '*'); })`);
   const focused = () => page.evaluate('document.activeElement && document.activeElement.id');
   const pressed = (action: string) => page.evaluate(`document.querySelector('button[data-action="${action}"]').getAttribute('aria-pressed')`);
   const acts = async () => (await posted()).filter((m) => m.type === 'act' || m.type === 'go').map((m) => m.action ?? m.to);
