@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
-import { answerInBrowser, openEditor, type EditorSession } from './session';
+import { answerInBrowser, closeEditor, openEditor, shotIfFailed, type EditorSession } from './session';
 import { until } from './until';
 import type { Workbench } from './workbench';
 
@@ -46,14 +46,13 @@ describe('A note\'s detail view acts on it (code-server + Chromium)', function (
     await wb.row('Notifications', NOTE_ROW).waitFor();
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && wb) await wb.shot(`FAILED-${(this.currentTest.title ?? 'step').slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  afterEach(function () {
+    return shotIfFailed(this.currentTest, wb);
   });
 
   after(async function () {
     this.timeout(60_000);
-    await session?.close();
-    await browser?.close().catch(() => undefined);
+    await closeEditor(session, browser);
   });
 
   it('the detail view shows the note\'s actions and, opened, no longer says unread', async () => {

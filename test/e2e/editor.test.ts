@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { until } from './until';
-import { answerInBrowser, openEditor, signInButton, type EditorSession } from './session';
+import { answerInBrowser, closeEditor, openEditor, shotIfFailed, signInButton, type EditorSession } from './session';
 import type { Workbench } from './workbench';
 
 const ARTIFACTS = resolve(__dirname, '../../artifacts/e2e');
@@ -53,13 +53,12 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
   afterEach(async function () {
     const title = this.currentTest?.title ?? 'step';
     steps[title] = Date.now() - stepStarted;
-    if (this.currentTest?.state === 'failed' && wb) await wb.shot(`FAILED-${title.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+    await shotIfFailed(this.currentTest, wb);
   });
 
   after(async function () {
     this.timeout(60_000);
-    await session?.close();
-    await browser?.close().catch(() => undefined);
+    await closeEditor(session, browser);
     // clickMisses: gestures the click guard stopped before VS Code saw them, then tried again.
     if (wb) writeFileSync(join(ARTIFACTS, 'report.json'), JSON.stringify({ stepsMs: steps, clickMisses: wb.misses, screenshots: wb.taken.map((f) => f.slice(ARTIFACTS.length + 1)) }, null, 2));
   });

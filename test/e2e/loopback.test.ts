@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { answerInBrowser, openEditor, signInButton, type EditorSession } from './session';
+import { answerInBrowser, closeEditor, openEditor, shotIfFailed, signInButton, type EditorSession } from './session';
 
 const ARTIFACTS = resolve(__dirname, '../../artifacts/e2e/loopback');
 
@@ -27,14 +27,13 @@ describe('Loopback sign-in in a real VS Code (code-server + Chromium)', function
     session = await openEditor(browser, ARTIFACTS, { 'contentSite.oauth.redirect': 'loopback', 'contentSite.oauth.loopbackPort': loopbackPort });
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && session) await session.wb.shot('FAILED').catch(() => undefined);
+  afterEach(function () {
+    return shotIfFailed(this.currentTest, session?.wb);
   });
 
   after(async function () {
     this.timeout(60_000);
-    await session?.close();
-    await browser?.close().catch(() => undefined);
+    await closeEditor(session, browser);
   });
 
   it('Sign In, Approve, the 127.0.0.1 page hands the token back, the views fill; Sign Out', async () => {

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
-import { openEditor, type EditorSession } from './session';
+import { closeEditor, openEditor, shotIfFailed, type EditorSession } from './session';
 import { until } from './until';
 import type { Workbench } from './workbench';
 
@@ -64,14 +64,13 @@ describe('Acting on notes in a real VS Code', function () {
     await wb.expandPane('Trash', false);
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && wb) await wb.shot(`FAILED-${(this.currentTest.title ?? '').slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+  afterEach(function () {
+    return shotIfFailed(this.currentTest, wb);
   });
 
   after(async function () {
     this.timeout(60_000);
-    await session?.close();
-    await browser?.close().catch(() => undefined);
+    await closeEditor(session, browser);
   });
 
   it('1. approves a pending comment from its row\'s inline button', async () => {

@@ -37,6 +37,18 @@ export async function openEditor(browser: Browser, shotsDir: string, settings: R
   return { demo, context, page, wb, close };
 }
 
+/** For afterEach: a failed step's screenshot, `FAILED-<its title>`, beside the run's others. */
+export async function shotIfFailed(test: Mocha.Test | undefined, wb: Workbench | undefined): Promise<void> {
+  if (test?.state !== 'failed' || !wb) return;
+  await wb.shot(`FAILED-${(test.title || 'step').slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+}
+
+/** For after: the editor (service and code-server) and the browser closed, whatever state they are in. */
+export async function closeEditor(session: EditorSession | undefined, browser: Browser | undefined): Promise<void> {
+  await session?.close();
+  await browser?.close().catch(() => undefined);
+}
+
 /** The Sign In button of the signed-out welcome. */
 export const signInButton = (wb: Workbench) => wb.pane('Notifications').locator('.welcome-view-content a.monaco-button', { hasText: /^Sign In$/ });
 
