@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 import { ContentSiteClient } from '../../src/api';
 import { refreshTogether } from '../../src/models/batchRefresh';
 import { NotePoller, POLL_FIELDS, WATCHED_NEWEST } from '../../src/models/notePoller';
+import type { ActivationRecord } from '../../test/suite/harness';
 import { cachedShape } from '../../src/models/firstPageCache';
 import { bindFirstPages } from '../../src/views/common/firstPaint';
 import { ChosenSite } from '../../src/models/chosenSite';
@@ -76,20 +77,8 @@ function row(what: string, who: string, c: Cost, note = ''): void {
 /** Single figures: [what, result]. */
 const figures: Array<[string, string]> = [];
 
-/** artifacts/in-host/activation.json as test/suite/harness.ts writes it (older files: the from-call figures at the top level). */
-interface StoredActivation {
-  activationMs: number;
-  definition?: 'vscode' | 'from-call';
-  vscode?: { codeLoadingMs: number; activateCallMs: number } | null;
-  fromCall?: { ms: number; loadedMs: number; contextMs: number; activateMs: number };
-  loadedMs?: number;
-  contextMs?: number;
-  activateMs?: number;
-  startedMs: number;
-  measuredAt: string;
-  commit: string;
-  build: string;
-}
+/** artifacts/in-host/activation.json as test/suite/harness.ts writes it (each run of it here writes a new one). */
+type StoredActivation = ActivationRecord & { measuredAt: string; commit: string; build: string };
 
 /** How many real extension hosts the activation figure is the median of. */
 const IN_HOST_RUNS = 7;
@@ -115,7 +104,7 @@ function measureInHost(file: string): StoredActivation[] {
  * call to its return.
  */
 function inHostActivation(runs: StoredActivation[]): { ms: number; label: string; detail: string } {
-  const fromCall = runs.map((a) => a.fromCall ?? { ms: a.activationMs, loadedMs: a.loadedMs ?? NaN, contextMs: a.contextMs ?? NaN, activateMs: a.activateMs ?? NaN });
+  const fromCall = runs.map((a) => a.fromCall);
   const mid = (pick: (i: number) => number) => median(runs.map((_, i) => pick(i)));
   const whole = (v: number) => `${Math.round(v)} ms`;
   const last = runs[runs.length - 1];
