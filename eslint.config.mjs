@@ -21,20 +21,56 @@ export default tseslint.config(
       'src/models/**/*.ts',
       'src/render/**/*.ts',
       'src/ids.ts',
-      ...['callback', 'confirmToken', 'signInFlow', 'sessionRecord', 'authorizeUrl', 'serviceAddress', 'loopbackServer', 'loopbackPage', 'signOutOnUnauthorized'].map((f) => `src/auth/${f}.ts`),
+      ...[
+        'callback',
+        'confirmToken',
+        'signInFlow',
+        'sessionRecord',
+        'authorizeUrl',
+        'serviceAddress',
+        'loopbackServer',
+        'loopbackPage',
+        'signOutOnUnauthorized',
+      ].map((f) => `src/auth/${f}.ts`),
     ],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/api, src/models, src/render and the plain auth modules run in plain Node; keep vscode out.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'src/api, src/models, src/render and the plain auth modules run in plain Node; keep vscode out.' },
+          ],
+        },
+      ],
     },
   },
   {
     // Webview scripts run in the browser.
     files: ['media/**/*.js'],
-    languageOptions: { sourceType: 'script', globals: { window: 'readonly', document: 'readonly', getComputedStyle: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      sourceType: 'script',
+      globals: { window: 'readonly', document: 'readonly', getComputedStyle: 'readonly', console: 'readonly' },
+    },
   },
   {
     files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', fetch: 'readonly', Buffer: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        fetch: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -247,7 +247,9 @@
       }
       return;
     }
-    const button = Array.from(document.querySelectorAll('button[data-key]')).find((b) => b.dataset.key === e.key && !b.hidden && !b.disabled);
+    const button = Array.from(document.querySelectorAll('button[data-key]')).find(
+      (b) => b.dataset.key === e.key && !b.hidden && !b.disabled,
+    );
     if (button) {
       e.preventDefault();
       act(button.dataset.action);

@@ -24,7 +24,10 @@
         { stroke: css('--vscode-foreground', '#888'), grid: { stroke: css('--vscode-editorWidget-border', '#8883') } },
         { stroke: css('--vscode-foreground', '#888'), grid: { stroke: css('--vscode-editorWidget-border', '#8883') } },
       ],
-      series: [{}, { label: unit, stroke: css('--vscode-charts-blue', '#3794ff'), width: 2, fill: css('--vscode-charts-blue', '#3794ff') + '22' }],
+      series: [
+        {},
+        { label: unit, stroke: css('--vscode-charts-blue', '#3794ff'), width: 2, fill: css('--vscode-charts-blue', '#3794ff') + '22' },
+      ],
     };
     if (plot) plot.destroy();
     plot = new uPlot(opts, [series.x, series.y], $('chart'));

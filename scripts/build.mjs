@@ -32,7 +32,8 @@ const lazyParts = {
   name: 'lazy-parts',
   setup(build) {
     build.onResolve({ filter: /^\.\/(transportEntry|renderEntry|schemasEntry)$/ }, (args) => {
-      if (args.kind !== 'require-call' || !/[\\/]src[\\/]lazy[\\/]load(Transport|Render|Schemas)\.ts$/.test(args.importer)) return undefined;
+      if (args.kind !== 'require-call' || !/[\\/]src[\\/]lazy[\\/]load(Transport|Render|Schemas)\.ts$/.test(args.importer))
+        return undefined;
       return { path: `./${LAZY[args.path.slice(2)]}.js`, external: true };
     });
   },
@@ -62,13 +63,20 @@ const oneEntities = {
 const oneVscode = {
   name: 'one-vscode',
   setup(build) {
-    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'one-vscode' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'one-vscode' }));
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'one-vscode' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'one-vscode' },
+    );
     build.onLoad({ filter: /^vscode$/, namespace: 'one-vscode' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
   },
 };
 
 const options = {
-  entryPoints: { extension: 'src/extension.ts', transport: 'src/lazy/transportEntry.ts', render: 'src/lazy/renderEntry.ts', schemas: 'src/lazy/schemasEntry.ts' },
+  entryPoints: {
+    extension: 'src/extension.ts',
+    transport: 'src/lazy/transportEntry.ts',
+    render: 'src/lazy/renderEntry.ts',
+    schemas: 'src/lazy/schemasEntry.ts',
+  },
   bundle: true,
   outdir,
   plugins: [lazyParts, oneEntities, oneVscode],
@@ -88,7 +96,13 @@ const options = {
 
 // `--bench`: also the bench's fresh-process first-call clients (scripts/bench/run.ts builds them to
 // out/bench with --outdir), split like the extension so they load what it loads when it does.
-if (process.argv.includes('--bench')) Object.assign(options.entryPoints, { firstCallOurs: 'scripts/bench/firstCallOurs.ts', firstCallWpcom: 'scripts/bench/firstCallWpcom.ts', wpcomClient: 'scripts/bench/wpcomClient.ts', tree: 'scripts/bench/tree.ts' });
+if (process.argv.includes('--bench'))
+  Object.assign(options.entryPoints, {
+    firstCallOurs: 'scripts/bench/firstCallOurs.ts',
+    firstCallWpcom: 'scripts/bench/firstCallWpcom.ts',
+    wpcomClient: 'scripts/bench/wpcomClient.ts',
+    tree: 'scripts/bench/tree.ts',
+  });
 
 if (watch) {
   const ctx = await esbuild.context(options);

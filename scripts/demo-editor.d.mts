@@ -9,4 +9,11 @@ export interface Demo {
   timings: Record<string, number>;
   stop(): Promise<void>;
 }
-export declare function launchDemo(options?: { servicePort?: number; editorPort?: number; latencyMs?: number; realClock?: boolean; seed?: SeedOptions; settings?: Record<string, unknown> }): Promise<Demo>;
+export declare function launchDemo(options?: {
+  servicePort?: number;
+  editorPort?: number;
+  latencyMs?: number;
+  realClock?: boolean;
+  seed?: SeedOptions;
+  settings?: Record<string, unknown>;
+}): Promise<Demo>;

@@ -12,7 +12,11 @@ const root = resolve(import.meta.dirname, '..');
 export const VSIX = resolve(root, 'content-site.vsix');
 
 export function packageVsix() {
-  execFileSync('npm', ['run', '--silent', 'package'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, npm_config_yes: 'true' } });
+  execFileSync('npm', ['run', '--silent', 'package'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, npm_config_yes: 'true' },
+  });
   if (!existsSync(VSIX)) throw new Error('npm run package did not produce content-site.vsix');
   return VSIX;
 }

@@ -9,7 +9,17 @@ import { cacheDir, provision } from './provision-editor.mjs';
 
 export { chromiumPath } from './provision-editor.mjs';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--disable-popup-blocking'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--disable-popup-blocking',
+];
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -34,7 +44,14 @@ export function makeWorkDir(name) {
     extensions: join(dir, 'extensions'),
     serverData: join(dir, 'server-data'),
     workspace: join(dir, 'workspace'),
-    env: { ...process.env, HOME: join(dir, 'home'), XDG_CONFIG_HOME: join(dir, 'home'), XDG_DATA_HOME: join(dir, 'home'), XDG_CACHE_HOME: join(dir, 'home'), TMPDIR: join(dir, 'tmp') },
+    env: {
+      ...process.env,
+      HOME: join(dir, 'home'),
+      XDG_CONFIG_HOME: join(dir, 'home'),
+      XDG_DATA_HOME: join(dir, 'home'),
+      XDG_CACHE_HOME: join(dir, 'home'),
+      TMPDIR: join(dir, 'tmp'),
+    },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -46,7 +63,11 @@ export function writeUserSettings(work, settings) {
 /** Installs a VSIX the way users do, with code-server's own CLI. */
 export function installVsix(work, vsix) {
   const { node, codeServerBin } = provision();
-  execFileSync(node, [codeServerBin, '--install-extension', vsix, '--extensions-dir', work.extensions, '--user-data-dir', work.userData, '--force'], { env: work.env, stdio: 'pipe' });
+  execFileSync(
+    node,
+    [codeServerBin, '--install-extension', vsix, '--extensions-dir', work.extensions, '--user-data-dir', work.userData, '--force'],
+    { env: work.env, stdio: 'pipe' },
+  );
 }
 
 async function waitForHttp(url, child, ms) {
@@ -94,14 +115,62 @@ export async function startCodeServer(work, { port } = {}) {
   const p = port ?? (await freePort());
   const config = join(work.dir, 'code-server.yaml');
   writeFileSync(config, 'auth: none\ncert: false\n');
-  return launch(node, [codeServerBin, '--bind-addr', `127.0.0.1:${p}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--user-data-dir', work.userData, '--extensions-dir', work.extensions, '--config', config, work.workspace], work, p, '/healthz');
+  return launch(
+    node,
+    [
+      codeServerBin,
+      '--bind-addr',
+      `127.0.0.1:${p}`,
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      '--user-data-dir',
+      work.userData,
+      '--extensions-dir',
+      work.extensions,
+      '--config',
+      config,
+      work.workspace,
+    ],
+    work,
+    p,
+    '/healthz',
+  );
 }
 
 /** VS Code's own server (for the in-host test payload, which code-server's CLI rejects). */
 export async function startVsCodeServer(work) {
   const { node, serverMain } = provision();
   const p = await freePort();
-  return launch(node, [serverMain, '--host', '127.0.0.1', '--port', String(p), '--without-connection-token', '--accept-server-license-terms', '--enable-smoke-test-driver', '--disable-telemetry', '--disable-workspace-trust', '--server-data-dir', work.serverData, '--user-data-dir', work.userData, '--extensions-dir', work.extensions, '--reconnection-grace-time', '10'], work, p, '/');
+  return launch(
+    node,
+    [
+      serverMain,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(p),
+      '--without-connection-token',
+      '--accept-server-license-terms',
+      '--enable-smoke-test-driver',
+      '--disable-telemetry',
+      '--disable-workspace-trust',
+      '--server-data-dir',
+      work.serverData,
+      '--user-data-dir',
+      work.userData,
+      '--extensions-dir',
+      work.extensions,
+      '--reconnection-grace-time',
+      '10',
+    ],
+    work,
+    p,
+    '/',
+  );
 }
 
 /** Starts an editor process in its own process group and waits until it answers at `readyPath`. */

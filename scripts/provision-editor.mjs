@@ -27,7 +27,9 @@ export function chromiumPath() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
   const found = candidates.find((p) => existsSync(p));
   if (!found) {
-    throw new Error('Chromium is missing. Install Debian\'s package: `apt-get update && apt-get install -y chromium` (or set CHROME_PATH to a Chromium binary).');
+    throw new Error(
+      "Chromium is missing. Install Debian's package: `apt-get update && apt-get install -y chromium` (or set CHROME_PATH to a Chromium binary).",
+    );
   }
   return found;
 }
@@ -45,13 +47,19 @@ export function provisioned() {
 function npmInstall(dir, spec, env) {
   mkdirSync(dir, { recursive: true });
   if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--foreground-scripts', spec], { cwd: dir, stdio: 'inherit', env });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--foreground-scripts', spec], {
+    cwd: dir,
+    stdio: 'inherit',
+    env,
+  });
 }
 
 export function provision() {
   if (provisioned()) return paths;
   const started = Date.now();
-  console.log(`Provisioning the editor into ${cacheDir} (Node ${NODE_VERSION} and code-server ${CODE_SERVER_VERSION} from the npm registry)…`);
+  console.log(
+    `Provisioning the editor into ${cacheDir} (Node ${NODE_VERSION} and code-server ${CODE_SERVER_VERSION} from the npm registry)…`,
+  );
   npmInstall(join(cacheDir, 'node24'), `${nodePackage}@${NODE_VERSION}`, { ...process.env, npm_config_yes: 'true' });
   // When run through `npm run`, the outer npm (on the machine's Node) leaves npm_node_execpath,
   // NODE and npm_* settings behind, and the inner npm would run code-server's install scripts
@@ -65,7 +73,10 @@ export function provision() {
   };
   npmInstall(join(cacheDir, 'code-server'), `code-server@${CODE_SERVER_VERSION}`, env);
   if (!existsSync(paths.serverMain)) throw new Error(`code-server installed, but ${paths.serverMain} is missing.`);
-  writeFileSync(marker, JSON.stringify({ node: NODE_VERSION, codeServer: CODE_SERVER_VERSION, seconds: Math.round((Date.now() - started) / 1000) }) + '\n');
+  writeFileSync(
+    marker,
+    JSON.stringify({ node: NODE_VERSION, codeServer: CODE_SERVER_VERSION, seconds: Math.round((Date.now() - started) / 1000) }) + '\n',
+  );
   console.log(`Editor provisioned in ${Math.round((Date.now() - started) / 1000)} s.`);
   return paths;
 }

@@ -9,7 +9,11 @@ const root = resolve(import.meta.dirname, '..');
 execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 execFileSync(process.execPath, ['scripts/build-suite.mjs'], { cwd: root, stdio: 'inherit' });
 try {
-  await runTests({ extensionDevelopmentPath: root, extensionTestsPath: resolve(root, 'out/test/suite/index.js'), launchArgs: ['--disable-extensions', '--skip-welcome'] });
+  await runTests({
+    extensionDevelopmentPath: root,
+    extensionTestsPath: resolve(root, 'out/test/suite/index.js'),
+    launchArgs: ['--disable-extensions', '--skip-welcome'],
+  });
 } catch (err) {
   console.error(err);
   process.exit(1);

@@ -12,7 +12,10 @@ const started = Date.now();
 const lap = (m) => console.log(`[in-host ${((Date.now() - started) / 1000).toFixed(1)}s] ${m}`);
 
 // `--production`: the extension as it ships (minified, no sourcemaps), e.g. to measure its activation.
-execFileSync(process.execPath, ['scripts/build.mjs', ...(process.argv.includes('--production') ? ['--production'] : [])], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, ['scripts/build.mjs', ...(process.argv.includes('--production') ? ['--production'] : [])], {
+  cwd: root,
+  stdio: 'inherit',
+});
 execFileSync(process.execPath, ['scripts/build-suite.mjs'], { cwd: root, stdio: 'inherit' });
 const executablePath = chromiumPath();
 const work = makeWorkDir('in-host');
@@ -27,7 +30,8 @@ try {
   let finish;
   const finished = new Promise((r) => (finish = r));
   // The workbench's own chatter (chat, telemetry hosts, service worker) is not ours to show.
-  const noise = /ChatModelSelection|AgentHost|AccountPolicy|Service Worker|Creating a socket|authentication provider 'github'|ERR_NAME_NOT_RESOLVED|ENOTFOUND|open-vsx/;
+  const noise =
+    /ChatModelSelection|AgentHost|AccountPolicy|Service Worker|Creating a socket|authentication provider 'github'|ERR_NAME_NOT_RESOLVED|ENOTFOUND|open-vsx/;
   await page.exposeFunction('codeAutomationLog', (type, args) => {
     if (!noise.test(args.map(String).join(' '))) console[type === 'error' ? 'error' : 'log'](...args);
   });

@@ -65,7 +65,16 @@ export async function activate(context: vscode.ExtensionContext) {
   const trash = new TrashProvider(trashModel, site, { gate: () => signedIn() && site.site !== undefined, coordinator });
   const reader = new ReaderProvider(readerModel, loader);
   const providers = [notifications, following, trash, reader];
-  context.subscriptions.push(coordinator, site, ...siteSetting.disposables, ...providers, notificationsModel, followingModel, trashModel, readerModel);
+  context.subscriptions.push(
+    coordinator,
+    site,
+    ...siteSetting.disposables,
+    ...providers,
+    notificationsModel,
+    followingModel,
+    trashModel,
+    readerModel,
+  );
   context.subscriptions.push(...signOutOnUnauthorized(auth, [notificationsModel, followingModel, trashModel, readerModel.featured]));
 
   // First paint from the last session's first pages, before any request, once the stored session
@@ -77,7 +86,12 @@ export async function activate(context: vscode.ExtensionContext) {
       return s ? { userId: s.user.ID, baseUrl: client.baseUrl } : undefined;
     },
     [
-      { name: () => `notifications:${filterId(notificationsModel.filter)}`, list: notificationsModel.list, isItem: cachedShape.note, pageSize: pageSizes.notifications },
+      {
+        name: () => `notifications:${filterId(notificationsModel.filter)}`,
+        list: notificationsModel.list,
+        isItem: cachedShape.note,
+        pageSize: pageSizes.notifications,
+      },
       { name: () => 'following', list: followingModel.list, isItem: cachedShape.post, pageSize: pageSizes.following },
       { name: () => `trash:${site.site ?? ''}`, list: trashModel.list, isItem: cachedShape.post, pageSize: pageSizes.trash },
       { name: () => 'featured', list: readerModel.featured, isItem: cachedShape.post, pageSize: pageSizes.following },
@@ -86,7 +100,10 @@ export async function activate(context: vscode.ExtensionContext) {
     site,
     auth.ready,
   );
-  context.subscriptions.push(firstPages, auth.onDidChangeSession((session) => void (session ? undefined : firstPages.forget())));
+  context.subscriptions.push(
+    firstPages,
+    auth.onDidChangeSession((session) => void (session ? undefined : firstPages.forget())),
+  );
 
   const detail = new DetailPanel(context.extensionUri, openExternal);
   context.subscriptions.push(detail);
@@ -162,7 +179,10 @@ export async function activate(context: vscode.ExtensionContext) {
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('contentSite.notifications.pollInterval') && poller.start()),
   );
 
-  context.subscriptions.push(registerMentionCompletions(mentions), auth.onDidChangeSession(() => mentions.reset()));
+  context.subscriptions.push(
+    registerMentionCompletions(mentions),
+    auth.onDidChangeSession(() => mentions.reset()),
+  );
 
   // The service's bell stops showing as new what the user saw here (see SeenMarker).
   const seen = new SeenMarker({
@@ -178,7 +198,14 @@ export async function activate(context: vscode.ExtensionContext) {
   );
 
   /** For the in-host tests (`started`: the stored session read, and the views painted from it). */
-  return { timing: { evaluatedAt, activateStarted, activateMs: performance.now() - activateStarted }, started, auth, site, models: { notifications: notificationsModel, following: followingModel, trash: trashModel }, views: { notifications, following, trash } };
+  return {
+    timing: { evaluatedAt, activateStarted, activateMs: performance.now() - activateStarted },
+    started,
+    auth,
+    site,
+    models: { notifications: notificationsModel, following: followingModel, trash: trashModel },
+    views: { notifications, following, trash },
+  };
 }
 
 export type ContentSiteApi = Awaited<ReturnType<typeof activate>>;

@@ -32,4 +32,3 @@ export async function ourColdLoad(api: ContentSiteClient): Promise<void> {
   const m = viewModels(api);
   await refreshTogether(api, [m.notes, m.following, m.trash]);
 }
-

@@ -12,7 +12,11 @@ const member = () => {
 };
 // Every top-level name of the real API (@types/vscode), as many as the bundle's one copy of the
 // module (esbuild's CommonJS interop) has to copy in the extension host.
-const names = [...require('node:fs').readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8').matchAll(/^\texport (?:class|enum|namespace|function|const|let|var) (\w+)/gm)].map((m) => m[1]);
+const names = [
+  ...require('node:fs')
+    .readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8')
+    .matchAll(/^\texport (?:class|enum|namespace|function|const|let|var) (\w+)/gm),
+].map((m) => m[1]);
 if (names.length < 150) throw new Error(`@types/vscode gave ${names.length} API names: is its layout still one tab per level?`);
 const stub = Object.fromEntries(names.map((n) => [n, member()]));
 const resolveFilename = Module._resolveFilename;
@@ -33,5 +37,7 @@ const t = performance.now();
 require(main);
 const loadMs = performance.now() - t;
 const dir = require('node:path').dirname(main);
-const loaded = Object.keys(require.cache).filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length + 1));
+const loaded = Object.keys(require.cache)
+  .filter((f) => f.startsWith(dir))
+  .map((f) => f.slice(dir.length + 1));
 console.log(JSON.stringify({ loadMs, loaded }));

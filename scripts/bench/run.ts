@@ -49,7 +49,11 @@ const ms = (v: number) => `${v < 20 ? v.toFixed(1) : v.toFixed(0)} ms`;
 
 function logged(svc: RunningService): Omit<Cost, 'ms'> {
   const reqs = svc.requests.filter((r) => r.path.startsWith('/rest/'));
-  return { requests: reqs.length, bytes: reqs.reduce((n, r) => n + r.bytes, 0), wire: reqs.reduce((n, r) => n + (r.wireBytes ?? r.bytes), 0) };
+  return {
+    requests: reqs.length,
+    bytes: reqs.reduce((n, r) => n + r.bytes, 0),
+    wire: reqs.reduce((n, r) => n + (r.wireBytes ?? r.bytes), 0),
+  };
 }
 
 async function measure(svc: RunningService, work: () => Promise<unknown>): Promise<Cost> {
@@ -91,7 +95,11 @@ const IN_HOST_RUNS = 7;
 function measureInHost(file: string): StoredActivation[] {
   const out: StoredActivation[] = [];
   for (let i = 0; i < IN_HOST_RUNS; i++) {
-    execFileSync('flock', ['/tmp/editor.lock', process.execPath, 'scripts/test-in-host.mjs', '--production'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CONTENT_SITE_IN_HOST_GREP: 'its views exist' } });
+    execFileSync('flock', ['/tmp/editor.lock', process.execPath, 'scripts/test-in-host.mjs', '--production'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, CONTENT_SITE_IN_HOST_GREP: 'its views exist' },
+    });
     out.push(JSON.parse(readFileSync(file, 'utf8')) as StoredActivation);
   }
   return out;
@@ -122,11 +130,21 @@ function inHostActivation(runs: StoredActivation[]): { ms: number; label: string
         `from the extension host's performance marks; ${whole(all[0])} to ${whole(all[all.length - 1])} over the runs); ${parts}`,
     };
   }
-  return { ms: mid((i) => fromCall[i].ms), label: "from the ext.activate() call; VS Code's own figure not recorded", detail: `VS Code's own figure not recorded (no activation marks from the host); ${parts}` };
+  return {
+    ms: mid((i) => fromCall[i].ms),
+    label: "from the ext.activate() call; VS Code's own figure not recorded",
+    detail: `VS Code's own figure not recorded (no activation marks from the host); ${parts}`,
+  };
 }
 
 /** Timed work against the service, each contender in turn for `rounds` rounds; median wall time. */
-async function compare(svc: RunningService, what: string, contenders: Array<[who: string, work: () => Promise<unknown>, note?: string]>, rounds = 1, between?: () => void): Promise<Cost[]> {
+async function compare(
+  svc: RunningService,
+  what: string,
+  contenders: Array<[who: string, work: () => Promise<unknown>, note?: string]>,
+  rounds = 1,
+  between?: () => void,
+): Promise<Cost[]> {
   const results = contenders.map(() => [] as Cost[]);
   for (let round = 0; round < rounds; round++) {
     for (const [i, [, work]] of contenders.entries()) {
@@ -147,7 +165,12 @@ async function main(): Promise<void> {
 
   // 1. Cold load of the three views in a warm process, 7 rounds, alternating, median.
   const naive = async () => {
-    for (const path of ['/v1/notifications/?number=20', '/v1/read/following/?number=10', `/v1.1/sites/${SITE}/posts/?status=trash&number=20&type=any`, `/v1/sites/${SITE}`]) {
+    for (const path of [
+      '/v1/notifications/?number=20',
+      '/v1/read/following/?number=10',
+      `/v1.1/sites/${SITE}/posts/?status=trash&number=20&type=any`,
+      `/v1/sites/${SITE}`,
+    ]) {
       await (await fetch(`${svc.restUrl}${path}`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
     }
   };
@@ -163,7 +186,10 @@ async function main(): Promise<void> {
   );
 
   // 2. The first call of a fresh process (nothing loaded, no connection yet), built like the extension.
-  execFileSync(process.execPath, ['scripts/build.mjs', '--production', '--outdir', BENCH_OUT, '--bench'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, ['scripts/build.mjs', '--production', '--outdir', BENCH_OUT, '--bench'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   // Load time of the main file (the same production build as dist/extension.js) and of wpcom, alternating.
   const loads: Record<'ours' | 'wpcom', number[]> = { ours: [], wpcom: [] };
   for (let i = 0; i < PROCESSES; i++) {
@@ -183,44 +209,72 @@ async function main(): Promise<void> {
   }
   const firstOurs = medianCost(firstCalls.ours);
   const firstWpcom = medianCost(firstCalls.wpcom);
-  row(`Cold load, first call in a fresh process, from loading the client to the answer (median of ${PROCESSES})`, 'this extension (its undici and schemas load during the call)', firstOurs);
+  row(
+    `Cold load, first call in a fresh process, from loading the client to the answer (median of ${PROCESSES})`,
+    'this extension (its undici and schemas load during the call)',
+    firstOurs,
+  );
   row('', '`wpcom` 7 (with undici)', firstWpcom);
 
   // 3. An idle poll vs a full fetch.
   const m = viewModels(api);
   await m.notes.refresh();
-  const poller = new NotePoller({ client: () => api, model: m.notes, intervalMs: () => 30_000, active: () => true, timers: { set: () => 0, clear: () => undefined } });
+  const poller = new NotePoller({
+    client: () => api,
+    model: m.notes,
+    intervalMs: () => 30_000,
+    active: () => true,
+    timers: { set: () => 0, clear: () => undefined },
+  });
   const poll = await measure(svc, () => poller.pollOnce('newest'));
   const focusPoll = await measure(svc, () => poller.pollOnce('firstPage'));
   const full = await measure(svc, () => m.notes.refresh());
-  row('Idle poll (nothing changed)', `this extension, on the interval (fields=${POLL_FIELDS}, the newest ${WATCHED_NEWEST})`, poll, `${((poll.bytes / full.bytes) * 100).toFixed(1)} % of a full fetch`);
+  row(
+    'Idle poll (nothing changed)',
+    `this extension, on the interval (fields=${POLL_FIELDS}, the newest ${WATCHED_NEWEST})`,
+    poll,
+    `${((poll.bytes / full.bytes) * 100).toFixed(1)} % of a full fetch`,
+  );
   row('', 'this extension, when the window comes back to the foreground (the whole first page)', focusPoll);
   row('', 'full fetch of the first page', full);
 
   // 4. Bulk actions: one request, against one request per item in turn and all at once.
-  const ids = svc.world().notes.filter((n) => n.userId === 1001).slice(0, 99).map((n) => n.id);
+  const ids = svc
+    .world()
+    .notes.filter((n) => n.userId === 1001)
+    .slice(0, 99)
+    .map((n) => n.id);
   const [markOne] = await compare(
     svc,
     'Mark 99 notes read',
     [
       ['this extension (one POST)', () => api.notifications.markRead(Object.fromEntries(ids.map((id) => [id, 9999])))],
-      ['one request per note, in turn', async () => {
-        for (const id of ids) await api.notifications.markRead({ [id]: 9999 });
-      }],
+      [
+        'one request per note, in turn',
+        async () => {
+          for (const id of ids) await api.notifications.markRead({ [id]: 9999 });
+        },
+      ],
       ['one request per note, all at once', () => Promise.all(ids.map((id) => api.notifications.markRead({ [id]: 9999 })))],
     ],
     1,
     () => svc.reset(),
   );
-  const trashIds = [...svc.world().posts.values()].filter((p) => p.siteId === 2001 && p.status === 'trash' && p.type === 'post' && p.ID >= 200).slice(0, 20).map((p) => p.ID);
+  const trashIds = [...svc.world().posts.values()]
+    .filter((p) => p.siteId === 2001 && p.status === 'trash' && p.type === 'post' && p.ID >= 200)
+    .slice(0, 20)
+    .map((p) => p.ID);
   const [restoreOne] = await compare(
     svc,
     'Restore 20 posts',
     [
       ['this extension (restore-several)', () => api.posts.restoreMany(SITE, trashIds, { fields: RESTORED_FIELDS })],
-      ['one request per post, in turn', async () => {
-        for (const id of trashIds) await api.posts.restore(SITE, id);
-      }],
+      [
+        'one request per post, in turn',
+        async () => {
+          for (const id of trashIds) await api.posts.restore(SITE, id);
+        },
+      ],
       ['one request per post, all at once', () => Promise.all(trashIds.map((id) => api.posts.restore(SITE, id)))],
     ],
     1,
@@ -237,23 +291,34 @@ async function main(): Promise<void> {
       if (!allApproved(svc, notes, ids)) throw new Error(`${who} did not approve all ${APPROVE_COUNT} comments.`);
     }
   }
-  APPROVE_WAYS.forEach(([who], i) => row(i === 0 ? `Approve ${APPROVE_COUNT} selected comments (median of 5)` : '', who, medianCost(approveRuns[i])));
+  APPROVE_WAYS.forEach(([who], i) =>
+    row(i === 0 ? `Approve ${APPROVE_COUNT} selected comments (median of 5)` : '', who, medianCost(approveRuns[i])),
+  );
   svc.reset();
 
   // 5. First paint after a window reload: the last session's pages, before any request.
   const memento = (() => {
     const values = new Map<string, unknown>();
-    return { get: (k: string) => values.get(k), update: async (k: string, v: unknown) => void values.set(k, v), keys: () => [...values.keys()] };
+    return {
+      get: (k: string) => values.get(k),
+      update: async (k: string, v: unknown) => void values.set(k, v),
+      keys: () => [...values.keys()],
+    };
   })();
   const paint = async () => {
     const v = viewModels(api);
     const site = new ChosenSite();
     site.set(SITE);
-    const bound = bindFirstPages(memento as never, () => ({ userId: 1001, baseUrl: api.baseUrl }), [
-      { name: () => 'notifications:all', list: v.notes.list, isItem: cachedShape.note, pageSize: () => 20 },
-      { name: () => 'following', list: v.following.list, isItem: cachedShape.post, pageSize: () => 10 },
-      { name: () => `trash:${SITE}`, list: v.trash.list, isItem: cachedShape.post, pageSize: () => 20 },
-    ], site);
+    const bound = bindFirstPages(
+      memento as never,
+      () => ({ userId: 1001, baseUrl: api.baseUrl }),
+      [
+        { name: () => 'notifications:all', list: v.notes.list, isItem: cachedShape.note, pageSize: () => 20 },
+        { name: () => 'following', list: v.following.list, isItem: cachedShape.post, pageSize: () => 10 },
+        { name: () => `trash:${SITE}`, list: v.trash.list, isItem: cachedShape.post, pageSize: () => 20 },
+      ],
+      site,
+    );
     await bound.seeded;
     return { v, bound };
   };
@@ -275,40 +340,79 @@ async function main(): Promise<void> {
   for (const notes of [520, 5000]) {
     const runs: Array<{ firstMs: number; warmMs: number; pagesMs: number; pageMaxMs: number }> = [];
     for (let i = 0; i < PROCESSES; i++) {
-      runs.push(JSON.parse(execFileSync(process.execPath, [resolve(BENCH_OUT, 'tree.js'), '--notes', String(notes)], { cwd: root }).toString().trim().split('\n').pop()!));
+      runs.push(
+        JSON.parse(
+          execFileSync(process.execPath, [resolve(BENCH_OUT, 'tree.js'), '--notes', String(notes)], { cwd: root })
+            .toString()
+            .trim()
+            .split('\n')
+            .pop()!,
+        ),
+      );
     }
     tree[notes] = { first: median(runs.map((r) => r.firstMs)), warm: median(runs.map((r) => r.warmMs)) };
-    figures.push([`notifications tree of ${notes} notes, grouped by day: first render / warm (median of ${PROCESSES} processes)`, `${ms(tree[notes].first)} / ${ms(tree[notes].warm)}`]);
-    figures.push([`the list's own work as those ${notes} notes arrived in pages of 99 (merging, sorting, reading each note's actions; before the render, not in it): the most for one page / in all`, `${ms(median(runs.map((r) => r.pageMaxMs)))} / ${ms(median(runs.map((r) => r.pagesMs)))}`]);
+    figures.push([
+      `notifications tree of ${notes} notes, grouped by day: first render / warm (median of ${PROCESSES} processes)`,
+      `${ms(tree[notes].first)} / ${ms(tree[notes].warm)}`,
+    ]);
+    figures.push([
+      `the list's own work as those ${notes} notes arrived in pages of 99 (merging, sorting, reading each note's actions; before the render, not in it): the most for one page / in all`,
+      `${ms(median(runs.map((r) => r.pageMaxMs)))} / ${ms(median(runs.map((r) => r.pagesMs)))}`,
+    ]);
   }
 
   // 7. Size, load time (fresh processes), activation in the extension host.
   // `npm run package` without its prepare step (npm run bench ran it): the editor lock, as for any packaging.
-  execFileSync('flock', ['/tmp/editor.lock', 'sh', '-c', 'node scripts/build.mjs --production && npx vsce package --no-dependencies -o content-site.vsix'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(
+    'flock',
+    ['/tmp/editor.lock', 'sh', '-c', 'node scripts/build.mjs --production && npx vsce package --no-dependencies -o content-site.vsix'],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   const vsix = statSync(resolve(root, 'content-site.vsix')).size;
   const bundle = statSync(resolve(root, 'dist/extension.js')).size;
   figures.push(['VSIX size (`npm run package`)', `${kb(vsix)}`]);
   figures.push(['main file (dist/extension.js, minified)', kb(bundle)]);
-  figures.push([`time to load it in a fresh Node process (require, vscode stubbed, Node's own modules loaded first as in the extension host; median of ${PROCESSES})`, `${ms(loadOurs)} (\`wpcom\` with undici: ${ms(loadWpcom)})`]);
+  figures.push([
+    `time to load it in a fresh Node process (require, vscode stubbed, Node's own modules loaded first as in the extension host; median of ${PROCESSES})`,
+    `${ms(loadOurs)} (\`wpcom\` with undici: ${ms(loadWpcom)})`,
+  ]);
   const activation = inHostActivation(measureInHost(resolve(root, 'artifacts/in-host/activation.json')));
-  figures.push([`activation in the real extension host (the in-host suite's first test, production build, ${IN_HOST_RUNS} runs)`, activation.detail]);
+  figures.push([
+    `activation in the real extension host (the in-host suite's first test, production build, ${IN_HOST_RUNS} runs)`,
+    activation.detail,
+  ]);
 
   const goals: Array<[string, string, string]> = [
     ['cold load, bytes uncompressed / on the wire (br)', `${kb(cold.bytes)} / ${kb(cold.wire)}`, '≤ 35 KB / ≤ 6 KB'],
-    [`cold load, first call in a fresh process, ${LATENCY} ms latency`, `${ms(firstOurs.ms)} (wpcom ${ms(firstWpcom.ms)})`, '≤ wpcom\'s in the same run'],
+    [
+      `cold load, first call in a fresh process, ${LATENCY} ms latency`,
+      `${ms(firstOurs.ms)} (wpcom ${ms(firstWpcom.ms)})`,
+      "≤ wpcom's in the same run",
+    ],
     ['first paint after a window reload', `${paintRequests} requests`, '0 requests'],
     ['idle poll', kb(poll.bytes), '≤ 550 B'],
     ['restore 20, answer', kb(restoreOne.bytes), '≤ 4 KB'],
-    [`bundle main file / load time / in-host activation (${activation.label})`, `${kb(bundle)} / ${ms(loadOurs)} / ${ms(activation.ms)}`, '≤ 150 KB / ≤ 12 ms / ≤ 20 ms'],
+    [
+      `bundle main file / load time / in-host activation (${activation.label})`,
+      `${kb(bundle)} / ${ms(loadOurs)} / ${ms(activation.ms)}`,
+      '≤ 150 KB / ≤ 12 ms / ≤ 20 ms',
+    ],
     ['VSIX', kb(vsix), '≤ 270 KB'],
     ['520 notes, warm / first', `${ms(tree[520].warm)} / ${ms(tree[520].first)}`, '≤ 2 / ≤ 8 ms'],
     ['5,000 notes, warm / first', `${ms(tree[5000].warm)} / ${ms(tree[5000].first)}`, '≤ 20 ms'],
   ];
 
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
-  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root }).toString().split('\n').some((l) => l.trim() !== '' && !l.endsWith('BENCHMARKS.md'));
+  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root })
+    .toString()
+    .split('\n')
+    .some((l) => l.trim() !== '' && !l.endsWith('BENCHMARKS.md'));
   const measured = dirty ? `${commit} plus the changes committed with this file` : commit;
-  const table = ['| what | who | requests | bytes (uncompressed) | on the wire | wall time | note |', '|---|---|---|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  const table = [
+    '| what | who | requests | bytes (uncompressed) | on the wire | wall time | note |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
   const md = `# Benchmarks
 
 Measured by \`npm run bench\` (scripts/bench/run.ts) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, at commit

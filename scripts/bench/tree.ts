@@ -47,7 +47,15 @@ async function main(): Promise<void> {
   };
   const firstMs = render();
   const warm = Array.from({ length: 20 }, render).sort((a, b) => a - b);
-  console.log(JSON.stringify({ notes: model.notes.length, firstMs, warmMs: warm[10], pagesMs: pages.reduce((a, b) => a + b, 0), pageMaxMs: Math.max(...pages) }));
+  console.log(
+    JSON.stringify({
+      notes: model.notes.length,
+      firstMs,
+      warmMs: warm[10],
+      pagesMs: pages.reduce((a, b) => a + b, 0),
+      pageMaxMs: Math.max(...pages),
+    }),
+  );
 }
 
 main().catch((err: unknown) => {

@@ -10,7 +10,8 @@ export function nodeProblem(version) {
   const need = MIN_NODE.split('.').map(Number);
   for (let i = 0; i < need.length; i++) {
     if (have[i] > need[i]) return undefined;
-    if (have[i] < need[i]) return `Content Site needs Node ${MIN_NODE} or newer; this is Node ${version.replace(/^v/, '')}. Install a newer Node, then run the command again.`;
+    if (have[i] < need[i])
+      return `Content Site needs Node ${MIN_NODE} or newer; this is Node ${version.replace(/^v/, '')}. Install a newer Node, then run the command again.`;
   }
   return undefined;
 }
@@ -30,7 +31,10 @@ export function npmDecision(f) {
   else return { action: 'none' };
   // npm ci empties node_modules first: through a link it would wipe another checkout's install.
   if (f.nodeModulesLinkTarget !== undefined) {
-    return { action: 'refuse', message: `${reason}, but node_modules links to ${f.nodeModulesLinkTarget}, which another checkout shares: run \`npm ci\` there (or remove the link), then run the command again.` };
+    return {
+      action: 'refuse',
+      message: `${reason}, but node_modules links to ${f.nodeModulesLinkTarget}, which another checkout shares: run \`npm ci\` there (or remove the link), then run the command again.`,
+    };
   }
   return { action: 'npm ci', reason };
 }
@@ -58,10 +62,14 @@ export function debianPlan(f) {
   if (f.packages.length === 0) return { commands: [] };
   const names = f.packages.join(' ');
   if (!f.hasApt) {
-    return { message: `Missing: ${names}. This machine has no apt-get: install Chromium with its package manager and set CHROME_PATH to its binary, then run the command again.` };
+    return {
+      message: `Missing: ${names}. This machine has no apt-get: install Chromium with its package manager and set CHROME_PATH to its binary, then run the command again.`,
+    };
   }
   if (!f.isRoot) {
-    return { message: `Missing Debian packages: ${names}. Install them with \`sudo apt-get update && sudo apt-get install -y ${names}\`, then run the command again.` };
+    return {
+      message: `Missing Debian packages: ${names}. Install them with \`sudo apt-get update && sudo apt-get install -y ${names}\`, then run the command again.`,
+    };
   }
   const install = ['apt-get', 'install', '-y', '-qq', ...f.packages];
   return { commands: f.listsReady ? [install] : [['apt-get', 'update', '-qq'], install] };

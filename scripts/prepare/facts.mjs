@@ -45,7 +45,9 @@ export { provisioned as editorProvisioned };
 export function debianPackageInstalled(name) {
   if (!existsSync('/usr/bin/dpkg-query')) return true;
   try {
-    return execFileSync('dpkg-query', ['-W', '-f=${db:Status-Abbrev}', name], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().startsWith('ii');
+    return execFileSync('dpkg-query', ['-W', '-f=${db:Status-Abbrev}', name], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .startsWith('ii');
   } catch {
     return false;
   }

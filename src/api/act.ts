@@ -20,7 +20,10 @@ export function replyContent(content: string): string {
   if (typeof content !== 'string') throw invalidInput('The reply must be text.');
   const text = content.trim();
   if (!text) throw invalidInput('Write something to reply: the reply is empty.');
-  if (text.length > REPLY_MAX_CHARS) throw invalidInput(`The reply is too long: ${text.length.toLocaleString('en')} characters, at most ${REPLY_MAX_CHARS.toLocaleString('en')}.`);
+  if (text.length > REPLY_MAX_CHARS)
+    throw invalidInput(
+      `The reply is too long: ${text.length.toLocaleString('en')} characters, at most ${REPLY_MAX_CHARS.toLocaleString('en')}.`,
+    );
   return text;
 }
 
@@ -37,7 +40,13 @@ export function target(site: string | number, kind: 'comments' | 'posts', id: nu
   return { site: s, path: `/sites/${encodeURIComponent(s)}/${kind}/${id}` };
 }
 
-export async function act(t: Transport, s: string, path: string, form: Record<string, string> | undefined, options: ActOptions): Promise<unknown> {
+export async function act(
+  t: Transport,
+  s: string,
+  path: string,
+  form: Record<string, string> | undefined,
+  options: ActOptions,
+): Promise<unknown> {
   const { signal, siteName, ...common } = options;
   return t.send({ method: 'POST', version: '1.1', path, form, common, messageContext: { site: siteName ?? s }, signal });
 }
@@ -52,7 +61,10 @@ export async function sendLike(t: Transport, at: { site: string; path: string },
 export async function sendReply(t: Transport, at: { site: string; path: string }, content: string, options: ActOptions): Promise<Comment> {
   const text = replyContent(content);
   const path = `${at.path}/replies/new`;
-  return parseWith(schemas().commentSchema, await act(t, at.site, path, { content: text }, options), { request: `POST /v1.1${path}`, site: at.site });
+  return parseWith(schemas().commentSchema, await act(t, at.site, path, { content: text }, options), {
+    request: `POST /v1.1${path}`,
+    site: at.site,
+  });
 }
 
 /** like, unlike and reply, the same on a post and on a comment: the base of PostsApi and CommentsApi. */

@@ -20,13 +20,19 @@ export class CommentsApi extends Reactions {
   async setStatus(site: string | number, commentId: number, status: CommentStatus, options: ActOptions = {}): Promise<Comment> {
     const at = target(site, 'comments', commentId);
     oneOf('status', status, COMMENT_STATUSES);
-    return parseWith(schemas().commentSchema, await act(this.t, at.site, at.path, { status }, options), { request: `POST /v1.1${at.path}`, site: at.site });
+    return parseWith(schemas().commentSchema, await act(this.t, at.site, at.path, { status }, options), {
+      request: `POST /v1.1${at.path}`,
+      site: at.site,
+    });
   }
 
   /** POST /v1.1/sites/$site/comments/$id/delete: to the trash (a trashed comment is deleted for good). */
   async trash(site: string | number, commentId: number, options: ActOptions = {}): Promise<Comment> {
     const at = target(site, 'comments', commentId);
     const path = `${at.path}/delete`;
-    return parseWith(schemas().commentSchema, await act(this.t, at.site, path, undefined, options), { request: `POST /v1.1${path}`, site: at.site });
+    return parseWith(schemas().commentSchema, await act(this.t, at.site, path, undefined, options), {
+      request: `POST /v1.1${path}`,
+      site: at.site,
+    });
   }
 }

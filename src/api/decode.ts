@@ -104,8 +104,16 @@ export function errorFromErrorsObject(value: unknown, ctx: DecodeContext): Conte
 }
 
 function toError(status: number, code: string, message: string | undefined, ctx: DecodeContext): ContentSiteError {
-  const kind: ErrorKind = status === 401 || code === 'invalid_token' || code === 'authorization_required' ? 'auth' : status === 429 ? 'rate_limited' : 'api';
-  return new ContentSiteError({ kind, status, code, serviceMessage: message, userMessage: sentenceFor(code, message, status, ctx), request: ctx.request });
+  const kind: ErrorKind =
+    status === 401 || code === 'invalid_token' || code === 'authorization_required' ? 'auth' : status === 429 ? 'rate_limited' : 'api';
+  return new ContentSiteError({
+    kind,
+    status,
+    code,
+    serviceMessage: message,
+    userMessage: sentenceFor(code, message, status, ctx),
+    request: ctx.request,
+  });
 }
 
 export function parseWith<T>(schema: ZodType<T, ZodTypeDef, unknown>, value: unknown, ctx: DecodeContext): T {

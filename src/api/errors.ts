@@ -3,15 +3,7 @@
  * trouble, a malformed answer or an error the service reported — arrives as a ContentSiteError.
  * The token is never part of any field: messages are built from paths with secrets scrubbed.
  */
-export type ErrorKind =
-  | 'api'
-  | 'auth'
-  | 'network'
-  | 'timeout'
-  | 'rate_limited'
-  | 'bad_response'
-  | 'invalid_input'
-  | 'cancelled';
+export type ErrorKind = 'api' | 'auth' | 'network' | 'timeout' | 'rate_limited' | 'bad_response' | 'invalid_input' | 'cancelled';
 
 export interface ContentSiteErrorInit {
   kind: ErrorKind;

@@ -1,7 +1,15 @@
 export { ContentSiteClient } from './client';
 export { ContentSiteError, type ErrorKind } from './errors';
 export { sentenceFor } from './messages';
-export { DEFAULT_BASE_URL, mapPrepared, type Prepared, type ClientOptions, type RequestLogEntry, type CallOptions, type CommonParams } from './request';
+export {
+  DEFAULT_BASE_URL,
+  mapPrepared,
+  type Prepared,
+  type ClientOptions,
+  type RequestLogEntry,
+  type CallOptions,
+  type CommonParams,
+} from './request';
 export { type BatchEntry, splitBatch } from './batch';
 export { type RestoreOutcome, type TrashPage, type TrashedParams, splitRestoreResults } from './posts';
 export { type NotificationsPage, type NotificationsParams, type MarkReadResult } from './notifications';

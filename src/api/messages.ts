@@ -14,18 +14,15 @@ const siteName = (ctx: MessageContext): string => ctx.site ?? 'this site';
 
 /** Exact (identifier, message) rows of the spec's error table. */
 const byMessage: Record<string, Sentence> = {
-  'invalid_query|Missing or invalid site id.': () =>
-    'Choose a site first: the service did not recognise the site for mentions.',
+  'invalid_query|Missing or invalid site id.': () => 'Choose a site first: the service did not recognise the site for mentions.',
   'unauthorized|User cannot access this private blog.': (c) =>
     `You can't access ${siteName(c)}: it is a private site and your account is not a member. Ask an administrator to invite you.`,
   'unauthorized|User cannot access this restricted blog': (c) =>
     `You can't access ${siteName(c)}: access to it is restricted. Ask an administrator to add you.`,
-  'unknown_user|User does not exist.': () =>
-    'Your account no longer exists on the service. Sign out and sign in with another account.',
+  'unknown_user|User does not exist.': () => 'Your account no longer exists on the service. Sign out and sign in with another account.',
   'unauthorized|SEO tools are not enabled for this site.': (c) =>
     `You can't restore this post${on(c)}: SEO tools are not enabled for the site. Enable them in the site's settings or remove the post's SEO data.`,
-  'invalid_input|Invalid file type.': (c) =>
-    `You can't restore this item${on(c)}: its file type is not allowed.`,
+  'invalid_input|Invalid file type.': (c) => `You can't restore this item${on(c)}: its file type is not allowed.`,
   'unauthorized|User cannot delete post': (c) =>
     `You can't restore this post${on(c)}: you may only restore posts you can delete, such as your own.`,
   'invalid_field|Invalid API FIELD': () =>
@@ -34,10 +31,8 @@ const byMessage: Record<string, Sentence> = {
     `You can't restore posts${on(c)}: your role can't restore trashed posts. Ask an editor or administrator.`,
   'unauthorized|Assigned author cannot publish post.': (c) =>
     `You can't restore this post${on(c)}: its author isn't allowed to publish it. Ask an editor to change the author.`,
-  'unauthorized|User cannot delete posts': (c) =>
-    `You can't restore this${on(c)}: your role can't delete posts of this type.`,
-  'unauthorized|User cannot edit posts': (c) =>
-    `You can't restore this${on(c)}: your role can't edit posts of this type.`,
+  'unauthorized|User cannot delete posts': (c) => `You can't restore this${on(c)}: your role can't delete posts of this type.`,
+  'unauthorized|User cannot edit posts': (c) => `You can't restore this${on(c)}: your role can't edit posts of this type.`,
   'bad_request|Incorrect Parameters.': () =>
     'The service refused to change the notifications: the request was incomplete. Refresh and try again.',
   'not_found|Not a valid URL.': () => 'The service did not recognise that notifications address. Update the extension.',
@@ -46,12 +41,10 @@ const byMessage: Record<string, Sentence> = {
   // Acting on notes (note-actions.md).
   'unauthorized|User cannot edit comment': (c) =>
     `You can't moderate comments on ${siteName(c)}: only its administrators and editors can approve or mark comments as spam.`,
-  'unauthorized|User cannot delete comment': (c) =>
-    `You can't trash comments on ${siteName(c)}: only its administrators and editors can.`,
+  'unauthorized|User cannot delete comment': (c) => `You can't trash comments on ${siteName(c)}: only its administrators and editors can.`,
   'unauthorized|User cannot read unapproved comment': (c) =>
     `You can't act on this comment${on(c)}: it is awaiting moderation, and only the site's moderators can see it.`,
-  'unauthorized|User cannot reply to this comment': (c) =>
-    `You can't reply to this comment${on(c)}: it is in the spam or the trash.`,
+  'unauthorized|User cannot reply to this comment': (c) => `You can't reply to this comment${on(c)}: it is in the spam or the trash.`,
   'authorization_required|An active access token must be used to act on comments, posts or sites.': () =>
     'Sign in to approve, like, reply to or follow from a notification.',
   'invalid_input|Comment content is empty.': () => 'Write something to reply: the reply is empty.',
@@ -73,7 +66,12 @@ const byCode: Record<string, Sentence> = {
   comment_content_column_length: () => 'The reply is too long for the service. Shorten it and send it again.',
 };
 
-export function sentenceFor(code: string | undefined, message: string | undefined, status: number | undefined, ctx: MessageContext = {}): string {
+export function sentenceFor(
+  code: string | undefined,
+  message: string | undefined,
+  status: number | undefined,
+  ctx: MessageContext = {},
+): string {
   const exact = code && message !== undefined ? byMessage[`${code}|${message}`] : undefined;
   if (exact) return exact(ctx);
   const general = code ? byCode[code] : undefined;

@@ -77,7 +77,12 @@ function build(name: string, raw: Obj, v: boolean | undefined, link?: string): [
   const action: NoteAction = { site: id(raw.site) ?? 0 };
   if (!action.site) return undefined;
   // A follow is about a site (and its owner); a post's like is not about any comment.
-  const wanted = known.key === 'follow' ? (['user'] as const) : known.key === 'likePost' ? (['post', 'user'] as const) : (['comment', 'post', 'user'] as const);
+  const wanted =
+    known.key === 'follow'
+      ? (['user'] as const)
+      : known.key === 'likePost'
+        ? (['post', 'user'] as const)
+        : (['comment', 'post', 'user'] as const);
   for (const k of wanted) {
     const n = id(raw[k]);
     if (n) action[k] = n;
@@ -92,7 +97,11 @@ function build(name: string, raw: Obj, v: boolean | undefined, link?: string): [
 
 /** List form params `[{key, value}]` (or an object) → ids named as in meta.ids. */
 function paramIds(params: unknown): Obj {
-  const pairs: Array<[string, unknown]> = Array.isArray(params) ? params.filter(isObj).map((p) => [String(p.key), p.value]) : isObj(params) ? Object.entries(params) : [];
+  const pairs: Array<[string, unknown]> = Array.isArray(params)
+    ? params.filter(isObj).map((p) => [String(p.key), p.value])
+    : isObj(params)
+      ? Object.entries(params)
+      : [];
   const out: Obj = {};
   for (const [k, v] of pairs) out[k.replace(/_id$/i, '').toLowerCase()] = v;
   return out;
@@ -131,7 +140,8 @@ function readActions(note: Pick<Notification, 'body' | 'meta' | 'status'>): Note
   if (block) {
     const ids = { ...noteIds, ...idsOf(block.meta) };
     const link = typeof block.edit_comment_link === 'string' ? block.edit_comment_link : undefined;
-    for (const [name, v] of Object.entries(block.actions as Obj)) put(build(name, ids, value(v), name === 'edit-comment' ? link : undefined));
+    for (const [name, v] of Object.entries(block.actions as Obj))
+      put(build(name, ids, value(v), name === 'edit-comment' ? link : undefined));
     return out;
   }
   const list = isObj(note.body) && Array.isArray(note.body.actions) ? note.body.actions : [];

@@ -59,7 +59,12 @@ function unreadCount(raw: RawNotification): number {
 
 export function subjectText(subject: Subject | Block[] | undefined): string {
   if (!subject) return '';
-  if (Array.isArray(subject)) return subject.map((b) => b.text ?? '').filter(Boolean).join(' ').trim();
+  if (Array.isArray(subject))
+    return subject
+      .map((b) => b.text ?? '')
+      .filter(Boolean)
+      .join(' ')
+      .trim();
   if (subject.text) return subject.text;
   return stripHtml(subject.html ?? '');
 }
@@ -108,9 +113,12 @@ function noteUrl(raw: RawNotification): string | undefined {
   if (commentLink) return commentLink;
   const b = raw.body && !Array.isArray(raw.body) ? (raw.body as Record<string, unknown>) : undefined;
   const headerHref = typeof b?.header === 'string' ? /href="(https?:\/\/[^"]+)"/i.exec(b.header)?.[1] : undefined;
-  const postLink = [b?.header_link, headerHref, ...ranges.filter((r) => r.type === 'post' || r.type === 'site').map((r) => r.url)].find(web);
+  const postLink = [b?.header_link, headerHref, ...ranges.filter((r) => r.type === 'post' || r.type === 'site').map((r) => r.url)].find(
+    web,
+  );
   const comment = commentId(raw);
-  if (postLink && comment && (raw.type === 'comment' || raw.type === 'comment_like')) return `${postLink.replace(/#.*$/, '')}#comment-${comment}`;
+  if (postLink && comment && (raw.type === 'comment' || raw.type === 'comment_like'))
+    return `${postLink.replace(/#.*$/, '')}#comment-${comment}`;
   return postLink ?? [b?.footer_link, ...ranges.map((r) => r.url)].find(web);
 }
 
@@ -122,9 +130,10 @@ function commentId(raw: RawNotification): number | undefined {
   };
   const fromNote = idOf(raw.meta);
   if (fromNote) return fromNote;
-  if (Array.isArray(raw.body)) for (const block of raw.body) {
-    const id = idOf((block as { meta?: unknown }).meta);
-    if (id) return id;
-  }
+  if (Array.isArray(raw.body))
+    for (const block of raw.body) {
+      const id = idOf((block as { meta?: unknown }).meta);
+      if (id) return id;
+    }
   return undefined;
 }

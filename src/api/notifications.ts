@@ -77,7 +77,8 @@ export class NotificationsApi {
     if (entries.length === 0) throw invalidInput('Choose at least one notification to mark.');
     for (const [id, n] of entries) {
       positiveInt('note ID', Number(id));
-      if (!Number.isInteger(n) || n === 0) throw invalidInput(`The count for note ${id} must be a non-zero whole number (got ${String(n)}).`);
+      if (!Number.isInteger(n) || n === 0)
+        throw invalidInput(`The count for note ${id} must be a non-zero whole number (got ${String(n)}).`);
     }
     const body = await this.t.send({
       method: 'POST',

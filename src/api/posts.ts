@@ -66,7 +66,12 @@ export class PostsApi extends Reactions {
   }
 
   /** GET /v1.1/sites/$site/posts/$ID. */
-  async get(site: string | number, postId: number, common: Pick<CommonParams, 'fields' | 'context'> = {}, opts: CallOptions = {}): Promise<PostV11> {
+  async get(
+    site: string | number,
+    postId: number,
+    common: Pick<CommonParams, 'fields' | 'context'> = {},
+    opts: CallOptions = {},
+  ): Promise<PostV11> {
     return this.t.run(this.getRequest(site, postId, common), opts.signal);
   }
 
@@ -85,7 +90,11 @@ export class PostsApi extends Reactions {
   restore(site: string | number, postId: number, options: { version?: '1.1' } & CommonParams & CallOptions): Promise<PostV11>;
   restore(site: string | number, postId: number, options: { version: '1' } & CommonParams & CallOptions): Promise<PostV1>;
   restore(site: string | number, postId: number): Promise<PostV11>;
-  async restore(site: string | number, postId: number, options: { version?: '1.1' | '1' } & CommonParams & CallOptions = {}): Promise<PostV11 | PostV1> {
+  async restore(
+    site: string | number,
+    postId: number,
+    options: { version?: '1.1' | '1' } & CommonParams & CallOptions = {},
+  ): Promise<PostV11 | PostV1> {
     const s = checkSite(site);
     positiveInt('post ID', postId);
     const { version = '1.1', signal, ...common } = options;
@@ -99,17 +108,34 @@ export class PostsApi extends Reactions {
    * POST /v1.1/sites/$site/posts/restore with post_ids: one request for many posts. Each id maps to
    * its restored post or the error that kept it in the trash.
    */
-  async restoreMany(site: string | number, ids: readonly number[], common: CommonParams = {}, opts: CallOptions = {}): Promise<Map<number, RestoreOutcome>> {
+  async restoreMany(
+    site: string | number,
+    ids: readonly number[],
+    common: CommonParams = {},
+    opts: CallOptions = {},
+  ): Promise<Map<number, RestoreOutcome>> {
     const s = checkSite(site);
     checkPostIds(ids);
     const path = `/sites/${encodeURIComponent(s)}/posts/restore`;
-    const body = await this.t.send({ method: 'POST', version: '1.1', path, form: { post_ids: ids }, common, messageContext: { site: s }, signal: opts.signal });
+    const body = await this.t.send({
+      method: 'POST',
+      version: '1.1',
+      path,
+      form: { post_ids: ids },
+      common,
+      messageContext: { site: s },
+      signal: opts.signal,
+    });
     return splitRestoreResults(ids, body, { request: `POST /v1.1${path}`, site: s });
   }
 }
 
 /** Pure: `{results: {"881": post | {errors, error_data}}}` → an outcome per requested id. */
-export function splitRestoreResults(ids: readonly number[], body: unknown, ctx: { request: string; site?: string }): Map<number, RestoreOutcome> {
+export function splitRestoreResults(
+  ids: readonly number[],
+  body: unknown,
+  ctx: { request: string; site?: string },
+): Map<number, RestoreOutcome> {
   const { results } = parseWith(schemas().restoreResultsSchema, body, ctx);
   const out = new Map<number, RestoreOutcome>();
   for (const id of ids) {
@@ -124,7 +150,10 @@ export function splitRestoreResults(ids: readonly number[], body: unknown, ctx: 
       continue;
     }
     const parsed = schemas().postV11Schema.safeParse(value);
-    out.set(id, parsed.success ? { ok: true, post: parsed.data } : { ok: false, error: badResponse(ctx, `post ${id} had an unexpected shape`) });
+    out.set(
+      id,
+      parsed.success ? { ok: true, post: parsed.data } : { ok: false, error: badResponse(ctx, `post ${id} had an unexpected shape`) },
+    );
   }
   return out;
 }

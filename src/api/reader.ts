@@ -58,17 +58,29 @@ export class ReaderApi {
     positiveInt('thumb_width', thumb_width);
     positiveInt('thumb_height', thumb_height);
     return {
-      spec: { method: 'GET', version: '1', path: '/freshly-pressed/', query: { number, after, before, content_width, thumb_width, thumb_height }, common },
+      spec: {
+        method: 'GET',
+        version: '1',
+        path: '/freshly-pressed/',
+        query: { number, after, before, content_width, thumb_width, thumb_height },
+        common,
+      },
       parse: (body) => parseWith(schemas().freshlyPressedSchema, body, { request: 'GET /v1/freshly-pressed/' }),
     };
   }
 
   /** GET /v1/read/tags: the tags the user is subscribed to. */
-  async tags(common: Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta' | 'context'> = {}, opts: CallOptions = {}): Promise<SubscribedTags> {
+  async tags(
+    common: Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta' | 'context'> = {},
+    opts: CallOptions = {},
+  ): Promise<SubscribedTags> {
     return this.t.run(this.tagsRequest(common), opts.signal);
   }
 
   tagsRequest(common: Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta' | 'context'> = {}): Prepared<SubscribedTags> {
-    return { spec: { method: 'GET', version: '1', path: '/read/tags', common }, parse: (body) => parseWith(schemas().tagsSchema, body, { request: 'GET /v1/read/tags' }) };
+    return {
+      spec: { method: 'GET', version: '1', path: '/read/tags', common },
+      parse: (body) => parseWith(schemas().tagsSchema, body, { request: 'GET /v1/read/tags' }),
+    };
   }
 }

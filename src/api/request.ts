@@ -180,11 +180,19 @@ export class Transport {
       return decodeResponse({ status: res.statusCode, headers: res.headers, text }, ctx);
     } catch (err) {
       if (err instanceof ContentSiteError) {
-        if (status === undefined) this.log({ method: spec.method, path: logPath, ms: performance.now() - started, bytes: 0, error: err.kind });
+        if (status === undefined)
+          this.log({ method: spec.method, path: logPath, ms: performance.now() - started, bytes: 0, error: err.kind });
         throw err;
       }
       const failure = transportError(err, ctx, spec.signal);
-      this.log({ method: spec.method, path: logPath, status, ms: performance.now() - started, bytes: Buffer.byteLength(text), error: failure.code ?? failure.kind });
+      this.log({
+        method: spec.method,
+        path: logPath,
+        status,
+        ms: performance.now() - started,
+        bytes: Buffer.byteLength(text),
+        error: failure.code ?? failure.kind,
+      });
       throw failure;
     }
   }
@@ -244,7 +252,8 @@ async function resolveToken(source: TokenSource, request: string): Promise<strin
     throw new ContentSiteError({
       kind: 'auth',
       code: TOKEN_UNAVAILABLE,
-      userMessage: "Couldn't read your sign-in from the editor's secret storage, so nothing was sent. Try again; if it keeps failing, check that your system keyring is available, or sign in again.",
+      userMessage:
+        "Couldn't read your sign-in from the editor's secret storage, so nothing was sent. Try again; if it keeps failing, check that your system keyring is available, or sign in again.",
       request,
     });
   }
@@ -268,7 +277,8 @@ export function encodeForm(form: Record<string, FormValue>): string {
   for (const [key, value] of Object.entries(form)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value as readonly Scalar[]) params.append(`${key}[]`, String(v));
-    else if (typeof value === 'object') for (const [k, v] of Object.entries(value as Record<string, Scalar>)) params.append(`${key}[${k}]`, String(v));
+    else if (typeof value === 'object')
+      for (const [k, v] of Object.entries(value as Record<string, Scalar>)) params.append(`${key}[${k}]`, String(v));
     else params.append(key, String(value));
   }
   return params.toString();

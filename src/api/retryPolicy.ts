@@ -52,7 +52,11 @@ export function backoffMs(attempt: number, settings: RetrySettings, random = Mat
 
 export function createRetryFunction(settings: RetrySettings): RetryHandler.RetryCallback {
   return (err, { state, opts }, cb) => {
-    const { statusCode, code, headers } = err as Error & { statusCode?: number; code?: string; headers?: Record<string, string | string[]> };
+    const { statusCode, code, headers } = err as Error & {
+      statusCode?: number;
+      code?: string;
+      headers?: Record<string, string | string[]>;
+    };
     if (opts.method !== 'GET') return cb(err);
     if (code && code !== 'UND_ERR_REQ_RETRY' && !RETRY_ERROR_CODES.includes(code)) return cb(err);
     if (statusCode != null && !RETRY_STATUS_CODES.includes(statusCode)) return cb(err);

@@ -14,11 +14,18 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ContentSit
 
 const BATCH_VERSION = '1' as const;
 
-export async function together(t: Transport, requests: ReadonlyArray<Prepared<unknown>>, signal?: AbortSignal): Promise<Outcome<unknown>[]> {
+export async function together(
+  t: Transport,
+  requests: ReadonlyArray<Prepared<unknown>>,
+  signal?: AbortSignal,
+): Promise<Outcome<unknown>[]> {
   const alone = (p: Prepared<unknown>): Promise<Outcome<unknown>> =>
     t.run(p, signal).then(
       (value) => ({ ok: true as const, value }),
-      (err: unknown) => ({ ok: false as const, error: err instanceof ContentSiteError ? err : badResponse({ request: p.spec.path }, String(err)) }),
+      (err: unknown) => ({
+        ok: false as const,
+        error: err instanceof ContentSiteError ? err : badResponse({ request: p.spec.path }, String(err)),
+      }),
     );
   if (requests.length === 0) return [];
   if (requests.length === 1) return [await alone(requests[0])];
@@ -50,7 +57,14 @@ export async function together(t: Transport, requests: ReadonlyArray<Prepared<un
 /** A sub-request's error, worded for its own site when the request named one. */
 function withContext(error: ContentSiteError, p: Prepared<unknown>): ContentSiteError {
   if (!p.spec.messageContext?.site) return error;
-  return new ContentSiteError({ kind: error.kind, status: error.status, code: error.code, serviceMessage: error.serviceMessage, userMessage: sentence(error, p.spec.messageContext.site), request: error.request });
+  return new ContentSiteError({
+    kind: error.kind,
+    status: error.status,
+    code: error.code,
+    serviceMessage: error.serviceMessage,
+    userMessage: sentence(error, p.spec.messageContext.site),
+    request: error.request,
+  });
 }
 
 const sentence = (e: ContentSiteError, site: string): string => sentenceFor(e.code, e.serviceMessage, e.status, { site });

@@ -138,7 +138,12 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
     const pending = this.flow.start();
     let authorize: string;
     try {
-      authorize = buildAuthorizeUrl({ authorizeUrl: oauth.authorizeUrl, clientId: oauth.clientId, redirectUri: await this.redirectUri(oauth, pending), state: pending.state });
+      authorize = buildAuthorizeUrl({
+        authorizeUrl: oauth.authorizeUrl,
+        clientId: oauth.clientId,
+        redirectUri: await this.redirectUri(oauth, pending),
+        state: pending.state,
+      });
     } catch (err) {
       this.flow.cancel();
       const message = err instanceof SignInError ? localized(err.userMessage) : err instanceof Error ? err.message : String(err);
@@ -146,9 +151,15 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
       void vscode.window.showErrorMessage(message);
       return undefined;
     }
-    this.deps.log.info(`Sign-in: opening ${oauth.authorizeUrl} (client ${oauth.clientId}, ${oauth.redirect === 'loopback' ? 'loopback' : 'URI handler'} redirect).`);
+    this.deps.log.info(
+      `Sign-in: opening ${oauth.authorizeUrl} (client ${oauth.clientId}, ${oauth.redirect === 'loopback' ? 'loopback' : 'URI handler'} redirect).`,
+    );
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to WordPress.com… Approve in your browser.'), cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Signing in to WordPress.com… Approve in your browser.'),
+        cancellable: true,
+      },
       async (_progress, cancel) => {
         cancel.onCancellationRequested(() => this.flow.cancel());
         // A Uri would re-encode the query and turn the %26 inside redirect_uri into a bare "&"
@@ -193,7 +204,9 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
       vscode.l10n.t('Sign in as {0} ({1})?', session.user.display_name, session.user.login),
       {
         modal: true,
-        detail: vscode.l10n.t('The sign-in answer did not carry the check this window sent, so it may come from a link someone else made. Sign in only if this is your account.'),
+        detail: vscode.l10n.t(
+          'The sign-in answer did not carry the check this window sent, so it may come from a link someone else made. Sign in only if this is your account.',
+        ),
       },
       signIn,
     );
@@ -220,17 +233,20 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
 
   /** Prompts for a token (password box) unless one is given (the extension's API, used by tests). */
   async signInWithToken(given?: string): Promise<StoredSession | undefined> {
-    const token = given ?? await vscode.window.showInputBox({
-      title: vscode.l10n.t('Sign In with Access Token'),
-      prompt: vscode.l10n.t('Paste a WordPress.com OAuth access token. It is stored only in the secret storage.'),
-      password: true,
-      ignoreFocusOut: true,
-      validateInput: (v) => (v.trim().length < 8 ? vscode.l10n.t('That is too short to be an access token.') : undefined),
-    });
+    const token =
+      given ??
+      (await vscode.window.showInputBox({
+        title: vscode.l10n.t('Sign In with Access Token'),
+        prompt: vscode.l10n.t('Paste a WordPress.com OAuth access token. It is stored only in the secret storage.'),
+        password: true,
+        ignoreFocusOut: true,
+        validateInput: (v) => (v.trim().length < 8 ? vscode.l10n.t('That is too short to be an access token.') : undefined),
+      }));
     if (!token) return undefined;
     try {
-      const session = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the access token…') }, () =>
-        confirmToken(this.deps.createClient, token.trim(), {}),
+      const session = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the access token…') },
+        () => confirmToken(this.deps.createClient, token.trim(), {}),
       );
       await this.store(session);
       this.deps.log.info(`Signed in with an access token as ${session.user.login}.`);
@@ -286,5 +302,10 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
 }
 
 function toAuthSession(s: StoredSession): vscode.AuthenticationSession {
-  return { id: String(s.user.ID), accessToken: s.token, account: { id: String(s.user.ID), label: s.user.display_name }, scopes: ['global'] };
+  return {
+    id: String(s.user.ID),
+    accessToken: s.token,
+    account: { id: String(s.user.ID), label: s.user.display_name },
+    scopes: ['global'],
+  };
 }

@@ -19,7 +19,8 @@ export interface AuthorizeRequest {
 export function buildAuthorizeUrl(request: AuthorizeRequest): string {
   const problem = checkServiceAddress(request.authorizeUrl, 'sign-in page (contentSite.oauth.authorizeUrl)');
   if (problem) throw new Error(problem.text);
-  if (!/^\d+$/.test(request.clientId)) throw new Error(`The OAuth client ID must be a number (setting contentSite.oauth.clientId; got "${request.clientId}").`);
+  if (!/^\d+$/.test(request.clientId))
+    throw new Error(`The OAuth client ID must be a number (setting contentSite.oauth.clientId; got "${request.clientId}").`);
   const url = new URL(request.authorizeUrl);
   url.searchParams.set('client_id', request.clientId);
   url.searchParams.set('redirect_uri', request.redirectUri);

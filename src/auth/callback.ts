@@ -26,9 +26,11 @@ export function parseCallback(query: string, fragment: string): CallbackResult {
   const source = f.has('access_token') ? f : q;
   const token = source.get('access_token');
   if (!token) return { kind: 'invalid', reason: 'The sign-in answer carried no access token.', state };
-  if (!/^[\x21-\x7e]{8,512}$/.test(token)) return { kind: 'invalid', reason: 'The sign-in answer carried a malformed access token.', state };
+  if (!/^[\x21-\x7e]{8,512}$/.test(token))
+    return { kind: 'invalid', reason: 'The sign-in answer carried a malformed access token.', state };
   const type = source.get('token_type');
-  if (type && type.toLowerCase() !== 'bearer') return { kind: 'invalid', reason: `The sign-in answer carried a ${type} token, not a bearer token.`, state };
+  if (type && type.toLowerCase() !== 'bearer')
+    return { kind: 'invalid', reason: `The sign-in answer carried a ${type} token, not a bearer token.`, state };
   const expires = source.get('expires_in');
   let expiresIn: number | undefined;
   if (expires !== null) {

@@ -80,14 +80,18 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
     if (closing) return reply(res, 410, 'This sign-in is over. Start it again from VS Code.');
     if (req.method === 'GET') return page(res);
     if (req.method !== 'POST') return reply(res, 405, 'Method not allowed.', { allow: 'GET, POST' });
-    if (req.headers.origin !== `http://127.0.0.1:${port}`) return reply(res, 403, 'A sign-in answer must come from the sign-in page itself.');
+    if (req.headers.origin !== `http://127.0.0.1:${port}`)
+      return reply(res, 403, 'A sign-in answer must come from the sign-in page itself.');
     if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) return reply(res, 415, 'Expected JSON.');
     const posted = await readAnswer(req);
     if (!posted) return reply(res, 400, 'The sign-in answer could not be read.');
     const verdict = await options.onAnswer(parseCallback(posted.query, posted.fragment));
     log(`Loopback sign-in answer: ${verdict.accepted ? 'accepted' : `refused (${verdict.reason})`}`);
     const body: AnswerReply = verdict.accepted
-      ? { ok: true, message: `Signed in to VS Code as ${verdict.session.user.display_name} (${verdict.session.user.login}). You can close this tab.` }
+      ? {
+          ok: true,
+          message: `Signed in to VS Code as ${verdict.session.user.display_name} (${verdict.session.user.login}). You can close this tab.`,
+        }
       : { ok: false, message: verdict.reason };
     json(res, verdict.accepted ? 200 : 400, body);
     if (verdict.accepted || verdict.ended) close();
@@ -106,7 +110,8 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
 function listenProblem(err: NodeJS.ErrnoException, port: number): string {
   const register = `set contentSite.oauth.loopbackPort to a free port and register http://127.0.0.1:<that port>${LOOPBACK_PATH} as your OAuth application's redirect URL.`;
   if (err.code === 'EADDRINUSE') return `Port ${port} is in use; ${register}`;
-  if (err.code === 'EACCES') return `Port ${port} may not be used by this program (ports below 1024 need administrator rights); ${register}`;
+  if (err.code === 'EACCES')
+    return `Port ${port} may not be used by this program (ports below 1024 need administrator rights); ${register}`;
   return `The sign-in server could not listen on 127.0.0.1:${port} (${err.code ?? err.message}).`;
 }
 
@@ -126,7 +131,12 @@ function json(res: ServerResponse, status: number, body: AnswerReply): void {
   res.end(JSON.stringify(body));
 }
 
-const SAFE_HEADERS = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', connection: 'close' };
+const SAFE_HEADERS = {
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  connection: 'close',
+};
 
 async function readAnswer(req: IncomingMessage): Promise<PostedAnswer | undefined> {
   const chunks: Buffer[] = [];

@@ -18,10 +18,16 @@ export interface StoredSession {
 type Check = (v: unknown) => boolean;
 const str: Check = (v) => typeof v === 'string';
 const num: Check = (v) => typeof v === 'number' && !Number.isNaN(v);
-const optional = (check: Check): Check => (v) => v === undefined || check(v);
+const optional =
+  (check: Check): Check =>
+  (v) =>
+    v === undefined || check(v);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** An object whose every listed key passes its check (other keys are allowed, and dropped by parseSession). */
-const shape = (checks: Record<string, Check>): Check => (v) => isRecord(v) && Object.entries(checks).every(([k, check]) => check(v[k]));
+const shape =
+  (checks: Record<string, Check>): Check =>
+  (v) =>
+    isRecord(v) && Object.entries(checks).every(([k, check]) => check(v[k]));
 
 const isSession = shape({
   token: (v) => str(v) && (v as string).length > 0,
@@ -38,7 +44,11 @@ export function parseSession(text: string | undefined): StoredSession | undefine
     // Only the record's own fields, whatever else the stored JSON carried.
     const { token, expiresAt, user } = value as StoredSession;
     const { ID, login, display_name, avatar_URL } = user;
-    return { token, ...(expiresAt === undefined ? {} : { expiresAt }), user: { ID, login, display_name, ...(avatar_URL === undefined ? {} : { avatar_URL }) } };
+    return {
+      token,
+      ...(expiresAt === undefined ? {} : { expiresAt }),
+      user: { ID, login, display_name, ...(avatar_URL === undefined ? {} : { avatar_URL }) },
+    };
   } catch {
     return undefined;
   }

@@ -67,7 +67,10 @@ export class SignInFlow {
     const result = new Promise<StoredSession>((resolve, reject) => {
       const minutes = Math.round(this.timeoutMs / 60_000);
       const limit = minutes >= 1 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${this.timeoutMs} ms`;
-      const timer = setTimeout(() => this.end(this.pending, new SignInError(`The sign-in timed out after ${limit}. Start it again.`)), this.timeoutMs);
+      const timer = setTimeout(
+        () => this.end(this.pending, new SignInError(`The sign-in timed out after ${limit}. Start it again.`)),
+        this.timeoutMs,
+      );
       // A sign-in waiting for its answer must not keep a process alive on its own (tests, a host shutting down).
       timer.unref?.();
       this.pending = { state, resolve, reject, timer, answered: false };
@@ -90,7 +93,12 @@ export class SignInFlow {
       return this.endWith(p, 'The sign-in answer did not match the sign-in in progress, so it was refused. Sign in again.');
     }
     if (callback.kind === 'denied') {
-      return this.endWith(p, callback.error === 'access_denied' ? 'Sign-in was denied in the browser. You are still signed out.' : `The sign-in failed: ${callback.error}.`);
+      return this.endWith(
+        p,
+        callback.error === 'access_denied'
+          ? 'Sign-in was denied in the browser. You are still signed out.'
+          : `The sign-in failed: ${callback.error}.`,
+      );
     }
     if (callback.kind === 'invalid') return this.endWith(p, `${callback.reason} Sign in again.`);
     const answer = { token: callback.token, expiresIn: callback.expiresIn };
@@ -122,7 +130,11 @@ export class SignInFlow {
     if (this.pending !== p || p.answered) return refused('The sign-in ended before this answer was confirmed; it was ignored.', true);
     const yes = await this.deps.confirmAccount(session);
     if (this.pending !== p || p.answered) return refused('The sign-in ended before this answer was confirmed; it was ignored.', true);
-    if (!yes) return refused(`You did not confirm the account ${session.user.login}, so that answer was ignored. The sign-in is still waiting for its answer.`, false);
+    if (!yes)
+      return refused(
+        `You did not confirm the account ${session.user.login}, so that answer was ignored. The sign-in is still waiting for its answer.`,
+        false,
+      );
     this.end(p, undefined, session);
     return { accepted: true, session };
   }

@@ -9,7 +9,10 @@ export function registerFollowingCommands(ctx: CommandContext): vscode.Disposabl
   return [
     vscode.commands.registerCommand(COMMANDS.following.refresh, () => provider.reload()),
     vscode.commands.registerCommand(COMMANDS.following.loadMore, () => provider.loadMore()),
-    vscode.commands.registerCommand(COMMANDS.following.toggleOrder, () => requireSignIn(ctx) && withViewProgress(provider.viewId, () => model.toggleOrder())),
+    vscode.commands.registerCommand(
+      COMMANDS.following.toggleOrder,
+      () => requireSignIn(ctx) && withViewProgress(provider.viewId, () => model.toggleOrder()),
+    ),
     vscode.commands.registerCommand(COMMANDS.following.open, (node?: vscode.TreeItem) => openExternal(post(node)?.URL)),
     vscode.commands.registerCommand(COMMANDS.following.copyLink, async (node?: vscode.TreeItem) => {
       const url = post(node)?.URL;

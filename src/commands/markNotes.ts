@@ -49,8 +49,11 @@ export function registerMarkNotes(ctx: CommandContext): vscode.Disposable[] {
 function markAllSentence(r: MarkAllReport): string {
   const parts: string[] = [];
   if (r.marked === 0 && r.stillUnread === 0 && r.notMarked === 0) return vscode.l10n.t("You're all caught up!");
-  parts.push(r.marked === 1 ? vscode.l10n.t('Marked 1 notification as read.') : vscode.l10n.t('Marked {0} notifications as read.', r.marked));
+  parts.push(
+    r.marked === 1 ? vscode.l10n.t('Marked 1 notification as read.') : vscode.l10n.t('Marked {0} notifications as read.', r.marked),
+  );
   if (r.stillUnread > 0) parts.push(vscode.l10n.t('{0} got new updates meanwhile and stay unread.', r.stillUnread));
-  if (r.notMarked > 0) parts.push(vscode.l10n.t('{0} could not be marked: {1}', r.notMarked, r.error ? localized(r.error.userMessage) : ''));
+  if (r.notMarked > 0)
+    parts.push(vscode.l10n.t('{0} could not be marked: {1}', r.notMarked, r.error ? localized(r.error.userMessage) : ''));
   return parts.join(' ');
 }

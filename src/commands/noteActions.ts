@@ -57,7 +57,9 @@ function notOffered(ctx: CommandContext, kind: Kind, count: number): void {
   const what = actionName(kind);
   ctx.log.info(`${what}: not offered on the ${count} note(s) chosen.`);
   vscode.window.setStatusBarMessage(
-    count === 1 ? vscode.l10n.t('{0} is not offered on this notification.', what) : vscode.l10n.t('{0} is not offered on any of the selected notifications.', what),
+    count === 1
+      ? vscode.l10n.t('{0} is not offered on this notification.', what)
+      : vscode.l10n.t('{0} is not offered on any of the selected notifications.', what),
     5000,
   );
 }
@@ -74,14 +76,29 @@ function valueOf(ctx: CommandContext, id: number, kind: Toggle): boolean | undef
  * or to its post when the note offers only that. Success says nothing (the rows change); a refusal
  * says why (the notes are back as they were).
  */
-async function toggle(ctx: CommandContext, kind: Toggle, on: boolean | undefined, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): Promise<void> {
+async function toggle(
+  ctx: CommandContext,
+  kind: Toggle,
+  on: boolean | undefined,
+  clicked?: NoteArg,
+  selected?: readonly vscode.TreeItem[],
+): Promise<void> {
   const ids = noteTargets(ctx, clicked, selected);
   if (ids.length === 0 || !requireSignIn(ctx)) return;
   const model = ctx.noteActions;
   const groups: Array<[ToggleKind, number[]]> = [];
   if (kind === 'like') {
     const comments = model.offering(ids, 'like');
-    groups.push(['like', comments], ['likePost', model.offering(ids.filter((id) => !comments.includes(id)), 'likePost')]);
+    groups.push(
+      ['like', comments],
+      [
+        'likePost',
+        model.offering(
+          ids.filter((id) => !comments.includes(id)),
+          'likePost',
+        ),
+      ],
+    );
   } else {
     groups.push([kind, model.offering(ids, kind)]);
   }
@@ -89,7 +106,9 @@ async function toggle(ctx: CommandContext, kind: Toggle, on: boolean | undefined
   if (offering.length === 0) return notOffered(ctx, kind, ids.length);
   const turnOn = on ?? !valueOf(ctx, offering[0], kind);
   // Notes already that way are left alone: no request for them.
-  const todo = groups.map(([k, g]): [ToggleKind, number[]] => [k, g.filter((id) => valueOf(ctx, id, kind) !== turnOn)]).filter(([, g]) => g.length > 0);
+  const todo = groups
+    .map(([k, g]): [ToggleKind, number[]] => [k, g.filter((id) => valueOf(ctx, id, kind) !== turnOn)])
+    .filter(([, g]) => g.length > 0);
   const reports = await Promise.all(todo.map(([k, g]) => model.toggle(g, k, turnOn)));
   for (const r of reports) logReport(ctx, r);
   const refused = reports.find((r) => r.error);
@@ -97,7 +116,9 @@ async function toggle(ctx: CommandContext, kind: Toggle, on: boolean | undefined
 }
 
 function logReport(ctx: CommandContext, r: ActReport): void {
-  ctx.log.info(`${r.kind} ${r.on ? 'on' : 'off'}: ${r.acted.length} confirmed${r.failed.length ? `, ${r.failed.length} refused or unconfirmed (${r.error?.code ?? r.error?.kind ?? 'no answer'})` : ''}.`);
+  ctx.log.info(
+    `${r.kind} ${r.on ? 'on' : 'off'}: ${r.acted.length} confirmed${r.failed.length ? `, ${r.failed.length} refused or unconfirmed (${r.error?.code ?? r.error?.kind ?? 'no answer'})` : ''}.`,
+  );
 }
 
 function removedSentence(kind: RemoveKind, n: number): string {
@@ -183,7 +204,10 @@ function reply(ctx: CommandContext, clicked?: NoteArg, selected?: readonly vscod
       if (err instanceof ContentSiteError && err.kind !== 'auth') {
         ctx.log.warn(`Reply to note ${id}: ${err.kind} ${err.code ?? ''}`);
         const fixable = err.kind === 'network' || err.kind === 'timeout' || err.kind === 'rate_limited';
-        box.validationMessage = { message: localized(err.userMessage), severity: fixable ? vscode.InputBoxValidationSeverity.Warning : vscode.InputBoxValidationSeverity.Error };
+        box.validationMessage = {
+          message: localized(err.userMessage),
+          severity: fixable ? vscode.InputBoxValidationSeverity.Warning : vscode.InputBoxValidationSeverity.Error,
+        };
       } else {
         box.hide();
         await reportError(ctx, err, vscode.l10n.t('Reply'));

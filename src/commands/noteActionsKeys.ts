@@ -28,7 +28,11 @@ export function registerKeyboardShortcuts(): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.keyboardShortcuts, async () => {
       const items: KeyItem[] = [
-        ...NOTE_KEYS.map((k): KeyItem => ({ label: k.key.toUpperCase(), description: KEY_TITLES[k.command]?.() ?? k.command, run: () => vscode.commands.executeCommand('workbench.action.openGlobalKeybindings', `@command:${k.command}`) })),
+        ...NOTE_KEYS.map((k): KeyItem => ({
+          label: k.key.toUpperCase(),
+          description: KEY_TITLES[k.command]?.() ?? k.command,
+          run: () => vscode.commands.executeCommand('workbench.action.openGlobalKeybindings', `@command:${k.command}`),
+        })),
         { label: vscode.l10n.t('Enter'), description: vscode.l10n.t('Open the notification') },
         { label: '↑ ↓', description: vscode.l10n.t('Move between notifications; Shift or Ctrl/Cmd to select several') },
         { label: '', kind: vscode.QuickPickItemKind.Separator },

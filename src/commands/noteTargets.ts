@@ -9,7 +9,11 @@ export type NoteArg = vscode.TreeItem | number | undefined;
  * The notes a command acts on: the note id given; else the clicked row first, then the rest of the
  * selection it is part of; else (a key) the tree's selection.
  */
-export function noteTargets(ctx: Pick<CommandContext, 'notifications'>, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): number[] {
+export function noteTargets(
+  ctx: Pick<CommandContext, 'notifications'>,
+  clicked?: NoteArg,
+  selected?: readonly vscode.TreeItem[],
+): number[] {
   if (typeof clicked === 'number') return Number.isSafeInteger(clicked) && clicked > 0 ? [clicked] : [];
   const ids = ctx.notifications.provider.selectedNotes(clicked, Array.isArray(selected) ? selected : undefined);
   if (!(clicked instanceof NoteNode)) return ids;

@@ -15,7 +15,11 @@ export function registerNotificationListCommands(ctx: CommandContext): vscode.Di
       if (!requireSignIn(ctx)) return;
       const current = filterId(model.filter);
       const pick = await vscode.window.showQuickPick(
-        filterChoices(model.seenTypes).map((f) => ({ label: filterLabel(f), description: filterId(f) === current ? vscode.l10n.t('current') : undefined, filter: f })),
+        filterChoices(model.seenTypes).map((f) => ({
+          label: filterLabel(f),
+          description: filterId(f) === current ? vscode.l10n.t('current') : undefined,
+          filter: f,
+        })),
         { title: vscode.l10n.t('Show notifications'), placeHolder: vscode.l10n.t('Filter notifications') },
       );
       if (!pick) return;

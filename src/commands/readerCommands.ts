@@ -16,8 +16,23 @@ export function registerReaderCommands(ctx: CommandContext): vscode.Disposable[]
       const p = node.post;
       const picked = pickedOnIso(p);
       const { plainTitle, postHtml } = await loadRender();
-      await ctx.detail.show(plainTitle(p.editorial?.custom_headline || p.title), postHtml({ title: p.title, URL: p.URL, content: p.content, excerpt: p.excerpt, author: p.author, site_name: p.editorial?.blog_name ?? (typeof p.site_name === 'string' ? p.site_name : undefined) }, picked ? relativeTime(Date.parse(picked), Date.now(), vscode.env.language) : ''));
+      await ctx.detail.show(
+        plainTitle(p.editorial?.custom_headline || p.title),
+        postHtml(
+          {
+            title: p.title,
+            URL: p.URL,
+            content: p.content,
+            excerpt: p.excerpt,
+            author: p.author,
+            site_name: p.editorial?.blog_name ?? (typeof p.site_name === 'string' ? p.site_name : undefined),
+          },
+          picked ? relativeTime(Date.parse(picked), Date.now(), vscode.env.language) : '',
+        ),
+      );
     }),
-    vscode.commands.registerCommand(COMMANDS.reader.open, (node?: vscode.TreeItem) => openExternal(node instanceof FeaturedPostNode ? node.post.URL : undefined)),
+    vscode.commands.registerCommand(COMMANDS.reader.open, (node?: vscode.TreeItem) =>
+      openExternal(node instanceof FeaturedPostNode ? node.post.URL : undefined),
+    ),
   ];
 }

@@ -6,7 +6,11 @@ type Provider = ReturnType<typeof allProviders>[number];
 
 /** The chosen views reloaded together: one batch request. */
 function reloadViews(ctx: CommandContext, pick: (p: Provider) => boolean): Promise<void> {
-  return Promise.all(allProviders(ctx).filter((p) => p.loader.gateOpen && pick(p)).map((p) => p.reload())).then(() => undefined);
+  return Promise.all(
+    allProviders(ctx)
+      .filter((p) => p.loader.gateOpen && pick(p))
+      .map((p) => p.reload()),
+  ).then(() => undefined);
 }
 
 /** Every view whose last refresh failed (Retry); with `passing`, only those that failed for a passing reason (the poller's recovery). */

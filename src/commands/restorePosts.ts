@@ -37,12 +37,22 @@ export async function restoreAndReport(ctx: CommandContext, ids: readonly number
     await reportError(ctx, err, vscode.l10n.t('Restore'));
     return undefined;
   }
-  for (const f of [...report.failed, ...report.unconfirmed]) ctx.log.error(`Restore ${site} #${f.id}: ${f.error.kind} ${f.error.status ?? ''} ${f.error.code ?? ''} "${f.error.serviceMessage ?? ''}"`);
+  for (const f of [...report.failed, ...report.unconfirmed])
+    ctx.log.error(
+      `Restore ${site} #${f.id}: ${f.error.kind} ${f.error.status ?? ''} ${f.error.code ?? ''} "${f.error.serviceMessage ?? ''}"`,
+    );
   const authFailure = report.failed.find((f) => f.error.kind === 'auth');
   if (authFailure) await reportError(ctx, authFailure.error, vscode.l10n.t('Restore'));
-  const done = [...report.restored.map((p) => ({ title: titleOf(p), post: p as PostV11 | undefined, already: false })), ...report.alreadyGone.map((g) => ({ title: g.post ? titleOf(g.post) : g.title, post: g.post, already: true }))];
+  const done = [
+    ...report.restored.map((p) => ({ title: titleOf(p), post: p as PostV11 | undefined, already: false })),
+    ...report.alreadyGone.map((g) => ({ title: g.post ? titleOf(g.post) : g.title, post: g.post, already: true })),
+  ];
   const describe = (d: (typeof done)[number]) =>
-    d.already ? (d.post ? vscode.l10n.t('"{0}" was already restored ({1})', d.title, statusName(d.post.status)) : vscode.l10n.t('"{0}" is no longer in the trash', d.title)) : vscode.l10n.t('"{0}" ({1})', d.title, statusName(d.post?.status));
+    d.already
+      ? d.post
+        ? vscode.l10n.t('"{0}" was already restored ({1})', d.title, statusName(d.post.status))
+        : vscode.l10n.t('"{0}" is no longer in the trash', d.title)
+      : vscode.l10n.t('"{0}" ({1})', d.title, statusName(d.post?.status));
   if (done.length === 1 && report.failed.length + report.unconfirmed.length === 0) {
     const only = done[0];
     const open = vscode.l10n.t('Open');
@@ -52,16 +62,25 @@ export async function restoreAndReport(ctx: CommandContext, ids: readonly number
     });
   } else if (done.length > 0) {
     const restored = done.filter((d) => !d.already).length;
-    void vscode.window.showInformationMessage(vscode.l10n.t('Restored {0} of {1}: {2}.', restored, ids.length, done.map(describe).join(', ')));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Restored {0} of {1}: {2}.', restored, ids.length, done.map(describe).join(', ')),
+    );
   }
   if (report.failed.length > 0 && !authFailure) {
     const first = report.failed[0];
-    const more = report.failed.length > 1 ? ' ' + vscode.l10n.t('({0} more could not be restored; see the Content Site log.)', report.failed.length - 1) : '';
-    void vscode.window.showErrorMessage(`${vscode.l10n.t('"{0}" was not restored.', first.title)} ${localized(first.error.userMessage)}${more}`);
+    const more =
+      report.failed.length > 1
+        ? ' ' + vscode.l10n.t('({0} more could not be restored; see the Content Site log.)', report.failed.length - 1)
+        : '';
+    void vscode.window.showErrorMessage(
+      `${vscode.l10n.t('"{0}" was not restored.', first.title)} ${localized(first.error.userMessage)}${more}`,
+    );
   }
   if (report.unconfirmed.length > 0) {
     const names = report.unconfirmed.map((u) => `"${u.title}"`).join(', ');
-    void vscode.window.showWarningMessage(vscode.l10n.t('Whether {0} was restored is unknown: the service did not answer. Refresh the trash to see.', names));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('Whether {0} was restored is unknown: the service did not answer. Refresh the trash to see.', names),
+    );
   }
   return report;
 }
@@ -90,7 +109,9 @@ async function pickPosts(ctx: CommandContext, posts: readonly PostV11[]): Promis
     let result: number[] | undefined;
     qp.onDidAccept(() => {
       const ticked = qp.selectedItems.filter((i) => !isProblem(i));
-      const chosen = (ticked.length > 0 ? ticked : qp.activeItems.filter((i) => !isProblem(i)).slice(0, 1)) as (vscode.QuickPickItem & { id: number })[];
+      const chosen = (ticked.length > 0 ? ticked : qp.activeItems.filter((i) => !isProblem(i)).slice(0, 1)) as (vscode.QuickPickItem & {
+        id: number;
+      })[];
       if (chosen.length === 0) {
         showProblem(qp, vscode.l10n.t('No post is highlighted or ticked: change the filter, or press Escape.'));
         return;
@@ -109,7 +130,10 @@ async function pickPosts(ctx: CommandContext, posts: readonly PostV11[]): Promis
 export function registerRestoreCommands(ctx: CommandContext): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.trash.restore, (clicked?: vscode.TreeItem, selected?: vscode.TreeItem[]) =>
-      restoreAndReport(ctx, ctx.trash.provider.targets(clicked, selected).map((n) => n.post.ID)),
+      restoreAndReport(
+        ctx,
+        ctx.trash.provider.targets(clicked, selected).map((n) => n.post.ID),
+      ),
     ),
     vscode.commands.registerCommand(COMMANDS.restoreFromTrash, async () => {
       if (!requireSignIn(ctx)) return;

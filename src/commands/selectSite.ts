@@ -24,10 +24,17 @@ export async function selectSite(ctx: CommandContext): Promise<{ site: string; i
     .client()
     .me()
     .then((me) => {
-      const primary = me.primary_blog_url ? siteFromInput(String(me.primary_blog_url)) : me.primary_blog ? siteFromInput(String(me.primary_blog)) : undefined;
+      const primary = me.primary_blog_url
+        ? siteFromInput(String(me.primary_blog_url))
+        : me.primary_blog
+          ? siteFromInput(String(me.primary_blog))
+          : undefined;
       if (primary && 'site' in primary && !offered.has(primary.site)) {
         offered.add(primary.site);
-        qp.items = [...items().filter((i) => i.label !== primary.site), { label: primary.site, description: vscode.l10n.t('your primary site') }];
+        qp.items = [
+          ...items().filter((i) => i.label !== primary.site),
+          { label: primary.site, description: vscode.l10n.t('your primary site') },
+        ];
       }
     })
     .catch(() => undefined);
@@ -62,7 +69,9 @@ export async function selectSite(ctx: CommandContext): Promise<{ site: string; i
         }
         showProblem(
           qp,
-          err instanceof ContentSiteError && err.status === 404 ? vscode.l10n.t('No site {0} was found. Check the ID or address.', parsed.site) : localized(err instanceof ContentSiteError ? err.userMessage : String(err)),
+          err instanceof ContentSiteError && err.status === 404
+            ? vscode.l10n.t('No site {0} was found. Check the ID or address.', parsed.site)
+            : localized(err instanceof ContentSiteError ? err.userMessage : String(err)),
         );
       } finally {
         qp.busy = false;

@@ -23,7 +23,8 @@ export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
     actions: ctx.noteActions,
     drafts: ctx.drafts,
     // The extension's one mention source (its cache and refusals shared with Markdown), asked for the note's site.
-    suggest: async (site, letters) => (await ctx.mentions.suggest(letters, undefined, String(site))).map((u) => ({ login: u.user_login, name: u.display_name })),
+    suggest: async (site, letters) =>
+      (await ctx.mentions.suggest(letters, undefined, String(site))).map((u) => ({ login: u.user_login, name: u.display_name })),
     run: (command, id) => vscode.commands.executeCommand(command, id),
     open: (id) => {
       const note = ctx.notifications.model.get(id);
@@ -53,7 +54,10 @@ export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
       if (!(node instanceof FeedPostNode)) return;
       const p = node.post;
       const { plainTitle, postHtml } = await loadRender();
-      await ctx.detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''));
+      await ctx.detail.show(
+        plainTitle(p.title),
+        postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''),
+      );
     }),
   ];
 }

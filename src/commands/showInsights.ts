@@ -20,7 +20,10 @@ export function registerShowInsights(ctx: CommandContext, extensionUri: vscode.U
     vscode.commands.registerCommand(COMMANDS.showInsights, async () => {
       if (!requireSignIn(ctx)) return;
       try {
-        const list = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading insights…') }, () => ctx.client().insights.list());
+        const list = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading insights…') },
+          () => ctx.client().insights.list(),
+        );
         const reports = list.insights.map(describe).filter((r) => r !== undefined);
         if (reports.length === 0) {
           void vscode.window.showInformationMessage(vscode.l10n.t('The service offers no insights for your account.'));

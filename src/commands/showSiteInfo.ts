@@ -15,7 +15,11 @@ export function registerShowSiteInfo(ctx: CommandContext): vscode.Disposable[] {
         const info = await ctx.client().sites.get(site);
         const [title, ...rest] = siteSummary(info);
         const open = vscode.l10n.t('Open Site');
-        const pick = await vscode.window.showInformationMessage(title, { modal: true, detail: rest.join('\n') }, ...(info.URL ? [open] : []));
+        const pick = await vscode.window.showInformationMessage(
+          title,
+          { modal: true, detail: rest.join('\n') },
+          ...(info.URL ? [open] : []),
+        );
         if (pick === open) openExternal(info.URL);
       } catch (err) {
         await reportError(ctx, err, vscode.l10n.t('Show Site Info'));

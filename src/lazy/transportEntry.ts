@@ -10,7 +10,9 @@
 import type * as Undici from 'undici';
 
 const Dispatcher: typeof Undici.Dispatcher = require('undici/lib/dispatcher/dispatcher.js');
-const api: { request: (this: Undici.Dispatcher, opts: Undici.Dispatcher.RequestOptions<unknown>) => ReturnType<typeof Undici.request> } = require('undici/lib/api/index.js');
+const api: {
+  request: (this: Undici.Dispatcher, opts: Undici.Dispatcher.RequestOptions<unknown>) => ReturnType<typeof Undici.request>;
+} = require('undici/lib/api/index.js');
 // What undici's index does on load: the pools' request/connect methods (ProxyAgent tunnels with connect).
 Object.assign(Dispatcher.prototype, api);
 
@@ -20,7 +22,13 @@ export const RetryAgent: typeof Undici.RetryAgent = require('undici/lib/dispatch
 /** Refuses what the client never sends (a URL object, no dispatcher) rather than guess. */
 export const request = ((url, options) => {
   const { dispatcher, ...rest } = options ?? {};
-  if (!dispatcher || !(typeof url === 'string' || url instanceof URL)) throw new TypeError('transport.request needs a URL and a dispatcher');
+  if (!dispatcher || !(typeof url === 'string' || url instanceof URL))
+    throw new TypeError('transport.request needs a URL and a dispatcher');
   const parsed = new URL(url);
-  return api.request.call(dispatcher, { ...rest, origin: parsed.origin, path: `${parsed.pathname}${parsed.search}`, method: rest.method ?? 'GET' });
+  return api.request.call(dispatcher, {
+    ...rest,
+    origin: parsed.origin,
+    path: `${parsed.pathname}${parsed.search}`,
+    method: rest.method ?? 'GET',
+  });
 }) as typeof Undici.request;

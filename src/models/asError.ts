@@ -3,7 +3,10 @@ import { ContentSiteError } from '../api';
 /** Anything thrown, as the one error type the views know how to show. */
 export function asError(err: unknown): ContentSiteError {
   if (err instanceof ContentSiteError) return err;
-  return new ContentSiteError({ kind: 'network', userMessage: `Something went wrong: ${err instanceof Error ? err.message : String(err)}` });
+  return new ContentSiteError({
+    kind: 'network',
+    userMessage: `Something went wrong: ${err instanceof Error ? err.message : String(err)}`,
+  });
 }
 
 /**

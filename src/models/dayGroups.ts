@@ -24,7 +24,10 @@ export function dayGroupOf(timestampSeconds: number, now = new Date()): DayGroup
 }
 
 /** The notes per day group (in the given order), only groups that have notes, in DAY_GROUPS order. */
-export function groupByDay<N extends { timestamp: number; unread: number }>(notes: readonly N[], now = new Date()): { group: DayGroup; notes: N[]; unread: number }[] {
+export function groupByDay<N extends { timestamp: number; unread: number }>(
+  notes: readonly N[],
+  now = new Date(),
+): { group: DayGroup; notes: N[]; unread: number }[] {
   const bounds = boundaries(now); // once per call, not three Dates per note
   const groups = DAY_GROUPS.map((group) => ({ group, notes: [] as N[], unread: 0 }));
   // Notes come newest first, so runs of them share a group: the last group's range is checked first.

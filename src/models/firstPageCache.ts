@@ -42,9 +42,19 @@ export function readFirstPages(raw: unknown, owner: string): FirstPages | undefi
 }
 
 /** The record with one list's first page put in (trimmed), or unchanged when it would grow too large. */
-export function withFirstPage(current: FirstPages | undefined, owner: string, name: string, items: readonly unknown[], at: number): FirstPages {
+export function withFirstPage(
+  current: FirstPages | undefined,
+  owner: string,
+  name: string,
+  items: readonly unknown[],
+  at: number,
+): FirstPages {
   const base: FirstPages = current?.owner === owner ? current : { format: CACHE_FORMAT, owner, lists: {}, savedAt: {} };
-  const next: FirstPages = { ...base, lists: { ...base.lists, [name]: items.slice(0, CACHE_MAX_ITEMS) }, savedAt: { ...base.savedAt, [name]: at } };
+  const next: FirstPages = {
+    ...base,
+    lists: { ...base.lists, [name]: items.slice(0, CACHE_MAX_ITEMS) },
+    savedAt: { ...base.savedAt, [name]: at },
+  };
   return JSON.stringify(next).length <= CACHE_MAX_CHARS ? next : base;
 }
 
@@ -52,7 +62,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** The shapes the views read of a kept item (a store from another version may hold others). */
 export const cachedShape = {
-  note: (v: unknown) => isObject(v) && typeof v.id === 'number' && typeof v.unread === 'number' && typeof v.timestamp === 'number' && typeof v.subjectText === 'string',
+  note: (v: unknown) =>
+    isObject(v) &&
+    typeof v.id === 'number' &&
+    typeof v.unread === 'number' &&
+    typeof v.timestamp === 'number' &&
+    typeof v.subjectText === 'string',
   post: (v: unknown) => isObject(v) && typeof v.ID === 'number',
   tag: (v: unknown) => isObject(v),
 };

@@ -26,6 +26,9 @@ export class FollowingModel extends ListModel<FeedPost, number> {
 
   protected pageRequest(client: ContentSiteClient, page = 1) {
     const number = this.options.pageSize();
-    return mapPrepared(client.reader.followingRequest({ number, page, order: this._order }), (r) => ({ items: r.posts, next: r.posts.length >= number ? page + 1 : undefined }));
+    return mapPrepared(client.reader.followingRequest({ number, page, order: this._order }), (r) => ({
+      items: r.posts,
+      next: r.posts.length >= number ? page + 1 : undefined,
+    }));
   }
 }

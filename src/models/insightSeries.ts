@@ -42,6 +42,10 @@ export function summaryRows(report: InsightReport): SummaryRow[] {
   return PERIODS.filter(([key]) => s[`last_${key}`] !== undefined).map(([key, label]) => {
     const change = s[`percent_change_since_previous_${key}`];
     const n = typeof change === 'number' ? change : Number(change);
-    return { period: label, count: String(s[`last_${key}`]), change: change === undefined || change === null || !Number.isFinite(n) ? undefined : `${n > 0 ? '+' : ''}${n}%` };
+    return {
+      period: label,
+      count: String(s[`last_${key}`]),
+      change: change === undefined || change === null || !Number.isFinite(n) ? undefined : `${n > 0 ? '+' : ''}${n}%`,
+    };
   });
 }

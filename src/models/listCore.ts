@@ -247,7 +247,12 @@ export class ListCore<T, C> implements BatchRefreshable {
           if (!fetch) throw new Error('This list cannot ask the service for single items.');
           const fresh = await fetch.call(this.source, this.client(), keys);
           const found = new Set(fresh.map((i) => this.source.key(i)));
-          if (gen === this.generation) this.merge(fresh, keys.filter((k) => !found.has(k)), seq);
+          if (gen === this.generation)
+            this.merge(
+              fresh,
+              keys.filter((k) => !found.has(k)),
+              seq,
+            );
           return new Map(keys.map((k) => [k, fresh.find((i) => this.source.key(i) === k)]));
         } finally {
           this.endFetch(seq);
@@ -261,7 +266,11 @@ export class ListCore<T, C> implements BatchRefreshable {
    * begin + send + settle: done when the service answered, failed when it refused, unknown (after
    * asking the service what it now holds) when the answer was lost.
    */
-  async perform<R>(effects: ReadonlyMap<string, Effect<T>>, send: () => Promise<R>, confirmed: (result: R) => ReadonlyMap<string, Effect<T>> = () => effects): Promise<OperationOutcome<T, R>> {
+  async perform<R>(
+    effects: ReadonlyMap<string, Effect<T>>,
+    send: () => Promise<R>,
+    confirmed: (result: R) => ReadonlyMap<string, Effect<T>> = () => effects,
+  ): Promise<OperationOutcome<T, R>> {
     const op = this.begin(effects);
     let result: R;
     try {

@@ -37,7 +37,10 @@ export class LoadCoordinator {
     this.waiters = [];
     this.timer = undefined;
     try {
-      const done = refreshTogether(this.client(), targets.map((t) => t.model));
+      const done = refreshTogether(
+        this.client(),
+        targets.map((t) => t.model),
+      );
       await Promise.all(targets.map((t) => this.progress(t.viewId, () => done)));
     } finally {
       for (const w of waiters) w();

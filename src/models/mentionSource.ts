@@ -22,7 +22,11 @@ export class MentionSource {
   constructor(private readonly o: MentionSourceOptions) {}
 
   /** The users for `letters` on `site` (the chosen site by default); [] when there is nothing to ask or it was refused. */
-  async suggest(letters: string, cancelled: () => boolean = () => false, site: string | undefined = this.o.site()): Promise<SuggestedUser[]> {
+  async suggest(
+    letters: string,
+    cancelled: () => boolean = () => false,
+    site: string | undefined = this.o.site(),
+  ): Promise<SuggestedUser[]> {
     if (!site || !this.o.signedIn() || this.refused.has(site)) return [];
     // Letters typed quickly: only the last call asks; the ones it replaced answer nothing.
     if (!(await this.debounce()) || cancelled()) return [];
@@ -31,7 +35,12 @@ export class MentionSource {
     if (!pending) {
       pending = this.o
         .client()
-        .users.suggest({ site: /^\d+$/.test(site) ? undefined : site, site_id: /^\d+$/.test(site) ? Number(site) : undefined, filter: letters || undefined, image_size: this.o.imageSize ?? 64 })
+        .users.suggest({
+          site: /^\d+$/.test(site) ? undefined : site,
+          site_id: /^\d+$/.test(site) ? Number(site) : undefined,
+          filter: letters || undefined,
+          image_size: this.o.imageSize ?? 64,
+        })
         .catch((err: unknown) => {
           this.cache.delete(key);
           if (err instanceof ContentSiteError && (err.status === 403 || err.status === 404)) this.refused.add(site);

@@ -184,7 +184,13 @@ export class NoteActionsModel {
       if (!outcomeUnknown(error)) throw error;
       // The answer was lost: the note says whether the service has the reply now.
       await this.refetch([id]).catch(() => undefined);
-      throw new ContentSiteError({ kind: error.kind, status: error.status, code: error.code, request: error.request, userMessage: `Whether your reply was posted is unknown: the service did not answer. Your draft is kept; check the comment before sending it again. ${error.userMessage}` });
+      throw new ContentSiteError({
+        kind: error.kind,
+        status: error.status,
+        code: error.code,
+        request: error.request,
+        userMessage: `Whether your reply was posted is unknown: the service did not answer. Your draft is kept; check the comment before sending it again. ${error.userMessage}`,
+      });
     }
     await this.refetch([id]);
     return comment;
@@ -196,7 +202,12 @@ export class NoteActionsModel {
   }
 
   /** One note's action, shown at once and kept until a fetch after the answer has it. */
-  private async perform(id: number, kind: ToggleKind, on: boolean, effect: Effect<Notification>): Promise<OperationOutcome<Notification, unknown>> {
+  private async perform(
+    id: number,
+    kind: ToggleKind,
+    on: boolean,
+    effect: Effect<Notification>,
+  ): Promise<OperationOutcome<Notification, unknown>> {
     const action = this.actionOf(id, kind);
     return this.o.notes.list.perform(new Map([[key(id), effect]]), () => this.send(id, kind, on, action));
   }
@@ -221,13 +232,19 @@ export class NoteActionsModel {
   }
 
   /** Runs `act` for every note, PARALLEL_ACTIONS at a time, and fills the report. */
-  private async each(ids: readonly number[], report: ActReport, act: (id: number) => Promise<OperationOutcome<Notification, unknown>>): Promise<void> {
+  private async each(
+    ids: readonly number[],
+    report: ActReport,
+    act: (id: number) => Promise<OperationOutcome<Notification, unknown>>,
+  ): Promise<void> {
     let next = 0;
     const worker = async () => {
       while (next < ids.length) {
         const id = ids[next++];
         const outcome = await act(id);
-        const confirmed = outcome.kind === 'done' || (outcome.kind === 'unknown' && outcome.now !== undefined && confirms(outcome.now.get(key(id)), report));
+        const confirmed =
+          outcome.kind === 'done' ||
+          (outcome.kind === 'unknown' && outcome.now !== undefined && confirms(outcome.now.get(key(id)), report));
         if (confirmed) report.acted.push(id);
         else {
           report.failed.push(id);
@@ -257,7 +274,12 @@ export class NoteActionsModel {
   private actionOf(id: number, kind: ActionKind): Action {
     const note = this.o.notes.get(id) ?? this.o.notes.list.serviceItems().find((n) => n.id === id);
     const action = note && offered(note, kind);
-    if (!action) throw new ContentSiteError({ kind: 'invalid_input', code: 'not_offered', userMessage: `This notification no longer offers ${VERB[kind]}. Refresh the notifications.` });
+    if (!action)
+      throw new ContentSiteError({
+        kind: 'invalid_input',
+        code: 'not_offered',
+        userMessage: `This notification no longer offers ${VERB[kind]}. Refresh the notifications.`,
+      });
     return action;
   }
 
@@ -300,7 +322,9 @@ export function siteHost(note: Notification, siteId: number): string | undefined
       return undefined;
     }
   };
-  const blocks = [...(Array.isArray(note.subject) ? note.subject : []), ...(Array.isArray(note.body) ? note.body : [])] as Array<{ ranges?: Array<{ site_id?: unknown; url?: unknown }> }>;
+  const blocks = [...(Array.isArray(note.subject) ? note.subject : []), ...(Array.isArray(note.body) ? note.body : [])] as Array<{
+    ranges?: Array<{ site_id?: unknown; url?: unknown }>;
+  }>;
   for (const b of blocks) for (const r of b.ranges ?? []) if (Number(r.site_id) === siteId && hostOf(r.url)) return hostOf(r.url);
   const body = note.body as { template?: unknown; header_link?: unknown; header?: unknown } | undefined;
   if (body && typeof body.template === 'string') {
@@ -311,5 +335,11 @@ export function siteHost(note: Notification, siteId: number): string | undefined
 }
 
 function unconfirmed(cause: ContentSiteError): ContentSiteError {
-  return new ContentSiteError({ kind: cause.kind, status: cause.status, code: cause.code, request: cause.request, userMessage: `The service did not confirm the change, and it still shows the notification as before. ${cause.userMessage}` });
+  return new ContentSiteError({
+    kind: cause.kind,
+    status: cause.status,
+    code: cause.code,
+    request: cause.request,
+    userMessage: `The service did not confirm the change, and it still shows the notification as before. ${cause.userMessage}`,
+  });
 }

@@ -80,7 +80,10 @@ export class NotePoller {
   private readonly now: () => number;
 
   constructor(private readonly o: PollerOptions) {
-    this.timers = o.timers ?? { set: (fn: () => void, ms: number) => setTimeout(fn, ms), clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+    this.timers = o.timers ?? {
+      set: (fn: () => void, ms: number) => setTimeout(fn, ms),
+      clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    };
     this.now = o.now ?? Date.now;
   }
 
@@ -158,7 +161,9 @@ export class NotePoller {
       await model.refresh();
       return 'changed';
     }
-    const changed = page.notes.filter((n, i) => String(n.note_hash) !== String(known[i].note_hash) || (!this.hashes && n.unread !== known[i].unread)).map((n) => n.id);
+    const changed = page.notes
+      .filter((n, i) => String(n.note_hash) !== String(known[i].note_hash) || (!this.hashes && n.unread !== known[i].unread))
+      .map((n) => n.id);
     if (changed.length === 0) return recovered ? 'recovered' : 'unchanged';
     this.o.log?.(`${changed.length} notification(s) changed on the service: loading them.`);
     const take = model.list.beginFetch();

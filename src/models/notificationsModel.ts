@@ -207,7 +207,12 @@ export class NotificationsModel extends ListModel<Notification, number> {
     );
     if (outcome.kind === 'failed') throw outcome.error;
     if (outcome.kind === 'unknown') {
-      const wrong = outcome.now ? ids.filter((id) => { const n = outcome.now!.get(key(id)); return n !== undefined && (n.unread > 0) !== (unread > 0); }).length : ids.length;
+      const wrong = outcome.now
+        ? ids.filter((id) => {
+            const n = outcome.now!.get(key(id));
+            return n !== undefined && n.unread > 0 !== unread > 0;
+          }).length
+        : ids.length;
       if (wrong > 0) throw unconfirmed(outcome.error, wrong, unread > 0 ? 'unread' : 'read', outcome.now !== undefined);
     }
   }
@@ -256,5 +261,12 @@ function unconfirmed(cause: ContentSiteError, count: number, wanted: 'read' | 'u
   const userMessage = asked
     ? `The ${what} could not be marked ${wanted}: the service's answer was lost, and it still shows ${count === 1 ? 'it' : 'them'} as before. ${cause.userMessage}`
     : `Whether the ${what} ${count === 1 ? 'was' : 'were'} marked ${wanted} is unknown: the service did not answer. ${cause.userMessage}`;
-  return new ContentSiteError({ kind: cause.kind, status: cause.status, code: cause.code, serviceMessage: cause.serviceMessage, request: cause.request, userMessage });
+  return new ContentSiteError({
+    kind: cause.kind,
+    status: cause.status,
+    code: cause.code,
+    serviceMessage: cause.serviceMessage,
+    request: cause.request,
+    userMessage,
+  });
 }

@@ -27,14 +27,25 @@ export class ReaderModel implements BatchRefreshable {
         key: (p) => `${String(p.site_ID)}/${String(p.ID)}`,
         page: (client, before) => {
           const number = options.pageSize();
-          const request = client.reader.freshlyPressedRequest({ number, before, thumb_width: options.thumb?.width, thumb_height: options.thumb?.height });
-          return mapPrepared(request, (r) => ({ items: r.posts, next: r.posts.length >= number ? pickedOnIso(r.posts[r.posts.length - 1]) : undefined }));
+          const request = client.reader.freshlyPressedRequest({
+            number,
+            before,
+            thumb_width: options.thumb?.width,
+            thumb_height: options.thumb?.height,
+          });
+          return mapPrepared(request, (r) => ({
+            items: r.posts,
+            next: r.posts.length >= number ? pickedOnIso(r.posts[r.posts.length - 1]) : undefined,
+          }));
         },
       },
       options.client,
     );
     this.tags = new ListCore<Tag, never>(
-      { key: (t) => String(t.ID ?? t.slug ?? t.display_name), page: (client) => mapPrepared(client.reader.tagsRequest(), (r) => ({ items: r.tags, next: undefined })) },
+      {
+        key: (t) => String(t.ID ?? t.slug ?? t.display_name),
+        page: (client) => mapPrepared(client.reader.tagsRequest(), (r) => ({ items: r.tags, next: undefined })),
+      },
       options.client,
     );
   }

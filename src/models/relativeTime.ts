@@ -70,7 +70,8 @@ export function relativeTime(thenMs: number, nowMs = Date.now(), locale = 'en'):
   while (unit < SIZES.length && abs < SIZES[unit]) unit++;
   let value: number;
   if (unit < SIZES.length) value = Math.trunc(seconds / SIZES[unit]);
-  else if (abs < 45) value = 0; // "now" (unit is SECOND)
+  else if (abs < 45)
+    value = 0; // "now" (unit is SECOND)
   else {
     unit = MINUTE; // "this minute"
     value = Math.trunc(seconds / 60);

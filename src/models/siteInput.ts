@@ -11,7 +11,8 @@ export function siteFromInput(text: string): { site: string } | { problem: strin
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
     try {
       const url = new URL(value);
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: `Only a site’s web address (https://…) can be used, not ${url.protocol}//.` };
+      if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return { problem: `Only a site’s web address (https://…) can be used, not ${url.protocol}//.` };
       value = url.hostname;
     } catch {
       return { problem: `"${value}" is not a valid address.` };

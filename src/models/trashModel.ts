@@ -118,7 +118,10 @@ export class TrashModel extends ListModel<PostV11, string> {
   }
 
   private trashRequest(client: ContentSiteClient, site: string, number: number, handle: string | undefined) {
-    return mapPrepared(client.posts.trashedRequest(site, { number, type: 'any', page_handle: handle, fields: TRASH_FIELDS }), (p) => ({ items: p.posts, next: p.nextPage }));
+    return mapPrepared(client.posts.trashedRequest(site, { number, type: 'any', page_handle: handle, fields: TRASH_FIELDS }), (p) => ({
+      items: p.posts,
+      next: p.nextPage,
+    }));
   }
 }
 
@@ -126,7 +129,8 @@ type Outcome = { ok: true; post: PostV11 } | { ok: false; error: ContentSiteErro
 
 async function restoreOutcomes(client: ContentSiteClient, site: string, ids: readonly number[]): Promise<Map<number, Outcome>> {
   try {
-    if (ids.length === 1) return new Map([[ids[0], { ok: true, post: await client.posts.restore(site, ids[0], { fields: RESTORED_FIELDS }) }]]);
+    if (ids.length === 1)
+      return new Map([[ids[0], { ok: true, post: await client.posts.restore(site, ids[0], { fields: RESTORED_FIELDS }) }]]);
     return await client.posts.restoreMany(site, ids, { fields: RESTORED_FIELDS });
   } catch (err) {
     const error = asError(err);

@@ -3,4 +3,16 @@ export { noteHtml, noteParts, blockHtml, templateHtml, type NoteView } from './n
 export { postHtml, plainTitle, type PostLike } from './postHtml';
 export { page, csp, makeNonce, type PageParts } from './page';
 export { gateImages, isAvatarUrl, imageSources, AVATAR_HOSTS, type GatedHtml } from './remoteImages';
-export { readPanelMessage, readNoteMessage, noteControls, noteState, NOTE_CONTROLS, type PanelMessage, type NoteMessage, type NoteControl, type NoteControls, type NoteState, type NoteRemoval } from './panelMessage';
+export {
+  readPanelMessage,
+  readNoteMessage,
+  noteControls,
+  noteState,
+  NOTE_CONTROLS,
+  type PanelMessage,
+  type NoteMessage,
+  type NoteControl,
+  type NoteControls,
+  type NoteState,
+  type NoteRemoval,
+} from './panelMessage';

@@ -54,7 +54,10 @@ function itemHtml(item: TemplateItem): string {
 /** `replyBox`: the page has its own reply box, so a plain-text footer ("Reply from the comments screen") goes. */
 export function templateHtml(body: TemplateBody, replyBox = false): string {
   const header = body.header ? `<header>${sanitize(body.header)}</header>` : '';
-  const footer = body.footer && !(replyBox && !body.footer_link) ? `<footer>${body.footer_link ? link(body.footer_link, escapeHtml(body.footer_text ?? '')) : sanitize(body.footer)}</footer>` : '';
+  const footer =
+    body.footer && !(replyBox && !body.footer_link)
+      ? `<footer>${body.footer_link ? link(body.footer_link, escapeHtml(body.footer_text ?? '')) : sanitize(body.footer)}</footer>`
+      : '';
   if (body.template === 'big-badge') {
     return `<section class="big-badge">${img(body.badge, '', 'badge')}${header}${body.html ? `<div>${sanitize(body.html)}</div>` : ''}${footer}</section>`;
   }
@@ -93,7 +96,14 @@ const BUTTONS: ReadonlyArray<{ control: ActControl; key: string; off: string; on
   { control: 'follow', key: '', off: 'Follow', on: 'Following', offTitle: 'Follow the site', onTitle: 'Unfollow the site' },
   { control: 'spam', key: 's', off: 'Spam', on: 'Spam', offTitle: 'Mark as spam', onTitle: 'Mark as spam' },
   { control: 'trash', key: 't', off: 'Trash', on: 'Trash', offTitle: 'Move to the trash', onTitle: 'Move to the trash' },
-  { control: 'edit', key: 'e', off: 'Edit', on: 'Edit', offTitle: 'Edit the comment in the browser', onTitle: 'Edit the comment in the browser' },
+  {
+    control: 'edit',
+    key: 'e',
+    off: 'Edit',
+    on: 'Edit',
+    offTitle: 'Edit the comment in the browser',
+    onTitle: 'Edit the comment in the browser',
+  },
   { control: 'read', key: 'm', off: 'Mark read', on: 'Mark unread', offTitle: 'Mark as read', onTitle: 'Mark as unread' },
 ];
 
@@ -130,7 +140,12 @@ function controlsHtml(note: Notification, view: NoteView): string {
 function replyHtml(view: NoteView): string {
   const reply = view.state.controls.reply;
   if (!reply) return '';
-  const mine = (view.replies ?? []).map((r) => `<li class="item my-reply"><div><div class="item-header"><b>You</b>${r.url ? ` · ${link(r.url, 'View')}` : ''}</div><p class="my-reply-text">${escapeHtml(r.text)}</p></div></li>`).join('');
+  const mine = (view.replies ?? [])
+    .map(
+      (r) =>
+        `<li class="item my-reply"><div><div class="item-header"><b>You</b>${r.url ? ` · ${link(r.url, 'View')}` : ''}</div><p class="my-reply-text">${escapeHtml(r.text)}</p></div></li>`,
+    )
+    .join('');
   return `<ul id="my-replies" class="items" aria-label="Your replies">${mine}</ul><section id="reply-box" class="reply"><label for="reply-text">Reply <span class="hint">(r; Ctrl+Enter or ⌘+Enter sends; @ mentions a writer)</span></label>
 <div class="reply-field"><textarea id="reply-text" rows="4" placeholder="Write a reply…" aria-autocomplete="list" aria-controls="mentions">${escapeHtml(view.draft)}</textarea>
 <ul id="mentions" class="mentions" role="listbox" aria-label="Writers" hidden></ul></div>

@@ -28,7 +28,16 @@ export interface PageParts {
 }
 
 export function csp(nonce: string, cspSource: string, remoteImages = false): string {
-  return [`default-src 'none'`, `img-src ${imageSources(cspSource, remoteImages)}`, `style-src ${cspSource}`, `script-src 'nonce-${nonce}'`, `font-src ${cspSource}`, `base-uri 'none'`, `form-action 'none'`, `frame-src 'none'`].join('; ');
+  return [
+    `default-src 'none'`,
+    `img-src ${imageSources(cspSource, remoteImages)}`,
+    `style-src ${cspSource}`,
+    `script-src 'nonce-${nonce}'`,
+    `font-src ${cspSource}`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+    `frame-src 'none'`,
+  ].join('; ');
 }
 
 /** The start of every webview document: the CSP, the style sheets and the title, up to `<body>`. */
@@ -52,5 +61,7 @@ ${scripts}
 }
 
 export function makeNonce(random: (n: number) => Buffer): string {
-  return random(16).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+  return random(16)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '');
 }

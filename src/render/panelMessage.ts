@@ -93,11 +93,15 @@ export function readNoteMessage(message: unknown, shown: ShownNote | undefined):
       return shown.controls[action as ActControl] ? { type: 'act', action: action as ActControl, note } : undefined;
     }
     case 'reply':
-      return shown.controls.reply && typeof m.text === 'string' && m.text.length <= DRAFT_MAX_CHARS ? { type: 'reply', note, text: m.text } : undefined;
+      return shown.controls.reply && typeof m.text === 'string' && m.text.length <= DRAFT_MAX_CHARS
+        ? { type: 'reply', note, text: m.text }
+        : undefined;
     case 'draft':
       return typeof m.text === 'string' && m.text.length <= DRAFT_MAX_CHARS ? { type: 'draft', note, text: m.text } : undefined;
     case 'suggest':
-      return shown.controls.reply && typeof m.letters === 'string' && /^[\w.-]{0,50}$/.test(m.letters) && Number.isSafeInteger(m.seq) ? { type: 'suggest', note, letters: m.letters, seq: m.seq as number } : undefined;
+      return shown.controls.reply && typeof m.letters === 'string' && /^[\w.-]{0,50}$/.test(m.letters) && Number.isSafeInteger(m.seq)
+        ? { type: 'suggest', note, letters: m.letters, seq: m.seq as number }
+        : undefined;
     case 'go':
       return m.to === 'next' || m.to === 'previous' ? { type: 'go', to: m.to, note } : undefined;
     default:
@@ -133,7 +137,11 @@ export function removalText(removal: NoteRemoval | undefined): string {
   return removal.kind === 'trash' ? 'Comment trashed.' : 'Comment marked as spam.';
 }
 
-export function noteState(id: number, note: Notification | undefined, o: { removal?: NoteRemoval; canReply?: boolean; hasPrevious: boolean; hasNext: boolean }): NoteState {
+export function noteState(
+  id: number,
+  note: Notification | undefined,
+  o: { removal?: NoteRemoval; canReply?: boolean; hasPrevious: boolean; hasNext: boolean },
+): NoteState {
   return {
     note: id,
     controls: noteControls(note, o),

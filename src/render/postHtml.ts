@@ -13,11 +13,18 @@ export interface PostLike {
 
 /** Titles are HTML in the service's answers; shown as text. */
 export function plainTitle(title: string | undefined): string {
-  return sanitize(title ?? '').replace(/<[^>]*>/g, '').trim() || '(no title)';
+  return (
+    sanitize(title ?? '')
+      .replace(/<[^>]*>/g, '')
+      .trim() || '(no title)'
+  );
 }
 
 export function postHtml(post: PostLike, when: string): string {
   const url = safeUrl(post.URL);
-  const byline = [post.author?.name, post.site_name, when].filter(Boolean).map((s) => escapeHtml(s)).join(' · ');
+  const byline = [post.author?.name, post.site_name, when]
+    .filter(Boolean)
+    .map((s) => escapeHtml(s))
+    .join(' · ');
   return `<article class="post"><h1>${escapeHtml(plainTitle(post.title))}</h1><p class="meta">${byline}</p><div class="content">${sanitize(post.content || post.excerpt)}</div>${url ? `<p class="actions"><a href="${escapeHtml(url)}">Open in Browser</a></p>` : ''}</article>`;
 }

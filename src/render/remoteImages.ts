@@ -12,7 +12,14 @@ import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, escapeHtml, IMAGE_SCHEMES, safeUrl, U
  * WordPress.com static host, and the reference service's seed host (`.example` never resolves on
  * the internet).
  */
-export const AVATAR_HOSTS: readonly string[] = ['secure.gravatar.com', '0.gravatar.com', '1.gravatar.com', '2.gravatar.com', 's0.wp.com', 'gravatar.example'];
+export const AVATAR_HOSTS: readonly string[] = [
+  'secure.gravatar.com',
+  '0.gravatar.com',
+  '1.gravatar.com',
+  '2.gravatar.com',
+  's0.wp.com',
+  'gravatar.example',
+];
 
 /** An https URL on one of the avatar hosts (default port). */
 export function isAvatarUrl(src: unknown): boolean {
@@ -35,9 +42,18 @@ export interface GatedHtml {
 
 /** What the renderers produce around the sanitized service HTML (classes, our structure tags). */
 const TAGS = [...ALLOWED_TAGS, 'article', 'section', 'header', 'footer'];
-const ATTRIBUTES: Record<string, string[]> = { ...ALLOWED_ATTRIBUTES, '*': ['class'], a: [...ALLOWED_ATTRIBUTES.a, 'rel', 'data-range'], img: [...ALLOWED_ATTRIBUTES.img, 'loading'] };
+const ATTRIBUTES: Record<string, string[]> = {
+  ...ALLOWED_ATTRIBUTES,
+  '*': ['class'],
+  a: [...ALLOWED_ATTRIBUTES.a, 'rel', 'data-range'],
+  img: [...ALLOWED_ATTRIBUTES.img, 'loading'],
+};
 
-const placeholder = (alt: string | undefined): sanitizeHtml.Tag => ({ tagName: 'span', attribs: { class: 'image-blocked' }, text: alt?.trim() ? `[Image: ${alt.trim()}]` : '[Image]' });
+const placeholder = (alt: string | undefined): sanitizeHtml.Tag => ({
+  tagName: 'span',
+  attribs: { class: 'image-blocked' },
+  text: alt?.trim() ? `[Image: ${alt.trim()}]` : '[Image]',
+});
 
 /**
  * Rendered HTML (already sanitized) with each image either kept (https, and an avatar host or

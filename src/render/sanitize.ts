@@ -5,8 +5,52 @@
  */
 import sanitizeHtml from 'sanitize-html';
 
-export const ALLOWED_TAGS = ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'div', 'figure', 'figcaption', 'hr', 'cite', 'q', 'sub', 'sup', 'small', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
-export const ALLOWED_ATTRIBUTES: Record<string, string[]> = { a: ['href', 'title'], img: ['src', 'alt', 'title', 'width', 'height'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] };
+export const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'img',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'span',
+  'div',
+  'figure',
+  'figcaption',
+  'hr',
+  'cite',
+  'q',
+  'sub',
+  'sup',
+  'small',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
+export const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
+  a: ['href', 'title'],
+  img: ['src', 'alt', 'title', 'width', 'height'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan'],
+};
 export const LINK_SCHEMES = ['https', 'http', 'mailto'];
 export const IMAGE_SCHEMES = ['https'];
 
@@ -26,7 +70,23 @@ const options: sanitizeHtml.IOptions = {
   allowedAttributes: ALLOWED_ATTRIBUTES,
   disallowedTagsMode: 'discard',
   // Everything inside these goes, not only the tags.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'title', 'xmp', 'noembed', 'noframes'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'template',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'title',
+    'xmp',
+    'noembed',
+    'noframes',
+  ],
   transformTags: {
     // Links open through the extension, never inside the webview; relative links lead nowhere.
     a: (tagName, attribs) => {

@@ -22,12 +22,19 @@ const DEMO_USER = 1001;
 /** The frame of the detail webview once its document has `selector`. */
 async function detailFrame(page: Page, selector: string): Promise<Frame> {
   return until(`the detail view to show ${selector}`, async () => {
-    for (const f of page.frames()) if (await f.locator(selector).count().catch(() => 0)) return f;
+    for (const f of page.frames())
+      if (
+        await f
+          .locator(selector)
+          .count()
+          .catch(() => 0)
+      )
+        return f;
     return undefined;
   });
 }
 
-describe('A note\'s detail view acts on it (code-server + Chromium)', function () {
+describe("A note's detail view acts on it (code-server + Chromium)", function () {
   let browser: Browser;
   let session: EditorSession | undefined;
   let demo: Demo;
@@ -55,7 +62,7 @@ describe('A note\'s detail view acts on it (code-server + Chromium)', function (
     await closeEditor(session, browser);
   });
 
-  it('the detail view shows the note\'s actions and, opened, no longer says unread', async () => {
+  it("the detail view shows the note's actions and, opened, no longer says unread", async () => {
     assert.ok(demo.svc.world().notes.find((n) => n.id === 60000)!.unread > 0, 'the note starts unread');
     await wb.click('Notifications', NOTE_ROW);
     const frame = await detailFrame(page, '#reply-text');
@@ -63,7 +70,12 @@ describe('A note\'s detail view acts on it (code-server + Chromium)', function (
     await until('the page to stop saying unread', async () => (await frame.locator('#note-unread').textContent()) === '');
     // demo administers the demo site: moderation is offered; the comment is pending (not approved).
     const buttons = frame.locator('#note-controls .toolbar button[data-action]:visible');
-    await until('the read state on its button', async () => (await buttons.allTextContents()).includes('Mark unread'), 10_000, () => buttons.allTextContents());
+    await until(
+      'the read state on its button',
+      async () => (await buttons.allTextContents()).includes('Mark unread'),
+      10_000,
+      () => buttons.allTextContents(),
+    );
     assert.deepEqual(await buttons.allTextContents(), ['Approve', 'Like', 'Spam', 'Trash', 'Mark unread']);
     assert.equal(demo.svc.world().comments.get(COMMENT)!.status, 'unapproved');
     assert.equal(await frame.locator('button[data-action="approve"]').getAttribute('aria-pressed'), 'false');
@@ -82,7 +94,11 @@ describe('A note\'s detail view acts on it (code-server + Chromium)', function (
     assert.equal(await box.inputValue(), 'Thanks! Looping in @ed ');
     await box.pressSequentially('for the index cards.');
     await box.press('Control+Enter');
-    const reply = await until('the reply on the service', () => [...demo.svc.world().comments.values()].find((c) => c.parent === COMMENT && c.authorId === DEMO_USER), 20_000);
+    const reply = await until(
+      'the reply on the service',
+      () => [...demo.svc.world().comments.values()].find((c) => c.parent === COMMENT && c.authorId === DEMO_USER),
+      20_000,
+    );
     assert.match(reply.content, /Thanks! Looping in @ed for the index cards\./);
     await frame.locator('#reply-status', { hasText: 'Reply posted.' }).waitFor();
     assert.equal(await box.inputValue(), '', 'the box is cleared');
@@ -94,7 +110,10 @@ describe('A note\'s detail view acts on it (code-server + Chromium)', function (
   it('Esc leaves the box; j and k open the next and the previous note in the same panel, and opening marks it read', async () => {
     const frame = await detailFrame(page, '#reply-text');
     await frame.locator('#reply-text').press('Escape');
-    const next = demo.svc.world().notes.filter((n) => n.userId === DEMO_USER).sort((a, b) => b.timestamp - a.timestamp)[1];
+    const next = demo.svc
+      .world()
+      .notes.filter((n) => n.userId === DEMO_USER)
+      .sort((a, b) => b.timestamp - a.timestamp)[1];
     assert.ok(next.unread > 0, 'the next note starts unread');
     await page.keyboard.press('j');
     const shown = await detailFrame(page, `#note-controls[data-note="${next.id}"]`);
@@ -103,7 +122,14 @@ describe('A note\'s detail view acts on it (code-server + Chromium)', function (
     await wb.shot('detail-next-note');
     await page.keyboard.press('k');
     await detailFrame(page, '#note-controls[data-note="60000"]');
-    assert.equal(await page.locator('.tab.active').getAttribute('aria-label').then((l) => l?.startsWith(NOTE_ROW)), true, 'one panel, titled by the note');
+    assert.equal(
+      await page
+        .locator('.tab.active')
+        .getAttribute('aria-label')
+        .then((l) => l?.startsWith(NOTE_ROW)),
+      true,
+      'one panel, titled by the note',
+    );
   });
 
   it("the page's buttons act through the tree's commands: Approve reaches the service; Trash hides the note behind Undo, and Undo sends nothing", async () => {
@@ -112,7 +138,10 @@ describe('A note\'s detail view acts on it (code-server + Chromium)', function (
     const want = before === 'approved' ? 'unapproved' : 'approved';
     await frame.locator('button[data-action="approve"]').click();
     await until(`the comment ${want} on the service`, () => demo.svc.world().comments.get(COMMENT)!.status === want);
-    await until('the button to show the new state', async () => (await frame.locator('button[data-action="approve"]').getAttribute('aria-pressed')) === String(want === 'approved'));
+    await until(
+      'the button to show the new state',
+      async () => (await frame.locator('button[data-action="approve"]').getAttribute('aria-pressed')) === String(want === 'approved'),
+    );
     const deletes = () => demo.svc.requests.filter((r) => r.method === 'POST' && r.path.includes(`/comments/${COMMENT}/delete`)).length;
     await frame.locator('button[data-action="trash"]').click();
     const banner = frame.locator('#removed', { hasText: 'Comment trashed.' });

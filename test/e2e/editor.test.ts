@@ -18,7 +18,14 @@ const DEMO_NOTES = (demo: Demo) => demo.svc.world().notes.filter((n) => n.userId
 /** The frame of a webview whose document has `selector` (webviews nest their content in iframes). */
 async function webviewFrame(page: Page, selector: string, what: string): Promise<Frame> {
   return until(what, async () => {
-    for (const f of page.frames()) if (await f.locator(selector).count().catch(() => 0)) return f;
+    for (const f of page.frames())
+      if (
+        await f
+          .locator(selector)
+          .count()
+          .catch(() => 0)
+      )
+        return f;
     return undefined;
   });
 }
@@ -60,15 +67,27 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     this.timeout(60_000);
     await closeEditor(session, browser);
     // clickMisses: gestures the click guard stopped before VS Code saw them, then tried again.
-    if (wb) writeFileSync(join(ARTIFACTS, 'report.json'), JSON.stringify({ stepsMs: steps, clickMisses: wb.misses, screenshots: wb.taken.map((f) => f.slice(ARTIFACTS.length + 1)) }, null, 2));
+    if (wb)
+      writeFileSync(
+        join(ARTIFACTS, 'report.json'),
+        JSON.stringify(
+          { stepsMs: steps, clickMisses: wb.misses, screenshots: wb.taken.map((f) => f.slice(ARTIFACTS.length + 1)) },
+          null,
+          2,
+        ),
+      );
   });
 
   /** The service's own count of the demo user's unread notes (marking is optimistic on screen). */
   async function serviceUnreadIs(expected: number): Promise<void> {
     const count = () => DEMO_NOTES(demo).filter((n) => n.unread > 0).length;
-    await until(`the service to have ${expected} unread notes`, () => count() === expected, 15_000, () => ({ unread: count(), posts: demo.svc.requests.filter((r) => r.method === 'POST') }));
+    await until(
+      `the service to have ${expected} unread notes`,
+      () => count() === expected,
+      15_000,
+      () => ({ unread: count(), posts: demo.svc.requests.filter((r) => r.method === 'POST') }),
+    );
   }
-
 
   async function approveInBrowser(button: 'approve' | 'deny'): Promise<void> {
     await (await answerInBrowser({ context, wb }, button, ARTIFACTS)).close();
@@ -95,10 +114,15 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
     const issued = [...demo.svc.world().tokens.values()].filter((t) => t.token.startsWith('cs-oauth-'));
     assert.equal(issued.length, 1);
-    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/oauth2/token-info') && r.status === 200), 'the token was confirmed with token-info');
+    assert.ok(
+      demo.svc.requests.some((r) => r.path.startsWith('/oauth2/token-info') && r.status === 200),
+      'the token was confirmed with token-info',
+    );
     const loads = demo.svc.requests.filter((r) => r.path.startsWith('/rest/v1/'));
     assert.match(loads[0].path, /^\/rest\/v1\/batch\/\?urls/, 'the visible views loaded in one batch request');
-    assert.ok(decodeURIComponent(loads[0].path).includes('/read/following/') && decodeURIComponent(loads[0].path).includes('/notifications/'));
+    assert.ok(
+      decodeURIComponent(loads[0].path).includes('/read/following/') && decodeURIComponent(loads[0].path).includes('/notifications/'),
+    );
     await page.locator('.activitybar [aria-label^="Accounts"]').first().click();
     await page.locator('.context-view', { hasText: 'Demo Writer' }).waitFor();
     await wb.shot('accounts-menu');
@@ -150,7 +174,10 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.click('Notifications', 'Load more');
     await wb.row('Notifications', 'You reached 350 likes').waitFor();
     assert.equal(loaded(), 1);
-    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/notifications/') && /before=/.test(r.path)), 'paged with before');
+    assert.ok(
+      demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/notifications/') && /before=/.test(r.path)),
+      'paged with before',
+    );
     await wb.shot('notifications-more');
   });
 
@@ -168,7 +195,11 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     const frame = await webviewFrame(page, 'article.note', 'the detail webview to show the note');
     await frame.getByText('Great post!').waitFor();
     const scripts = await frame.locator('script').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
-    assert.deepEqual(scripts.filter((t) => t.includes('alert')), [], 'no script of the note reached the page');
+    assert.deepEqual(
+      scripts.filter((t) => t.includes('alert')),
+      [],
+      'no script of the note reached the page',
+    );
     assert.equal(await frame.locator('[onerror], [onclick], [onload]').count(), 0, 'no event handlers');
     assert.equal(await frame.locator('a[href^="javascript"], iframe, object, embed').count(), 0);
     assert.equal(await frame.locator('img[src="x"]').count(), 0, 'no relative image');
@@ -187,7 +218,9 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.badgeIs('1', 30_000);
     await page.locator('.statusbar [aria-label="1 unread Content Site notifications"]').first().waitFor();
     // The cheap poll asks for ids and hashes only (POLL_FIELDS), not the full notes.
-    const polls = demo.svc.requests.filter((r) => r.path.startsWith('/rest/v1/notifications/') && /[?&]fields=id%2Cnote_hash(&|$)/.test(r.path));
+    const polls = demo.svc.requests.filter(
+      (r) => r.path.startsWith('/rest/v1/notifications/') && /[?&]fields=id%2Cnote_hash(&|$)/.test(r.path),
+    );
     assert.ok(polls.length >= 1, 'a cheap poll saw the change');
     await wb.shot('poll-picked-up-change');
   });
@@ -198,7 +231,10 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.row('Following', '#1 ').waitFor();
     await wb.click('Following', 'Load more');
     await wb.row('Following', '#20 ').waitFor();
-    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/read/following/') && r.path.includes('page=2')), 'asked for page 2');
+    assert.ok(
+      demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/read/following/') && r.path.includes('page=2')),
+      'asked for page 2',
+    );
     await wb.titleAction('Following', 'Toggle Newest / Oldest First');
     await wb.row('Following', '#60 ').waitFor();
     assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/read/following/') && r.path.includes('order=ASC')));
@@ -212,7 +248,10 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.row('Reader', 'Editors’ pick: Morning pages #1').waitFor();
     await wb.click('Reader', 'Load more');
     await wb.row('Reader', '#11').waitFor();
-    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/freshly-pressed/') && r.path.includes('before=')), 'paged by pick date');
+    assert.ok(
+      demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/freshly-pressed/') && r.path.includes('before=')),
+      'paged by pick date',
+    );
     await wb.click('Reader', 'Subscribed Tags');
     await wb.row('Reader', 'Poetry').waitFor();
     await wb.shot('reader');
@@ -225,7 +264,10 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.command('Content Site: Select Site…');
     const problem = await wb.quick.refused('nowhere.example', 'No site nowhere.example was found');
     assert.match(problem, /Check the ID or address/);
-    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/sites/nowhere.example') && r.status === 404), 'the service was asked, and said 404');
+    assert.ok(
+      demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/sites/nowhere.example') && r.status === 404),
+      'the service was asked, and said 404',
+    );
     await wb.shot('select-site-unknown');
     await page.keyboard.press('Escape');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
@@ -237,7 +279,10 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.command('Content Site: Select Site…');
     await wb.answer('https://demo.example.blog/');
     await wb.row('Trash', 'Morning pages (old 1)').waitFor();
-    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/sites/demo.example.blog') && r.status === 200), 'the address was turned into the domain');
+    assert.ok(
+      demo.svc.requests.some((r) => r.path.startsWith('/rest/v1/sites/demo.example.blog') && r.status === 200),
+      'the address was turned into the domain',
+    );
     await wb.shot('trash');
     await wb.command('Content Site: Show Site Info');
     await page.locator('.monaco-dialog-box', { hasText: 'Demo Writing Desk: Notes on writing, drafted in public' }).waitFor();
@@ -259,7 +304,9 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.row('Trash', 'On short sentences (old 3)').waitFor({ state: 'detached' });
     await wb.row('Trash', 'Editing in public (old 2)').waitFor({ state: 'detached' });
     // One request, asking only for the fields the message shows.
-    const restores = demo.svc.requests.filter((r) => r.method === 'POST' && r.path.split('?')[0] === '/rest/v1.1/sites/demo.example.blog/posts/restore');
+    const restores = demo.svc.requests.filter(
+      (r) => r.method === 'POST' && r.path.split('?')[0] === '/rest/v1.1/sites/demo.example.blog/posts/restore',
+    );
     assert.equal(restores.length, 1, 'one restore-several request');
     assert.match(restores[0].path, /[?&]fields=ID%2Ctitle%2Ctype%2Cstatus%2CURL(&|$)/);
     assert.notEqual(post(201).status, 'trash');
@@ -333,7 +380,10 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.settle('Notifications');
     const labels = await wb.rowLabels('Notifications');
     assert.match(labels[0], /^Retry — The service is having trouble \(HTTP 503\)/, 'the Retry row is on top');
-    assert.ok(labels.some((l) => l.includes('Maya Lin commented on Morning pages')), `the notes stay listed: ${labels.join(' | ')}`);
+    assert.ok(
+      labels.some((l) => l.includes('Maya Lin commented on Morning pages')),
+      `the notes stay listed: ${labels.join(' | ')}`,
+    );
     assert.equal(await wb.badge(), badge, 'the badge keeps its count');
     await wb.shot('refresh-failed-kept-notes');
     await pollTriedAndFailed(6, 'Retry — The service is having trouble (HTTP 503)'); // a refresh is 3 tries of a GET

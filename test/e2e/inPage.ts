@@ -51,7 +51,9 @@ export function armGuard(aim: PageAim): void {
             const matches = g.literal ? text.toLowerCase().includes(g.source.toLowerCase()) : new RegExp(g.source, g.flags).test(text);
             const action = el?.closest('.action-label')?.getAttribute('aria-label') ?? '';
             const ok = !!row && pane === g.pane && matches && (!g.action || action.startsWith(g.action));
-            g.verdict = ok ? 'ok' : `its ${type} reached "${text || el?.className || 'nothing'}"${g.action ? ` (action "${action}")` : ''} in ${pane ?? 'no pane'}`;
+            g.verdict = ok
+              ? 'ok'
+              : `its ${type} reached "${text || el?.className || 'nothing'}"${g.action ? ` (action "${action}")` : ''} in ${pane ?? 'no pane'}`;
             // The workbench has acted (a menu opened over the row, a command ran): the rest of the
             // gesture lands on whatever is there now, and is none of the guard's business.
             g.done = ok && (type === 'click' || type === 'contextmenu');
@@ -86,7 +88,9 @@ export function paneSettled([title, token]: [string, number]): boolean {
     .filter((p) => p.querySelector('.pane-header h3.title')?.textContent?.trim() === title)
     .at(0);
   if (!pane) return false;
-  const busy = Array.from(pane.querySelectorAll('.monaco-progress-container.active:not(.done)')).some((p) => getComputedStyle(p).display !== 'none');
+  const busy = Array.from(pane.querySelectorAll('.monaco-progress-container.active:not(.done)')).some(
+    (p) => getComputedStyle(p).display !== 'none',
+  );
   const rows = Array.from(pane.querySelectorAll('.pane-body .monaco-list-row'))
     .map((r) => `${(r as HTMLElement).style.top} ${r.textContent}`)
     .join('\n');
@@ -127,6 +131,8 @@ export function onlyEntry([label, value]: [string, string]): boolean {
   const widget = document.querySelector('.quick-input-widget');
   const input = widget?.querySelector<HTMLInputElement>('.quick-input-filter input.input');
   if (!widget || !input || getComputedStyle(widget).display === 'none' || input.value !== value) return false;
-  const labels = Array.from(widget.querySelectorAll('.quick-input-list .monaco-list-row')).map((r) => r.querySelector('.label-name')?.textContent?.trim());
+  const labels = Array.from(widget.querySelectorAll('.quick-input-list .monaco-list-row')).map((r) =>
+    r.querySelector('.label-name')?.textContent?.trim(),
+  );
   return labels.length === 1 && labels[0] === label;
 }

@@ -24,7 +24,10 @@ describe('Loopback sign-in in a real VS Code (code-server + Chromium)', function
     // A port free now; the reference service accepts its loopback redirect on any port.
     loopbackPort = await freePort();
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-    session = await openEditor(browser, ARTIFACTS, { 'contentSite.oauth.redirect': 'loopback', 'contentSite.oauth.loopbackPort': loopbackPort });
+    session = await openEditor(browser, ARTIFACTS, {
+      'contentSite.oauth.redirect': 'loopback',
+      'contentSite.oauth.loopbackPort': loopbackPort,
+    });
   });
 
   afterEach(function () {
@@ -49,11 +52,17 @@ describe('Loopback sign-in in a real VS Code (code-server + Chromium)', function
     await landed.screenshot({ path: join(ARTIFACTS, 'loopback-page.png') });
     await landed.close();
     const authorize = demo.svc.requests.find((r) => r.path.startsWith('/oauth2/authorize'));
-    assert.ok(authorize?.path.includes(`redirect_uri=${encodeURIComponent(redirect)}`), `the authorize request named the loopback server: ${authorize?.path}`);
+    assert.ok(
+      authorize?.path.includes(`redirect_uri=${encodeURIComponent(redirect)}`),
+      `the authorize request named the loopback server: ${authorize?.path}`,
+    );
 
     await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
     assert.equal(oauthTokens(), 1, 'one token was issued');
-    assert.ok(demo.svc.requests.some((r) => r.path.startsWith('/oauth2/token-info') && r.status === 200), 'the token was confirmed with token-info');
+    assert.ok(
+      demo.svc.requests.some((r) => r.path.startsWith('/oauth2/token-info') && r.status === 200),
+      'the token was confirmed with token-info',
+    );
     await wb.shot('signed-in-loopback');
 
     // The one-shot server is gone once the sign-in ended.

@@ -24,7 +24,8 @@ describe('Acting on notes in a real VS Code', function () {
   let wb: Workbench;
 
   const comment = (id: number) => demo.svc.world().comments.get(id)!;
-  const requestsTo = (suffix: string) => demo.svc.requests.filter((r) => r.method === 'POST' && r.path.split('?')[0] === `/rest/v1.1/sites/${DEMO_SITE}${suffix}`);
+  const requestsTo = (suffix: string) =>
+    demo.svc.requests.filter((r) => r.method === 'POST' && r.path.split('?')[0] === `/rest/v1.1/sites/${DEMO_SITE}${suffix}`);
 
   /** Only this row selected (without opening it), and the tree focused: where the keys act. */
   async function selectOnly(text: string): Promise<void> {
@@ -73,7 +74,7 @@ describe('Acting on notes in a real VS Code', function () {
     await closeEditor(session, browser);
   });
 
-  it('1. approves a pending comment from its row\'s inline button', async () => {
+  it("1. approves a pending comment from its row's inline button", async () => {
     const row = 'Maya Lin commented on Morning pages';
     assert.equal(comment(8800).status, 'unapproved');
     await wb.settle(PANE);
@@ -81,7 +82,12 @@ describe('Acting on notes in a real VS Code', function () {
     await wb.row(PANE, row).locator('.action-label[aria-label^="Approve"]').waitFor();
     await wb.shot('row-inline-actions');
     await wb.inline(PANE, row, 'Approve');
-    await until('the service to have comment 8800 approved', () => comment(8800).status === 'approved', 15_000, () => comment(8800).status);
+    await until(
+      'the service to have comment 8800 approved',
+      () => comment(8800).status === 'approved',
+      15_000,
+      () => comment(8800).status,
+    );
     assert.equal(requestsTo('/comments/8800').length, 1, 'one request');
     // The row follows: no more Approve inline, and "pending" is gone from its description.
     await until('the row to stop saying pending', async () => !(await wb.row(PANE, row).innerText()).includes('pending'));
@@ -111,7 +117,12 @@ describe('Acting on notes in a real VS Code', function () {
     const toast = page.locator('.notification-toast', { hasText: 'Comment trashed.' }).last();
     await toast.hover();
     await toast.getByRole('button', { name: /^Clear Notification/ }).click();
-    await until('the service to have comment 8890 in the trash', () => comment(8890).status === 'trash', 20_000, () => comment(8890).status);
+    await until(
+      'the service to have comment 8890 in the trash',
+      () => comment(8890).status === 'trash',
+      20_000,
+      () => comment(8890).status,
+    );
     assert.equal(requestsTo('/comments/8890/delete').length, 1);
     // Step 2's window ended long before this one's request was sent.
     assert.deepEqual(requestsTo('/comments/8860/delete'), [], 'no request for the undone trash');
@@ -161,7 +172,10 @@ describe('Acting on notes in a real VS Code', function () {
       await wb.shot('unapprove-refused');
       await wb.clearMessages();
       assert.equal(comment(8800).status, 'approved');
-      assert.ok(demo.svc.requests.some((r) => r.path.startsWith(`/rest/v1.1/sites/${DEMO_SITE}/comments/8800`) && r.status === 403), 'the service refused');
+      assert.ok(
+        demo.svc.requests.some((r) => r.path.startsWith(`/rest/v1.1/sites/${DEMO_SITE}/comments/8800`) && r.status === 403),
+        'the service refused',
+      );
       assert.ok(!(await wb.row(PANE, row).innerText()).includes('pending'), 'the row is back to approved');
     } finally {
       demo.svc.world().users.get(DEMO_USER)!.roles[DEMO_SITE] = 'administrator';

@@ -32,7 +32,11 @@ export class QuickInput {
     await this.input().waitFor({ state: 'visible' });
     await this.input().fill(filter);
     await this.page.waitForFunction(onlyEntry, [label, filter] as [string, string], { polling: 'raf' });
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).locator('input[type="checkbox"], [role="checkbox"]').first().check();
+    await this.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: label })
+      .locator('input[type="checkbox"], [role="checkbox"]')
+      .first()
+      .check();
     // OK, not Enter: the focused checkbox would take Enter as another toggle.
     await this.page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).click();
     await this.page.waitForFunction(accepted, filter, { polling: 'raf' });

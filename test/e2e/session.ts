@@ -50,10 +50,16 @@ export async function closeEditor(session: EditorSession | undefined, browser: B
 }
 
 /** The Sign In button of the signed-out welcome. */
-export const signInButton = (wb: Workbench) => wb.pane('Notifications').locator('.welcome-view-content a.monaco-button', { hasText: /^Sign In$/ });
+export const signInButton = (wb: Workbench) =>
+  wb.pane('Notifications').locator('.welcome-view-content a.monaco-button', { hasText: /^Sign In$/ });
 
 /** Clicks Sign In, answers on the authorize page (screenshot `shot`), and hands back the page it lands on, still open. */
-export async function answerInBrowser(s: Pick<EditorSession, 'context' | 'wb'>, button: 'approve' | 'deny', shotsDir: string, shot = `authorize-${button}`): Promise<Page> {
+export async function answerInBrowser(
+  s: Pick<EditorSession, 'context' | 'wb'>,
+  button: 'approve' | 'deny',
+  shotsDir: string,
+  shot = `authorize-${button}`,
+): Promise<Page> {
   const popup = s.context.waitForEvent('page');
   await signInButton(s.wb).click();
   const authorize = await popup;

@@ -28,7 +28,9 @@ export class TreeRows {
   constructor(readonly page: Page) {}
 
   pane(title: string): Locator {
-    return this.page.locator('.pane', { has: this.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
+    return this.page.locator('.pane', {
+      has: this.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }),
+    });
   }
 
   rows(pane: string): Locator {
@@ -50,7 +52,10 @@ export class TreeRows {
 
   /** Clicks a row (or one of its inline actions) of a settled pane, and only that row. */
   async click(pane: string, text: RowText, how: RowClick = {}): Promise<void> {
-    const aim: PageAim = typeof text === 'string' ? { pane, source: text, flags: '', literal: true, action: how.action } : { pane, source: text.source, flags: text.flags, literal: false, action: how.action };
+    const aim: PageAim =
+      typeof text === 'string'
+        ? { pane, source: text, flags: '', literal: true, action: how.action }
+        : { pane, source: text.source, flags: text.flags, literal: false, action: how.action };
     let missed = '';
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       await this.closeMenu();
@@ -94,7 +99,9 @@ export class TreeRows {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       await this.click(pane, text, { button: 'right' });
       await menu.waitFor();
-      focused = ((await this.pane(pane).locator('.pane-body .monaco-list-row.focused').allInnerTexts())[0] ?? '').replace(/\s+/g, ' ').trim();
+      focused = ((await this.pane(pane).locator('.pane-body .monaco-list-row.focused').allInnerTexts())[0] ?? '')
+        .replace(/\s+/g, ' ')
+        .trim();
       if (typeof text === 'string' ? focused.toLowerCase().includes(text.toLowerCase()) : text.test(focused)) return this.menuItem(item);
       this.misses.push(`the context menu meant for "${text}" in ${pane} opened for "${focused}"`);
       await this.closeMenu();
@@ -112,7 +119,10 @@ export class TreeRows {
     const selected = this.pane(pane).locator('.pane-body .monaco-list-row.selected');
     for (const t of texts) await selected.filter({ hasText: t }).first().waitFor();
     const count = await selected.count();
-    if (count !== texts.length) throw new Error(`${pane} has ${count} selected rows (${(await selected.allInnerTexts()).join(' | ')}), expected ${texts.join(', ')}.`);
+    if (count !== texts.length)
+      throw new Error(
+        `${pane} has ${count} selected rows (${(await selected.allInnerTexts()).join(' | ')}), expected ${texts.join(', ')}.`,
+      );
   }
 
   /** A context menu left open would take the next click (its block covers the workbench). */
@@ -141,7 +151,10 @@ export class TreeRows {
     const header = this.pane(pane).locator('.pane-header');
     await header.hover();
     if (!inMenu) return header.locator(`.action-label[aria-label^="${label}"]`).first().click();
-    await header.locator('.action-label[aria-label="More Actions..."], .action-label[aria-label^="Views and More Actions"]').first().click();
+    await header
+      .locator('.action-label[aria-label="More Actions..."], .action-label[aria-label^="Views and More Actions"]')
+      .first()
+      .click();
     await this.menuItem(label);
   }
 

@@ -7,12 +7,18 @@ import { setTimeout as pause } from 'node:timers/promises';
 
 const POLL_MS = 50;
 
-export async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 20_000, seen?: () => unknown): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 20_000,
+  seen?: () => unknown,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`Timed out after ${ms / 1000} s waiting for ${what}${seen ? `; last seen: ${JSON.stringify(await seen())}` : ''}.`);
+    if (Date.now() > end)
+      throw new Error(`Timed out after ${ms / 1000} s waiting for ${what}${seen ? `; last seen: ${JSON.stringify(await seen())}` : ''}.`);
     await pause(POLL_MS);
   }
 }

@@ -51,11 +51,18 @@ export class Workbench extends TreeRows {
 
   /** The number on the container's activity-bar entry. */
   async badge(): Promise<string> {
-    const b = this.page.locator('.activitybar .action-item', { has: this.page.locator('[aria-label^="Content Site"]') }).locator('.badge-content');
+    const b = this.page
+      .locator('.activitybar .action-item', { has: this.page.locator('[aria-label^="Content Site"]') })
+      .locator('.badge-content');
     return (await b.count()) ? ((await b.first().textContent()) ?? '').trim() : '';
   }
 
   async badgeIs(expected: string, ms = 15_000): Promise<void> {
-    await until(`the badge to show "${expected}"`, async () => (await this.badge()) === expected, ms, () => this.badge());
+    await until(
+      `the badge to show "${expected}"`,
+      async () => (await this.badge()) === expected,
+      ms,
+      () => this.badge(),
+    );
   }
 }

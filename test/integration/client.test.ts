@@ -36,7 +36,10 @@ describe('ContentSiteClient against the reference service', () => {
 
     it('users.suggest by domain with a filter and an image_size', async () => {
       const users = await client().users.suggest({ site: 'demo.example.blog', filter: 'an', image_size: 64 });
-      assert.deepEqual(users.map((u) => u.user_login), ['ann']);
+      assert.deepEqual(
+        users.map((u) => u.user_login),
+        ['ann'],
+      );
       assert.equal(users[0].image_URL, 'https://gravatar.example/avatar/ann?s=64&d=mm');
       assert.equal(apiRequests()[0].path, '/rest/v1.1/users/suggest?site=demo.example.blog&filter=an&image_size=64');
     });
@@ -84,34 +87,55 @@ describe('ContentSiteClient against the reference service', () => {
       const api = client();
       const first = await api.reader.following({ number: 5 });
       const second = await api.reader.following({ number: 5, page: 2 });
-      assert.deepEqual(first.posts.map((p) => p.ID), [7000, 7001, 7002, 7003, 7004]);
-      assert.deepEqual(second.posts.map((p) => p.ID), [7005, 7006, 7007, 7008, 7009]);
+      assert.deepEqual(
+        first.posts.map((p) => p.ID),
+        [7000, 7001, 7002, 7003, 7004],
+      );
+      assert.deepEqual(
+        second.posts.map((p) => p.ID),
+        [7005, 7006, 7007, 7008, 7009],
+      );
       assert.equal(first.number, 5);
       assert.equal(first.posts[0].title, 'Morning pages #1');
       const dates = [...first.posts, ...second.posts].map((p) => Date.parse(p.date!));
-      assert.deepEqual(dates, [...dates].sort((a, b) => b - a));
+      assert.deepEqual(
+        dates,
+        [...dates].sort((a, b) => b - a),
+      );
     });
 
     it('reader.following order=ASC starts with the oldest post', async () => {
       const asc = await client().reader.following({ number: 3, order: 'ASC' });
-      assert.deepEqual(asc.posts.map((p) => p.ID), [7059, 7058, 7057]);
+      assert.deepEqual(
+        asc.posts.map((p) => p.ID),
+        [7059, 7058, 7057],
+      );
       assert.equal(asc.posts[0].title, 'A week without email #60');
     });
 
     it('reader.freshlyPressed carries the editorial object of each featured post', async () => {
       const fp = await client().reader.freshlyPressed({ number: 3 });
-      assert.deepEqual(fp.posts.map((p) => p.ID), [8000, 8001, 8002]);
+      assert.deepEqual(
+        fp.posts.map((p) => p.ID),
+        [8000, 8001, 8002],
+      );
       assert.equal(fp.posts[0].editorial?.custom_headline, 'Editors’ pick: Morning pages #1');
     });
 
     it('reader.tags lists the subscribed tags', async () => {
       const { tags } = await client().reader.tags();
-      assert.deepEqual(tags.map((t) => [t.ID, t.slug, t.title]), [
-        [501, 'writing', 'Writing'],
-        [502, 'editing', 'Editing'],
-        [503, 'poetry', 'Poetry'],
-      ]);
-      assert.deepEqual((await client('cs-ed-token').reader.tags()).tags.map((t) => t.slug), ['editing']);
+      assert.deepEqual(
+        tags.map((t) => [t.ID, t.slug, t.title]),
+        [
+          [501, 'writing', 'Writing'],
+          [502, 'editing', 'Editing'],
+          [503, 'poetry', 'Poetry'],
+        ],
+      );
+      assert.deepEqual(
+        (await client('cs-ed-token').reader.tags()).tags.map((t) => t.slug),
+        ['editing'],
+      );
     });
 
     it('sites.get by ID and by domain; jetpack flags the self-hosted site', async () => {
@@ -126,7 +150,10 @@ describe('ContentSiteClient against the reference service', () => {
   describe('client: notifications', () => {
     it('list normalizes the template shape and the block shape into one Notification', async () => {
       const page = await client().notifications.list({ number: 6 });
-      assert.deepEqual(page.notes.map((n) => n.id), [60000, 60001, 60002, 60003, 60004, 60005]);
+      assert.deepEqual(
+        page.notes.map((n) => n.id),
+        [60000, 60001, 60002, 60003, 60004, 60005],
+      );
       const template = page.notes[0];
       assert.equal(template.type, 'comment');
       assert.deepEqual([template.unread, template.unreadIsCount], [1, true]);
@@ -135,7 +162,10 @@ describe('ContentSiteClient against the reference service', () => {
       assert.ok(!Array.isArray(template.body));
 
       const like = page.notes[1];
-      assert.deepEqual([like.unread, like.subjectText, like.url], [2, 'Maya Lin and 2 others liked Editing in public', 'https://demo.example.blog/2026/11/101/']);
+      assert.deepEqual(
+        [like.unread, like.subjectText, like.url],
+        [2, 'Maya Lin and 2 others liked Editing in public', 'https://demo.example.blog/2026/11/101/'],
+      );
 
       const block = page.notes[5];
       assert.ok(Array.isArray(block.body), 'the block shape keeps its blocks');
@@ -147,10 +177,13 @@ describe('ContentSiteClient against the reference service', () => {
 
     it('list: a read block-shaped note has unread 0; last_seen_time comes back', async () => {
       const page = await client().notifications.list({ ids: [60011, 60017] });
-      assert.deepEqual(page.notes.map((n) => [n.id, n.unread, Array.isArray(n.body)]), [
-        [60011, 0, true],
-        [60017, 0, true],
-      ]);
+      assert.deepEqual(
+        page.notes.map((n) => [n.id, n.unread, Array.isArray(n.body)]),
+        [
+          [60011, 0, true],
+          [60017, 0, true],
+        ],
+      );
       assert.equal(page.last_seen_time, DEFAULT_NOW - 3 * 3600);
     });
 
@@ -206,9 +239,16 @@ describe('ContentSiteClient against the reference service', () => {
       assert.equal(found, expected.length);
       assert.equal(ids.length, found);
       assert.equal(new Set(ids).size, found, 'no duplicates');
-      assert.deepEqual([...ids].sort((a, b) => a - b), [...expected].sort((a, b) => a - b));
+      assert.deepEqual(
+        [...ids].sort((a, b) => a - b),
+        [...expected].sort((a, b) => a - b),
+      );
       assert.equal(handles.length, Math.ceil(found / 4) - 1);
-      assert.ok(apiRequests().slice(1).every((r) => r.path.includes('page_handle=')));
+      assert.ok(
+        apiRequests()
+          .slice(1)
+          .every((r) => r.path.includes('page_handle=')),
+      );
     });
 
     it('posts.get returns the v1.1 post with attachment_count beyond the 20 returned', async () => {
@@ -240,7 +280,10 @@ describe('ContentSiteClient against the reference service', () => {
       const ids = [202, SPECIAL_POSTS.contributorPublished, SPECIAL_POSTS.badFileType, SPECIAL_POSTS.unlistedType, 99999];
       const outcomes = await client().posts.restoreMany(2001, ids);
       assert.equal(apiRequests().length, 1);
-      assert.deepEqual(apiRequests()[0].bodyKeys, ids.map(() => 'post_ids[]'));
+      assert.deepEqual(
+        apiRequests()[0].bodyKeys,
+        ids.map(() => 'post_ids[]'),
+      );
       assert.deepEqual([...outcomes.keys()], ids);
 
       const ok = outcomes.get(202)!;
@@ -259,7 +302,8 @@ describe('ContentSiteClient against the reference service', () => {
 
       // the successes are restored, the refusals stay in the trash
       assert.equal(svc.world().posts.get(202)!.status, 'pending');
-      for (const id of [SPECIAL_POSTS.contributorPublished, SPECIAL_POSTS.badFileType, SPECIAL_POSTS.unlistedType]) assert.equal(svc.world().posts.get(id)!.status, 'trash');
+      for (const id of [SPECIAL_POSTS.contributorPublished, SPECIAL_POSTS.badFileType, SPECIAL_POSTS.unlistedType])
+        assert.equal(svc.world().posts.get(id)!.status, 'trash');
     });
   });
 

@@ -9,14 +9,17 @@ const { svc, client } = useClientAndService();
 describe('Compressed answers', () => {
   it('a notifications page comes brotli-compressed, several times smaller, and decodes to the same notes', async () => {
     assert.equal(ACCEPT_ENCODING, 'br, gzip');
-    const page = await client().notifications.list({ number: 20, fields: 'id,type,unread,noticon,body,subject,timestamp,meta,status,note_hash,date' });
+    const page = await client().notifications.list({
+      number: 20,
+      fields: 'id,type,unread,noticon,body,subject,timestamp,meta,status,note_hash,date',
+    });
     assert.equal(page.notes.length, 20);
     const [entry] = restRequests(svc());
     assert.equal(entry.encoding, 'br');
     assert.ok(entry.wireBytes! * 4 < entry.bytes, `${entry.wireBytes} B on the wire for ${entry.bytes} B`);
   });
 
-  it('a compressed error answer reads as the service\'s error, and a batch decodes too', async () => {
+  it("a compressed error answer reads as the service's error, and a batch decodes too", async () => {
     svc().queueFault({ path: '/rest/v1/sites/', count: 1, fault: 'status=503' });
     await assert.rejects(client(undefined, { retry: { maxTries: 1 } }).sites.get(2001), (e: { status?: number }) => e.status === 503);
     const api = client();

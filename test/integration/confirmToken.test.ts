@@ -10,12 +10,21 @@ const factory = (token?: string) => new ContentSiteClient({ baseUrl: svc().restU
 describe('Confirming a token before it is stored', () => {
   it('confirms a token of this client and reads the user', async () => {
     const session = await confirmToken(factory, 'cs-demo-token', { clientId: '12345', expiresIn: 64800, nowMs: 1_000 });
-    assert.deepEqual(session.user, { ID: 1001, login: 'demo', display_name: 'Demo Writer', avatar_URL: 'https://gravatar.example/avatar/demo?s=96' });
+    assert.deepEqual(session.user, {
+      ID: 1001,
+      login: 'demo',
+      display_name: 'Demo Writer',
+      avatar_URL: 'https://gravatar.example/avatar/demo?s=96',
+    });
     assert.equal(session.expiresAt, 1_000 + 64800 * 1000);
   });
   it('refuses a token issued to another application, an expired one and a revoked one', async () => {
     for (const token of ['cs-other-client-token', 'cs-expired-token', 'cs-revoked-token']) {
-      await assert.rejects(confirmToken(factory, token, { clientId: '12345' }), (e: unknown) => e instanceof SignInError && /refused/.test(e.userMessage) && !e.userMessage.includes(token), token);
+      await assert.rejects(
+        confirmToken(factory, token, { clientId: '12345' }),
+        (e: unknown) => e instanceof SignInError && /refused/.test(e.userMessage) && !e.userMessage.includes(token),
+        token,
+      );
     }
   });
   it('without a client id (access-token sign-in) checks the token with /me only', async () => {

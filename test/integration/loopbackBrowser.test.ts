@@ -26,7 +26,8 @@ describe('Loopback sign-in page in Chromium', function () {
 
   async function signInThroughBrowser(button: '#approve' | '#deny') {
     const flow = new SignInFlow({
-      verify: (a) => confirmToken((token?: string): ContentSiteClient => client(token ?? null), a.token, { clientId: '12345', expiresIn: a.expiresIn }),
+      verify: (a) =>
+        confirmToken((token?: string): ContentSiteClient => client(token ?? null), a.token, { clientId: '12345', expiresIn: a.expiresIn }),
       confirmAccount: async () => false,
     });
     const pending = flow.start();
@@ -37,7 +38,14 @@ describe('Loopback sign-in page in Chromium', function () {
     // (The browser's own favicon request is a 404 of the loopback server, as it should be.)
     page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(buildAuthorizeUrl({ authorizeUrl: `${svc().url}/oauth2/authorize`, clientId: '12345', redirectUri: server.redirectUri, state: pending.state }));
+    await page.goto(
+      buildAuthorizeUrl({
+        authorizeUrl: `${svc().url}/oauth2/authorize`,
+        clientId: '12345',
+        redirectUri: server.redirectUri,
+        state: pending.state,
+      }),
+    );
     await page.click(button);
     await page.waitForSelector('body[data-result]');
     const shown = { result: await page.getAttribute('body', 'data-result'), message: await page.textContent('#msg'), url: page.url() };
@@ -48,7 +56,11 @@ describe('Loopback sign-in page in Chromium', function () {
 
   it('Approve: the page hands the token over, says who is signed in, and the token leaves the address bar', async () => {
     const { shown, pending, server, errors } = await signInThroughBrowser('#approve');
-    assert.deepEqual(shown, { result: 'signed-in', message: 'Signed in to VS Code as Demo Writer (demo). You can close this tab.', url: server.redirectUri });
+    assert.deepEqual(shown, {
+      result: 'signed-in',
+      message: 'Signed in to VS Code as Demo Writer (demo). You can close this tab.',
+      url: server.redirectUri,
+    });
     assert.equal((await pending.result).user.login, 'demo');
     assert.deepEqual(errors, [], 'no CSP violation or script error');
   });

@@ -49,8 +49,16 @@ async function land(location: string, origin: string): Promise<{ status: number;
   return post(origin, answerOf(location));
 }
 
-async function post(origin: string, answer: unknown, headers: Record<string, string> = {}): Promise<{ status: number; ok: boolean; message: string }> {
-  const res = await fetch(`${origin}${LOOPBACK_PATH}`, { method: 'POST', headers: { origin, 'content-type': 'application/json', ...headers }, body: JSON.stringify(answer) });
+async function post(
+  origin: string,
+  answer: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; ok: boolean; message: string }> {
+  const res = await fetch(`${origin}${LOOPBACK_PATH}`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(answer),
+  });
   const text = await res.text();
   try {
     return { status: res.status, ...(JSON.parse(text) as { ok: boolean; message: string }) };
@@ -93,7 +101,10 @@ describe('Loopback sign-in (contentSite.oauth.redirect: loopback)', () => {
     assert.ok(session.expiresAt! > Date.now() + 64000 * 1000);
     await run.server.closed;
     assert.equal(await refusedConnection(run.origin), true, 'nothing listens any more');
-    assert.deepEqual(checks().map((r) => r.path.split('?')[0]), ['/oauth2/token-info', '/rest/v1.1/me']);
+    assert.deepEqual(
+      checks().map((r) => r.path.split('?')[0]),
+      ['/oauth2/token-info', '/rest/v1.1/me'],
+    );
     assert.ok(run.logs.length > 0);
     assert.equal(tokenIn(run.logs), false, run.logs.join('\n'));
   });
@@ -137,7 +148,8 @@ describe('Loopback sign-in (contentSite.oauth.redirect: loopback)', () => {
     const location = await pressOnAuthorizePage(run.authorizeUrl(), 'approve');
     const answer = answerOf(location);
     assert.equal((await post(run.origin, answer, { origin: 'https://evil.example' })).status, 403, 'another web page posting a token');
-    for (const host of [`localhost:${run.server.port}`, `evil.example:${run.server.port}`]) assert.equal(await statusWithHost(run.origin, host), 400, `DNS rebinding: Host ${host}`);
+    for (const host of [`localhost:${run.server.port}`, `evil.example:${run.server.port}`])
+      assert.equal(await statusWithHost(run.origin, host), 400, `DNS rebinding: Host ${host}`);
     assert.equal((await post(run.origin, answer, { 'content-type': 'text/plain' })).status, 415);
     assert.equal((await post(run.origin, { fragment: 42 })).status, 400);
     assert.equal(run.flow.isPending, true, 'none of these touched the pending sign-in');
@@ -171,7 +183,9 @@ describe('Loopback sign-in (contentSite.oauth.redirect: loopback)', () => {
       const pending = flow.start();
       await assert.rejects(
         startLoopbackServer({ port, onAnswer: (c) => flow.handle(c), until: pending.result }),
-        (e: SignInError) => e.userMessage === `Port ${port} is in use; set contentSite.oauth.loopbackPort to a free port and register http://127.0.0.1:<that port>/content-site/callback as your OAuth application's redirect URL.`,
+        (e: SignInError) =>
+          e.userMessage ===
+          `Port ${port} is in use; set contentSite.oauth.loopbackPort to a free port and register http://127.0.0.1:<that port>/content-site/callback as your OAuth application's redirect URL.`,
       );
       flow.cancel();
     } finally {
@@ -181,8 +195,9 @@ describe('Loopback sign-in (contentSite.oauth.redirect: loopback)', () => {
 
   it('a port setting that is not a port is refused before anything listens', async () => {
     for (const port of [-1, 65536, 1.5, Number.NaN]) {
-      await assert.rejects(startLoopbackServer({ port, onAnswer: async () => assert.fail(), until: new Promise(() => undefined) }), (e: SignInError) =>
-        e.userMessage.startsWith('The setting contentSite.oauth.loopbackPort must be a whole number from 0 to 65535'),
+      await assert.rejects(
+        startLoopbackServer({ port, onAnswer: async () => assert.fail(), until: new Promise(() => undefined) }),
+        (e: SignInError) => e.userMessage.startsWith('The setting contentSite.oauth.loopbackPort must be a whole number from 0 to 65535'),
       );
     }
   });

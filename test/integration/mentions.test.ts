@@ -8,13 +8,22 @@ describe('Mention suggestions', () => {
   const source = (token: string, site: string | undefined, signedIn = true) => {
     const api = client(token);
     const logged: string[] = [];
-    return { logged, s: new MentionSource({ client: () => api, site: () => site, signedIn: () => signedIn, debounceMs: 20, log: (m) => logged.push(m) }) };
+    return {
+      logged,
+      s: new MentionSource({ client: () => api, site: () => site, signedIn: () => signedIn, debounceMs: 20, log: (m) => logged.push(m) }),
+    };
   };
 
-  it('suggests the chosen site\'s writers for the letters typed, and caches the answer', async () => {
+  it("suggests the chosen site's writers for the letters typed, and caches the answer", async () => {
     const { s } = source('cs-demo-token', 'demo.example.blog');
-    assert.deepEqual((await s.suggest('e')).map((u) => u.user_login), ['ed']);
-    assert.deepEqual((await s.suggest('e')).map((u) => u.user_login), ['ed']);
+    assert.deepEqual(
+      (await s.suggest('e')).map((u) => u.user_login),
+      ['ed'],
+    );
+    assert.deepEqual(
+      (await s.suggest('e')).map((u) => u.user_login),
+      ['ed'],
+    );
     assert.deepEqual((await s.suggest('')).map((u) => u.user_login).sort(), ['ann', 'demo', 'ed']);
     assert.equal(restRequests(svc()).length, 2, 'the repeated letters came from the cache');
     assert.match(restRequests(svc())[0].path, /image_size=64/);

@@ -8,7 +8,10 @@ import { SPECIAL_POSTS } from '../service';
 import { restRequests, siteOf, useClientAndService } from './setup';
 
 const { svc, client } = useClientAndService();
-const demoNotes = () => svc().world().notes.filter((n) => n.userId === 1001);
+const demoNotes = () =>
+  svc()
+    .world()
+    .notes.filter((n) => n.userId === 1001);
 
 describe('NotificationsModel', () => {
   it('pages with an inclusive before and never shows a note twice', async () => {
@@ -29,7 +32,11 @@ describe('NotificationsModel', () => {
     assert.equal(model.unreadCount, 8);
     await model.markRead([60000, 60001, 60005]);
     assert.equal(model.unreadCount, 5);
-    assert.deepEqual([60000, 60001, 60005].map((id) => demoNotes().find((n) => n.id === id)!.unread), [0, 0, 0], 'the block-shaped note (no count) is zeroed too');
+    assert.deepEqual(
+      [60000, 60001, 60005].map((id) => demoNotes().find((n) => n.id === id)!.unread),
+      [0, 0, 0],
+      'the block-shaped note (no count) is zeroed too',
+    );
     assert.equal(restRequests(svc()).filter((r) => r.method === 'POST').length, 1);
   });
 
@@ -83,11 +90,17 @@ describe('FollowingModel and TrashModel', () => {
     const count = model.items.length;
     assert.equal(count, 17);
     const one = await model.restore([200]);
-    assert.deepEqual(one.restored.map((p) => p.ID), [200]);
+    assert.deepEqual(
+      one.restored.map((p) => p.ID),
+      [200],
+    );
     svc().requests.length = 0;
     const many = await model.restore([201, 202, SPECIAL_POSTS.contributorPublished]);
     assert.deepEqual(many.restored.map((p) => p.ID).sort(), [201, 202]);
-    assert.deepEqual(many.failed.map((f) => f.error.serviceMessage), ['Assigned author cannot publish post.']);
+    assert.deepEqual(
+      many.failed.map((f) => f.error.serviceMessage),
+      ['Assigned author cannot publish post.'],
+    );
     assert.equal(restRequests(svc()).length, 1);
     assert.equal(model.items.length, count - 3);
     assert.ok(model.items.some((p) => p.ID === SPECIAL_POSTS.contributorPublished));
@@ -113,7 +126,7 @@ describe('Asking only for what is shown', () => {
 });
 
 describe('A refresh refused before sending', () => {
-  it('a page size out of range shows as the list\'s error, alone or in a batch, and sends nothing', async () => {
+  it("a page size out of range shows as the list's error, alone or in a batch, and sends nothing", async () => {
     const api = client();
     const model = new NotificationsModel({ client: () => api, pageSize: () => 500 });
     await model.refresh();

@@ -62,7 +62,12 @@ describe('Note actions through the client', () => {
       assert.deepEqual(reply.parent && reply.parent.ID, APPROVED);
       const r = noteActions(await api.notifications.get(60005)).reply;
       assert.deepEqual([r?.value, r?.replyComment], [true, reply.ID]);
-      assert.deepEqual(restRequests(svc()).filter((q) => q.method === 'POST').map((q) => q.bodyKeys), [['content']]);
+      assert.deepEqual(
+        restRequests(svc())
+          .filter((q) => q.method === 'POST')
+          .map((q) => q.bodyKeys),
+        [['content']],
+      );
     });
 
     it('posts.like, unlike and reply', async () => {
@@ -87,18 +92,80 @@ describe('Note actions through the client', () => {
   });
 
   describe('refusals are typed errors with their own sentence', () => {
-    const cases: Array<[string, (c: ReturnType<typeof client>) => Promise<unknown>, string | null, { status: number; code: string; sentence: RegExp; kind?: string }]> = [
-      ['a subscriber moderating', (c) => c.comments.setStatus(2001, APPROVED, 'spam'), 'cs-sub-token', { status: 403, code: 'unauthorized', sentence: /^You can't moderate comments on 2001: only its administrators and editors/ }],
-      ['an author moderating', (c) => c.comments.setStatus(2001, APPROVED, 'approved'), 'cs-ann-token', { status: 403, code: 'unauthorized', sentence: /^You can't moderate comments on 2001/ }],
-      ['an author trashing', (c) => c.comments.trash(2001, APPROVED), 'cs-ann-token', { status: 403, code: 'unauthorized', sentence: /^You can't trash comments on 2001/ }],
-      ['a subscriber liking a pending comment', (c) => c.comments.like(2001, PENDING), 'cs-sub-token', { status: 403, code: 'unauthorized', sentence: /awaiting moderation/ }],
-      ['no token', (c) => c.comments.like(2001, APPROVED), null, { status: 403, code: 'authorization_required', sentence: /^Sign in to approve, like, reply to or follow/, kind: 'auth' }],
-      ['no token following', (c) => c.sites.follow(3101), null, { status: 403, code: 'authorization_required', sentence: /^Sign in/, kind: 'auth' }],
-      ['a reply on a closed post', (c) => c.posts.reply(2001, 107, 'Hello'), 'cs-demo-token', { status: 403, code: 'comments_closed', sentence: /^Comments are closed on this post on 2001/ }],
-      ['an unknown comment', (c) => c.comments.reply(2001, 99999, 'Hello'), 'cs-demo-token', { status: 404, code: 'unknown_comment', sentence: /^That comment no longer exists on 2001/ }],
-      ['an unknown post', (c) => c.posts.like(2001, 99999), 'cs-demo-token', { status: 404, code: 'unknown_post', sentence: /^That post no longer exists/ }],
-      ['someone else\'s note', (c) => c.notifications.get(60500), 'cs-demo-token', { status: 404, code: 'unknown_note', sentence: /^That notification no longer exists/ }],
-      ['following a private blog', (c) => c.sites.follow(2002), 'cs-ed-token', { status: 403, code: 'unauthorized', sentence: /private site/ }],
+    const cases: Array<
+      [
+        string,
+        (c: ReturnType<typeof client>) => Promise<unknown>,
+        string | null,
+        { status: number; code: string; sentence: RegExp; kind?: string },
+      ]
+    > = [
+      [
+        'a subscriber moderating',
+        (c) => c.comments.setStatus(2001, APPROVED, 'spam'),
+        'cs-sub-token',
+        { status: 403, code: 'unauthorized', sentence: /^You can't moderate comments on 2001: only its administrators and editors/ },
+      ],
+      [
+        'an author moderating',
+        (c) => c.comments.setStatus(2001, APPROVED, 'approved'),
+        'cs-ann-token',
+        { status: 403, code: 'unauthorized', sentence: /^You can't moderate comments on 2001/ },
+      ],
+      [
+        'an author trashing',
+        (c) => c.comments.trash(2001, APPROVED),
+        'cs-ann-token',
+        { status: 403, code: 'unauthorized', sentence: /^You can't trash comments on 2001/ },
+      ],
+      [
+        'a subscriber liking a pending comment',
+        (c) => c.comments.like(2001, PENDING),
+        'cs-sub-token',
+        { status: 403, code: 'unauthorized', sentence: /awaiting moderation/ },
+      ],
+      [
+        'no token',
+        (c) => c.comments.like(2001, APPROVED),
+        null,
+        { status: 403, code: 'authorization_required', sentence: /^Sign in to approve, like, reply to or follow/, kind: 'auth' },
+      ],
+      [
+        'no token following',
+        (c) => c.sites.follow(3101),
+        null,
+        { status: 403, code: 'authorization_required', sentence: /^Sign in/, kind: 'auth' },
+      ],
+      [
+        'a reply on a closed post',
+        (c) => c.posts.reply(2001, 107, 'Hello'),
+        'cs-demo-token',
+        { status: 403, code: 'comments_closed', sentence: /^Comments are closed on this post on 2001/ },
+      ],
+      [
+        'an unknown comment',
+        (c) => c.comments.reply(2001, 99999, 'Hello'),
+        'cs-demo-token',
+        { status: 404, code: 'unknown_comment', sentence: /^That comment no longer exists on 2001/ },
+      ],
+      [
+        'an unknown post',
+        (c) => c.posts.like(2001, 99999),
+        'cs-demo-token',
+        { status: 404, code: 'unknown_post', sentence: /^That post no longer exists/ },
+      ],
+      [
+        "someone else's note",
+        (c) => c.notifications.get(60500),
+        'cs-demo-token',
+        { status: 404, code: 'unknown_note', sentence: /^That notification no longer exists/ },
+      ],
+      [
+        'following a private blog',
+        (c) => c.sites.follow(2002),
+        'cs-ed-token',
+        { status: 403, code: 'unauthorized', sentence: /private site/ },
+      ],
     ];
     for (const [name, run, token, expected] of cases) {
       it(`${name}: ${expected.status} ${expected.code}`, async () => {
@@ -122,11 +189,19 @@ describe('Note actions through the client', () => {
     const cases: Array<[string, (c: ReturnType<typeof client>) => Promise<unknown>, RegExp]> = [
       ['an empty reply', (c) => c.comments.reply(2001, APPROVED, ''), /reply is empty/],
       ['a blank reply', (c) => c.posts.reply(2001, 101, ' \n\t '), /reply is empty/],
-      ['a reply too long', (c) => c.comments.reply(2001, APPROVED, 'x'.repeat(REPLY_MAX_CHARS + 1)), /too long: 10,001 characters, at most 10,000/],
+      [
+        'a reply too long',
+        (c) => c.comments.reply(2001, APPROVED, 'x'.repeat(REPLY_MAX_CHARS + 1)),
+        /too long: 10,001 characters, at most 10,000/,
+      ],
       ['a comment ID of 0', (c) => c.comments.setStatus(2001, 0, 'approved'), /comment ID must be a positive whole number/],
       ['a negative post ID', (c) => c.posts.like(2001, -3), /post ID must be a positive whole number/],
       ['a fractional comment ID', (c) => c.comments.trash(2001, 1.5), /comment ID/],
-      ['an unknown status', (c) => c.comments.setStatus(2001, APPROVED, 'hold' as 'approved'), /status must be one of approved, unapproved, spam, trash/],
+      [
+        'an unknown status',
+        (c) => c.comments.setStatus(2001, APPROVED, 'hold' as 'approved'),
+        /status must be one of approved, unapproved, spam, trash/,
+      ],
       ['a bad site', (c) => c.sites.follow('not a site'), /numeric site ID or a domain/],
       ['a note ID of 0', (c) => c.notifications.get(0), /note ID/],
     ];
@@ -146,13 +221,48 @@ describe('Note actions through the client', () => {
 
   describe('a POST is sent once, whatever happens to its answer', () => {
     const posts: Array<[string, string, (c: ReturnType<typeof client>) => Promise<unknown>, () => boolean]> = [
-      ['setStatus', `/rest/v1.1/sites/2001/comments/${PENDING}`, (c) => c.comments.setStatus(2001, PENDING, 'approved'), () => world().comments.get(PENDING)!.status === 'approved'],
-      ['trash', `/rest/v1.1/sites/2001/comments/${APPROVED}/delete`, (c) => c.comments.trash(2001, APPROVED), () => world().comments.get(APPROVED)!.status === 'trash'],
-      ['comments.like', `/rest/v1.1/sites/2001/comments/${APPROVED}/likes/new`, (c) => c.comments.like(2001, APPROVED), () => world().comments.get(APPROVED)!.likes.size === 1],
-      ['comments.reply', `/rest/v1.1/sites/2001/comments/${APPROVED}/replies/new`, (c) => c.comments.reply(2001, APPROVED, 'Just once'), () => [...world().comments.values()].some((x) => x.content === '<p>Just once</p>')],
-      ['posts.like', '/rest/v1.1/sites/2001/posts/101/likes/new', (c) => c.posts.like(2001, 101), () => world().postLikes.get(101)?.has(1001) === true],
-      ['posts.reply', '/rest/v1.1/sites/2001/posts/101/replies/new', (c) => c.posts.reply(2001, 101, 'Just once'), () => [...world().comments.values()].some((x) => x.content === '<p>Just once</p>')],
-      ['sites.unfollow', '/rest/v1.1/sites/3101/follows/mine/delete', (c) => c.sites.unfollow(3101), () => !world().follows.get(1001)!.has(3101)],
+      [
+        'setStatus',
+        `/rest/v1.1/sites/2001/comments/${PENDING}`,
+        (c) => c.comments.setStatus(2001, PENDING, 'approved'),
+        () => world().comments.get(PENDING)!.status === 'approved',
+      ],
+      [
+        'trash',
+        `/rest/v1.1/sites/2001/comments/${APPROVED}/delete`,
+        (c) => c.comments.trash(2001, APPROVED),
+        () => world().comments.get(APPROVED)!.status === 'trash',
+      ],
+      [
+        'comments.like',
+        `/rest/v1.1/sites/2001/comments/${APPROVED}/likes/new`,
+        (c) => c.comments.like(2001, APPROVED),
+        () => world().comments.get(APPROVED)!.likes.size === 1,
+      ],
+      [
+        'comments.reply',
+        `/rest/v1.1/sites/2001/comments/${APPROVED}/replies/new`,
+        (c) => c.comments.reply(2001, APPROVED, 'Just once'),
+        () => [...world().comments.values()].some((x) => x.content === '<p>Just once</p>'),
+      ],
+      [
+        'posts.like',
+        '/rest/v1.1/sites/2001/posts/101/likes/new',
+        (c) => c.posts.like(2001, 101),
+        () => world().postLikes.get(101)?.has(1001) === true,
+      ],
+      [
+        'posts.reply',
+        '/rest/v1.1/sites/2001/posts/101/replies/new',
+        (c) => c.posts.reply(2001, 101, 'Just once'),
+        () => [...world().comments.values()].some((x) => x.content === '<p>Just once</p>'),
+      ],
+      [
+        'sites.unfollow',
+        '/rest/v1.1/sites/3101/follows/mine/delete',
+        (c) => c.sites.unfollow(3101),
+        () => !world().follows.get(1001)!.has(3101),
+      ],
     ];
     for (const [name, path, run, done] of posts) {
       it(`${name}: a 503 is reported once, not retried, nothing done`, async () => {

@@ -167,7 +167,11 @@ describe('Acting on notes through the model (approve, like, follow, spam, trash 
       assert.equal(notes.get(APPROVED_NOTE), undefined, 'hidden at once');
       assert.equal(actions.pending.length, 1);
       assert.equal(actions.undoLast(), true);
-      assert.deepEqual(notes.notes.map((n) => n.id), order, 'back in its place');
+      assert.deepEqual(
+        notes.notes.map((n) => n.id),
+        order,
+        'back in its place',
+      );
       assert.equal(timers.count, 0, 'the window is closed');
       assert.equal(removal.undo(), false, 'undone once');
       assert.equal(posts().length, 0, 'nothing sent');
@@ -180,7 +184,10 @@ describe('Acting on notes through the model (approve, like, follow, spam, trash 
       timers.fireAll();
       const report = await removal.done;
       assert.deepEqual([report.acted, report.failed], [[APPROVED_NOTE], []]);
-      assert.deepEqual(posts().map((r) => r.path), [`/rest/v1.1/sites/2001/comments/${APPROVED}/delete`]);
+      assert.deepEqual(
+        posts().map((r) => r.path),
+        [`/rest/v1.1/sites/2001/comments/${APPROVED}/delete`],
+      );
       assert.equal(comment(APPROVED).status, 'trash');
       assert.equal(removal.undo(), false, 'too late to undo');
       await notes.refresh();
@@ -209,7 +216,12 @@ describe('Acting on notes through the model (approve, like, follow, spam, trash 
     it('the window is as long as the setting says when the removal starts', () => {
       const lengths: number[] = [];
       let seconds = 4.5;
-      const model = new NoteActionsModel({ notes, client: () => api, undoMs: () => seconds * 1000, timers: { set: (_fn, ms) => lengths.push(ms), clear: () => undefined } });
+      const model = new NoteActionsModel({
+        notes,
+        client: () => api,
+        undoMs: () => seconds * 1000,
+        timers: { set: (_fn, ms) => lengths.push(ms), clear: () => undefined },
+      });
       model.remove([APPROVED_NOTE], 'trash')!.undo();
       seconds = 60;
       model.remove([APPROVED_NOTE], 'trash')!.undo();
@@ -248,7 +260,10 @@ describe('Acting on notes through the model (approve, like, follow, spam, trash 
       const reply = await actions.reply(APPROVED_NOTE, '  Thank you!  ');
       assert.equal(svc.world().comments.get(Number(reply.ID))!.parent, APPROVED);
       assert.equal(svc.requests.filter((r) => r.path.split('?')[0] === `/rest/v1.1/notifications/${APPROVED_NOTE}`).length, 1);
-      await assert.rejects(actions.reply(APPROVED_NOTE, 'Thank you!'), (e: ContentSiteError) => e.code === 'comment_duplicate' && /already posted this reply/.test(e.userMessage));
+      await assert.rejects(
+        actions.reply(APPROVED_NOTE, 'Thank you!'),
+        (e: ContentSiteError) => e.code === 'comment_duplicate' && /already posted this reply/.test(e.userMessage),
+      );
       await assert.rejects(actions.reply(APPROVED_NOTE, '   '), (e: ContentSiteError) => e.kind === 'invalid_input');
       assert.equal(posts().length, 2, 'the empty reply was never sent');
     });

@@ -16,7 +16,10 @@ function manualTimers() {
   const pending: { fn: () => void; ms: number }[] = [];
   return {
     pending,
-    timers: { set: (fn: () => void, ms: number) => (pending.push({ fn, ms }), pending.length - 1), clear: (h: unknown) => void (pending[h as number] = { fn: () => undefined, ms: -1 }) },
+    timers: {
+      set: (fn: () => void, ms: number) => (pending.push({ fn, ms }), pending.length - 1),
+      clear: (h: unknown) => void (pending[h as number] = { fn: () => undefined, ms: -1 }),
+    },
     last: () => pending.filter((p) => p.ms >= 0).at(-1),
   };
 }
@@ -30,7 +33,10 @@ describe('What the poll detects', () => {
     const poller = new NotePoller({ client: () => api, model, intervalMs: () => 30_000, active: () => true, timers: t.timers });
     return { api, model, poller, t };
   }
-  const note = (id: number) => svc().world().notes.find((n) => n.id === id)!;
+  const note = (id: number) =>
+    svc()
+      .world()
+      .notes.find((n) => n.id === id)!;
 
   it('a note changed elsewhere with the same unread count (approved, replied, edited) is loaded again', async () => {
     const { model, poller } = await loaded();
@@ -80,7 +86,15 @@ describe('What the poll detects', () => {
     await model.refresh(); // the refresh fails: the notes stay, marked out of date
     assert.equal(model.state.kind, 'error');
     assert.equal(model.notes.length, 20);
-    const recovering = new NotePoller({ client: () => client(undefined, { retry: { maxTries: 1 } }), model, intervalMs: () => 30_000, active: () => true, failedView: () => (model.state.kind === 'error' ? model.state.error : undefined), recover: () => model.refresh(), timers: t.timers });
+    const recovering = new NotePoller({
+      client: () => client(undefined, { retry: { maxTries: 1 } }),
+      model,
+      intervalMs: () => 30_000,
+      active: () => true,
+      failedView: () => (model.state.kind === 'error' ? model.state.error : undefined),
+      recover: () => model.refresh(),
+      timers: t.timers,
+    });
     recovering.start();
     assert.equal(await recovering.pollOnce(), 'failed');
     assert.equal(t.last()?.ms, 60_000, 'backs off, and a next poll is scheduled');
@@ -136,7 +150,13 @@ describe('Recovery does not block the poll', () => {
 
   it('passing failures are the network, timeouts, unreadable answers, 429 and 5xx; refusals are not', () => {
     const e = (kind: ContentSiteError['kind'], status?: number) => transient(new ContentSiteError({ kind, status, userMessage: '' }));
-    assert.deepEqual([e('network'), e('timeout'), e('bad_response'), e('rate_limited', 429), e('api', 503)], [true, true, true, true, true]);
-    assert.deepEqual([e('api', 403), e('api', 404), e('auth', 401), e('invalid_input'), e('cancelled')], [false, false, false, false, false]);
+    assert.deepEqual(
+      [e('network'), e('timeout'), e('bad_response'), e('rate_limited', 429), e('api', 503)],
+      [true, true, true, true, true],
+    );
+    assert.deepEqual(
+      [e('api', 403), e('api', 404), e('auth', 401), e('invalid_input'), e('cancelled')],
+      [false, false, false, false, false],
+    );
   });
 });

@@ -28,7 +28,8 @@ describe('Races between the user and refreshes (through a holding proxy)', () =>
     clients.push(c);
     return c;
   };
-  const serviceUnread = async (): Promise<Map<number, boolean>> => new Map((await truth().notifications.list({ number: 99, fields: 'id,unread' })).notes.map((n) => [n.id, n.unread > 0]));
+  const serviceUnread = async (): Promise<Map<number, boolean>> =>
+    new Map((await truth().notifications.list({ number: 99, fields: 'id,unread' })).notes.map((n) => [n.id, n.unread > 0]));
   const notesModel = () => {
     const api = client();
     return new NotificationsModel({ client: () => api, pageSize: () => 20 });
@@ -37,11 +38,17 @@ describe('Races between the user and refreshes (through a holding proxy)', () =>
     const api = client();
     return new TrashModel({ client: () => api, pageSize: () => 50, site: siteOf(DEMO) });
   };
-  const serviceTrash = async () => (await truth().posts.trashed(DEMO, { number: 50, type: 'any', fields: 'ID' })).posts.map((p) => p.ID).sort();
+  const serviceTrash = async () =>
+    (await truth().posts.trashed(DEMO, { number: 50, type: 'any', fields: 'ID' })).posts.map((p) => p.ID).sort();
 
   async function assertNotesMatchService(model: NotificationsModel): Promise<void> {
     const service = await serviceUnread();
-    for (const note of model.notes) assert.equal(note.unread > 0, service.get(note.id), `note ${note.id}: shown ${note.unread > 0 ? 'unread' : 'read'}, service says ${service.get(note.id) ? 'unread' : 'read'}`);
+    for (const note of model.notes)
+      assert.equal(
+        note.unread > 0,
+        service.get(note.id),
+        `note ${note.id}: shown ${note.unread > 0 ? 'unread' : 'read'}, service says ${service.get(note.id) ? 'unread' : 'read'}`,
+      );
     assert.equal(new Set(model.notes.map((n) => n.id)).size, model.notes.length, 'no note shown twice');
   }
   async function assertTrashMatchesService(model: TrashModel): Promise<void> {
@@ -80,10 +87,17 @@ describe('Races between the user and refreshes (through a holding proxy)', () =>
       const marking = model.markRead([60000, 60001, 60002]);
       await held.arrived;
       await model.refresh(); // the service has not seen the POST yet: all three unread in this answer
-      assert.deepEqual([60000, 60001, 60002].map((id) => model.get(id)!.unread), [0, 0, 0], 'shown read while pending');
+      assert.deepEqual(
+        [60000, 60001, 60002].map((id) => model.get(id)!.unread),
+        [0, 0, 0],
+        'shown read while pending',
+      );
       held.release();
       await marking;
-      assert.deepEqual([60000, 60001, 60002].map((id) => model.get(id)!.unread), [0, 0, 0]);
+      assert.deepEqual(
+        [60000, 60001, 60002].map((id) => model.get(id)!.unread),
+        [0, 0, 0],
+      );
       await assertNotesMatchService(model);
     });
 
@@ -100,7 +114,7 @@ describe('Races between the user and refreshes (through a holding proxy)', () =>
       svc.queueFault({ method: 'POST', path: '/rest/v1.1/notifications/read', count: 1, fault: 'status=500' });
       held.release();
       await assert.rejects(marking, (e: { status?: number }) => e.status === 500);
-      assert.equal(model.get(60001)!.unread, 5, 'the service\'s newer count, not the 2 shown before the mark');
+      assert.equal(model.get(60001)!.unread, 5, "the service's newer count, not the 2 shown before the mark");
       await assertNotesMatchService(model);
     });
 
@@ -151,7 +165,10 @@ describe('Races between the user and refreshes (through a holding proxy)', () =>
       await held.answered;
       held.release();
       const report = await restoring;
-      assert.deepEqual(report.restored.map((p) => [p.ID, p.status]), [[200, svc.world().posts.get(200)!.status]]);
+      assert.deepEqual(
+        report.restored.map((p) => [p.ID, p.status]),
+        [[200, svc.world().posts.get(200)!.status]],
+      );
       assert.deepEqual([report.failed, report.unconfirmed, report.alreadyGone], [[], [], []]);
       await assertTrashMatchesService(model);
     });
@@ -177,7 +194,10 @@ describe('Races between the user and refreshes (through a holding proxy)', () =>
       const model = trashModel();
       await model.refresh();
       const report = await model.restore([206, 206]);
-      assert.deepEqual(report.restored.map((p) => p.ID), [206]);
+      assert.deepEqual(
+        report.restored.map((p) => p.ID),
+        [206],
+      );
       assert.deepEqual(report.failed, []);
       assert.equal(svc.requests.filter((r) => r.method === 'POST').length, 1);
       assert.match(svc.requests.find((r) => r.method === 'POST')!.path, /posts\/206\/restore/);

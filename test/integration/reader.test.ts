@@ -13,7 +13,10 @@ describe('ReaderModel', () => {
     assert.equal(restRequests(svc()).length, 1);
     assert.equal(model.featured.items.length, 5);
     assert.match(model.featured.items[0].editorial?.image ?? '', /w=64&h=64/);
-    assert.deepEqual(model.tags.items.map((t) => t.slug), ['writing', 'editing', 'poetry']);
+    assert.deepEqual(
+      model.tags.items.map((t) => t.slug),
+      ['writing', 'editing', 'poetry'],
+    );
     assert.ok(model.featured.hasMore);
   });
 
@@ -26,7 +29,10 @@ describe('ReaderModel', () => {
     assert.equal(ids.length, 15);
     assert.equal(new Set(ids).size, 15);
     const picks = model.featured.items.map((p) => Date.parse(pickedOnIso(p)!));
-    assert.deepEqual(picks, [...picks].sort((a, b) => b - a));
+    assert.deepEqual(
+      picks,
+      [...picks].sort((a, b) => b - a),
+    );
   });
 
   it('still shows featured posts when the tags fail (signed out)', async () => {

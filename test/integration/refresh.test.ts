@@ -22,7 +22,10 @@ describe('Refreshing every view together', () => {
   it('loads the three views and the site info in one batch request', async () => {
     const { api, notes, following, trash, site } = models();
     await refreshTogether(api, [notes, following, trash]);
-    assert.deepEqual(restRequests(svc()).map((r) => r.path.split('?')[0]), ['/rest/v1/batch/']);
+    assert.deepEqual(
+      restRequests(svc()).map((r) => r.path.split('?')[0]),
+      ['/rest/v1/batch/'],
+    );
     assert.equal(notes.notes.length, 20);
     assert.equal(following.items.length, 10);
     assert.equal(trash.items.length, 17);
@@ -78,7 +81,12 @@ describe('Polling notifications', () => {
     assert.equal(await poller.pollOnce(), 'skipped', 'the first poll learns there are no hashes');
     await client('cs-demo-token').notifications.markRead({ 60000: 9 });
     assert.equal(await poller.pollOnce(), 'changed');
-    assert.match(restRequests(svc()).filter((r) => r.path.includes('fields=id%2Cunread%2Cnote_hash')).at(0)?.path ?? '', /number=/);
+    assert.match(
+      restRequests(svc())
+        .filter((r) => r.path.includes('fields=id%2Cunread%2Cnote_hash'))
+        .at(0)?.path ?? '',
+      /number=/,
+    );
     assert.equal(notes.get(60000)!.unread, 0);
   });
 
@@ -119,12 +127,18 @@ describe('Polling notifications', () => {
 });
 
 describe('Polling after marking read here', () => {
-  it('after the user\'s own mark-read, fetches only that note once (its new hash), then is quiet', async () => {
+  it("after the user's own mark-read, fetches only that note once (its new hash), then is quiet", async () => {
     const { api, notes } = models();
     await notes.refresh();
     await notes.markRead([60000]);
     const before = restRequests(svc()).length;
-    const poller = new NotePoller({ client: () => api, model: notes, intervalMs: () => 30_000, active: () => true, timers: { set: () => 0, clear: () => undefined } });
+    const poller = new NotePoller({
+      client: () => api,
+      model: notes,
+      intervalMs: () => 30_000,
+      active: () => true,
+      timers: { set: () => 0, clear: () => undefined },
+    });
     assert.equal(await poller.pollOnce(), 'changed');
     const sent = restRequests(svc()).slice(before);
     assert.equal(sent.length, 2, 'the poll, then the one note');

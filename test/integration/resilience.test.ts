@@ -12,7 +12,12 @@ import { serviceLifecycle } from './setup';
 let svc: RunningService;
 const clients: ContentSiteClient[] = [];
 const client = (extra: Partial<ClientOptions> = {}): ContentSiteClient => {
-  const c = new ContentSiteClient({ baseUrl: svc.restUrl, token: 'cs-demo-token', retry: { maxTries: 3, minDelayMs: 1, maxDelayMs: 20 }, ...extra });
+  const c = new ContentSiteClient({
+    baseUrl: svc.restUrl,
+    token: 'cs-demo-token',
+    retry: { maxTries: 3, minDelayMs: 1, maxDelayMs: 20 },
+    ...extra,
+  });
   clients.push(c);
   return c;
 };
@@ -40,13 +45,19 @@ describe('Resilience against a misbehaving network and service', () => {
       const site = await client().sites.get(2001);
       assert.deepEqual([site.ID, site.name], [2001, 'Demo Writing Desk']);
       assert.deepEqual(statuses(), [503, 503, 200]);
-      assert.deepEqual(svc.requests.map((r) => r.fault), ['status=503', 'status=503', undefined]);
+      assert.deepEqual(
+        svc.requests.map((r) => r.fault),
+        ['status=503', 'status=503', undefined],
+      );
     });
 
     it('429 twice then success: 3 requests', async () => {
       svc.queueFault({ path: '/rest/v1/notifications/', count: 2, fault: 'ratelimit=0' });
       const page = await client().notifications.list({ number: 2 });
-      assert.deepEqual(page.notes.map((n) => n.id), [60000, 60001]);
+      assert.deepEqual(
+        page.notes.map((n) => n.id),
+        [60000, 60001],
+      );
       assert.deepEqual(statuses(), [429, 429, 200]);
     });
 
@@ -69,7 +80,10 @@ describe('Resilience against a misbehaving network and service', () => {
     it('429 with a Retry-After longer than maxDelayMs: one request, kind rate_limited, retryAfter 7', async () => {
       svc.queueFault({ path: '/rest/v1/read/following/', count: 10, fault: 'ratelimit=7' });
       const e = await caught(client({ retry: { maxTries: 2, minDelayMs: 1, maxDelayMs: 10 } }).reader.following({ number: 2 }));
-      assert.deepEqual([e.kind, e.status, e.code, e.serviceMessage, e.retryAfter], ['rate_limited', 429, 'rate_limit_exceeded', 'Too many requests. Try again later.', 7]);
+      assert.deepEqual(
+        [e.kind, e.status, e.code, e.serviceMessage, e.retryAfter],
+        ['rate_limited', 429, 'rate_limit_exceeded', 'Too many requests. Try again later.', 7],
+      );
       assert.equal(e.userMessage, 'The service is busy and asked us to slow down. Try again in 7 s.');
       assert.deepEqual(statuses(), [429], 'a Retry-After longer than maxDelayMs is not retried');
     });
@@ -77,7 +91,10 @@ describe('Resilience against a misbehaving network and service', () => {
     it('503 until retries are exhausted: the last answer surfaces as kind api 503', async () => {
       svc.queueFault({ path: '/rest/v1/read/tags', count: 10, fault: 'status=503' });
       const e = await caught(client().reader.tags());
-      assert.deepEqual([e.kind, e.status, e.code, e.serviceMessage], ['api', 503, 'service_unavailable', 'The service is temporarily unavailable.']);
+      assert.deepEqual(
+        [e.kind, e.status, e.code, e.serviceMessage],
+        ['api', 503, 'service_unavailable', 'The service is temporarily unavailable.'],
+      );
       assert.equal(e.userMessage, 'The service is having trouble (HTTP 503). Try again in a moment.');
       assert.equal(svc.requests.length, 3);
     });
@@ -118,7 +135,10 @@ describe('Resilience against a misbehaving network and service', () => {
       assert.equal(svc.requests[0].method, 'POST');
       assert.equal(svc.world().posts.get(200)!.status, 'trash');
       const trash = await client().posts.trashed(2001, { number: 100 });
-      assert.ok(trash.posts.some((p) => p.ID === 200), 'still listed in the trash');
+      assert.ok(
+        trash.posts.some((p) => p.ID === 200),
+        'still listed in the trash',
+      );
     });
 
     it('restore after a reset connection: one request, kind network, the post still in the trash', async () => {
@@ -214,8 +234,14 @@ describe('Resilience against a misbehaving network and service', () => {
     it('the client option asks every request for the envelope and unwraps the data', async () => {
       const api = client({ httpEnvelope: true });
       assert.equal((await api.sites.get(2004)).jetpack, true);
-      assert.deepEqual((await api.reader.tags()).tags.map((t) => t.slug), ['writing', 'editing', 'poetry']);
-      assert.ok(svc.requests.every((r) => /[?&]http_envelope=1(&|$)/.test(r.path)), svc.requests.map((r) => r.path).join(' '));
+      assert.deepEqual(
+        (await api.reader.tags()).tags.map((t) => t.slug),
+        ['writing', 'editing', 'poetry'],
+      );
+      assert.ok(
+        svc.requests.every((r) => /[?&]http_envelope=1(&|$)/.test(r.path)),
+        svc.requests.map((r) => r.path).join(' '),
+      );
       assert.deepEqual(statuses(), [200, 200]);
     });
 
@@ -243,7 +269,10 @@ describe('Resilience against a misbehaving network and service', () => {
     it('a token function returning undefined sends no Authorization header', async () => {
       const site = await client({ token: () => undefined }).sites.get(2001);
       assert.equal(site.ID, 2001);
-      assert.deepEqual(svc.requests.map((r) => r.authorized), [false]);
+      assert.deepEqual(
+        svc.requests.map((r) => r.authorized),
+        [false],
+      );
     });
 
     it('an async token function is asked on every request (a new token is used at once)', async () => {
@@ -261,7 +290,10 @@ describe('Resilience against a misbehaving network and service', () => {
       current = undefined;
       const e = await caught(api.notifications.markRead({ 60000: 1 }));
       assert.deepEqual([e.kind, e.code], ['auth', 'authorization_required']);
-      assert.deepEqual(svc.requests.map((r) => r.authorized), [true, true, false]);
+      assert.deepEqual(
+        svc.requests.map((r) => r.authorized),
+        [true, true, false],
+      );
       assert.equal(asked, 3);
     });
 
@@ -285,9 +317,13 @@ describe('Resilience against a misbehaving network and service', () => {
       );
       assert.equal(log[3].error, 'UND_ERR_SOCKET');
       const dump = JSON.stringify(log);
-      for (const secret of ['cs-demo-token', 'cs-other-client-token', 'Bearer']) assert.ok(!dump.includes(secret), `${secret} leaked into the log`);
+      for (const secret of ['cs-demo-token', 'cs-other-client-token', 'Bearer'])
+        assert.ok(!dump.includes(secret), `${secret} leaked into the log`);
       // tokenInfo authenticates with the token in the query, never the header
-      assert.deepEqual(svc.requests.filter((r) => r.path.startsWith('/oauth2/')).map((r) => r.authorized), [false, false]);
+      assert.deepEqual(
+        svc.requests.filter((r) => r.path.startsWith('/oauth2/')).map((r) => r.authorized),
+        [false, false],
+      );
     });
 
     it('a log hook that throws does not break the request', async () => {

@@ -28,7 +28,9 @@ describe('Seen time and the Likes filter', () => {
     assert.equal(seenPosts().length, 1, 'once for the same newest note');
     assert.equal(svc().world().users.get(1001)!.lastSeenTime, model.notes[0].timestamp);
     // A newer note arrives: one more.
-    svc().world().notes.find((n) => n.id === model.notes.at(-1)!.id)!.timestamp = model.notes[0].timestamp + 60;
+    svc()
+      .world()
+      .notes.find((n) => n.id === model.notes.at(-1)!.id)!.timestamp = model.notes[0].timestamp + 60;
     await model.refresh();
     await seen.update();
     assert.equal(seenPosts().length, 2);
@@ -51,7 +53,12 @@ describe('Seen time and the Likes filter', () => {
   it('Likes shows likes of comments too, and an idle poll of it reloads nothing', async () => {
     const world = svc().world();
     const like = world.notes.find((n) => n.userId === 1001 && n.type === 'like')!;
-    world.notes.push({ ...structuredClone({ ...like, actionSpots: undefined }), id: 69999, type: 'comment_like', timestamp: like.timestamp + 1 });
+    world.notes.push({
+      ...structuredClone({ ...like, actionSpots: undefined }),
+      id: 69999,
+      type: 'comment_like',
+      timestamp: like.timestamp + 1,
+    });
     const api = client();
     const model = new NotificationsModel({ client: () => api, pageSize: () => 20 });
     await model.setFilter(FILTER_PRESETS.find((f) => filterId(f) === 'like')!);
@@ -60,7 +67,13 @@ describe('Seen time and the Likes filter', () => {
     const allLikes = world.notes.filter((n) => n.userId === 1001 && (n.type === 'like' || n.type === 'comment_like')).length;
     assert.equal(model.notes.length, Math.min(allLikes, 99));
     svc().requests.length = 0;
-    const poller = new NotePoller({ client: () => api, model, intervalMs: () => 30_000, active: () => true, timers: { set: () => 0, clear: () => undefined } });
+    const poller = new NotePoller({
+      client: () => api,
+      model,
+      intervalMs: () => 30_000,
+      active: () => true,
+      timers: { set: () => 0, clear: () => undefined },
+    });
     assert.equal(await poller.pollOnce(), 'unchanged');
     assert.equal(restRequests(svc()).length, 1, 'one small GET, no reload');
   });

@@ -50,7 +50,16 @@ describe('ContentSiteError from the service', () => {
   serviceLifecycle((started) => (svc = started), clients);
 
   describe("the spec's error rows for restore", () => {
-    const rows: Array<{ title: string; token: string; site: number | string; post: number; status: number; code: string; message: string; userMessage: string }> = [
+    const rows: Array<{
+      title: string;
+      token: string;
+      site: number | string;
+      post: number;
+      status: number;
+      code: string;
+      message: string;
+      userMessage: string;
+    }> = [
       {
         title: 'a non-member on a public site',
         token: 'cs-ed-token',
@@ -59,10 +68,11 @@ describe('ContentSiteError from the service', () => {
         status: 403,
         code: 'unauthorized',
         message: 'User cannot restore trashed posts',
-        userMessage: "You can't restore posts on selfhosted.example.org: your role can't restore trashed posts. Ask an editor or administrator.",
+        userMessage:
+          "You can't restore posts on selfhosted.example.org: your role can't restore trashed posts. Ask an editor or administrator.",
       },
       {
-        title: "a post published by a contributor",
+        title: 'a post published by a contributor',
         token: 'cs-demo-token',
         site: 2001,
         post: SPECIAL_POSTS.contributorPublished,
@@ -79,7 +89,8 @@ describe('ContentSiteError from the service', () => {
         status: 403,
         code: 'unauthorized',
         message: 'User cannot access this private blog.',
-        userMessage: "You can't access private.example.blog: it is a private site and your account is not a member. Ask an administrator to invite you.",
+        userMessage:
+          "You can't access private.example.blog: it is a private site and your account is not a member. Ask an administrator to invite you.",
       },
       {
         title: 'a restricted site',
@@ -99,7 +110,8 @@ describe('ContentSiteError from the service', () => {
         status: 403,
         code: 'unauthorized',
         message: 'SEO tools are not enabled for this site.',
-        userMessage: "You can't restore this post on 2004: SEO tools are not enabled for the site. Enable them in the site's settings or remove the post's SEO data.",
+        userMessage:
+          "You can't restore this post on 2004: SEO tools are not enabled for the site. Enable them in the site's settings or remove the post's SEO data.",
       },
       {
         title: 'an attachment of a disallowed file type',
@@ -154,7 +166,11 @@ describe('ContentSiteError from the service', () => {
     ];
     for (const row of rows) {
       it(`${row.status} ${row.message} (${row.title})`, async () => {
-        const e = await expectError(client(row.token).posts.restore(row.site, row.post), { kind: 'api', status: row.status, code: row.code, serviceMessage: row.message }, row.token);
+        const e = await expectError(
+          client(row.token).posts.restore(row.site, row.post),
+          { kind: 'api', status: row.status, code: row.code, serviceMessage: row.message },
+          row.token,
+        );
         assert.equal(e.userMessage, row.userMessage);
         assert.equal(svc.requests.length, 1);
         assert.equal(svc.world().posts.get(row.post)!.status, 'trash', 'the post stays in the trash');
@@ -167,33 +183,57 @@ describe('ContentSiteError from the service', () => {
     });
 
     it('a post that does not exist is unknown_post', async () => {
-      const e = await expectError(client('cs-demo-token').posts.restore(2001, 99999), { kind: 'api', status: 404, code: 'unknown_post', serviceMessage: 'Unknown post' }, 'cs-demo-token');
+      const e = await expectError(
+        client('cs-demo-token').posts.restore(2001, 99999),
+        { kind: 'api', status: 404, code: 'unknown_post', serviceMessage: 'Unknown post' },
+        'cs-demo-token',
+      );
       assert.equal(e.userMessage, 'That post no longer exists on 2001. Refresh the list.');
     });
   });
 
   describe("the spec's error rows for users/suggest and notifications/read", () => {
     it('403 invalid_query "Missing or invalid site id."', async () => {
-      const e = await expectError(client('cs-demo-token').users.suggest({ site_id: 999999 }), { kind: 'api', status: 403, code: 'invalid_query', serviceMessage: 'Missing or invalid site id.' }, 'cs-demo-token');
+      const e = await expectError(
+        client('cs-demo-token').users.suggest({ site_id: 999999 }),
+        { kind: 'api', status: 403, code: 'invalid_query', serviceMessage: 'Missing or invalid site id.' },
+        'cs-demo-token',
+      );
       assert.equal(e.userMessage, 'Choose a site first: the service did not recognise the site for mentions.');
     });
 
     it('403 unauthorized "User cannot access this private blog."', async () => {
-      const e = await expectError(client('cs-ed-token').users.suggest({ site_id: 2002 }), { kind: 'api', status: 403, code: 'unauthorized', serviceMessage: 'User cannot access this private blog.' }, 'cs-ed-token');
+      const e = await expectError(
+        client('cs-ed-token').users.suggest({ site_id: 2002 }),
+        { kind: 'api', status: 403, code: 'unauthorized', serviceMessage: 'User cannot access this private blog.' },
+        'cs-ed-token',
+      );
       assert.match(e.userMessage, /^You can't access 2002: it is a private site/);
     });
 
     it('403 unauthorized "User cannot access this restricted blog"', async () => {
-      await expectError(client('cs-demo-token').users.suggest({ site: 'restricted.example.blog' }), { kind: 'api', status: 403, code: 'unauthorized', serviceMessage: 'User cannot access this restricted blog' }, 'cs-demo-token');
+      await expectError(
+        client('cs-demo-token').users.suggest({ site: 'restricted.example.blog' }),
+        { kind: 'api', status: 403, code: 'unauthorized', serviceMessage: 'User cannot access this restricted blog' },
+        'cs-demo-token',
+      );
     });
 
     it('404 unknown_user "User does not exist." for a subscriber', async () => {
-      const e = await expectError(client('cs-sub-token').users.suggest({ site_id: 2001 }), { kind: 'api', status: 404, code: 'unknown_user', serviceMessage: 'User does not exist.' }, 'cs-sub-token');
+      const e = await expectError(
+        client('cs-sub-token').users.suggest({ site_id: 2001 }),
+        { kind: 'api', status: 404, code: 'unknown_user', serviceMessage: 'User does not exist.' },
+        'cs-sub-token',
+      );
       assert.equal(e.userMessage, 'Your account no longer exists on the service. Sign out and sign in with another account.');
     });
 
     it('404 not_found "Not a valid URL." for a note of another user; nothing changes', async () => {
-      await expectError(client('cs-demo-token').notifications.markRead({ 60000: 1, 60500: 1 }), { kind: 'api', status: 404, code: 'not_found', serviceMessage: 'Not a valid URL.' }, 'cs-demo-token');
+      await expectError(
+        client('cs-demo-token').notifications.markRead({ 60000: 1, 60500: 1 }),
+        { kind: 'api', status: 404, code: 'not_found', serviceMessage: 'Not a valid URL.' },
+        'cs-demo-token',
+      );
       assert.equal(svc.world().notes.find((n) => n.id === 60000)!.unread, 1);
     });
 
@@ -212,14 +252,22 @@ describe('ContentSiteError from the service', () => {
   describe('invalid_token', () => {
     for (const token of ['cs-expired-token', 'cs-revoked-token', 'cs-nobody-token']) {
       it(`${token} → kind auth, 401 invalid_token, and the token appears nowhere`, async () => {
-        const e = await expectError(client(token).me(), { kind: 'auth', status: 401, code: 'invalid_token', serviceMessage: 'The OAuth2 token is invalid.' }, token);
+        const e = await expectError(
+          client(token).me(),
+          { kind: 'auth', status: 401, code: 'invalid_token', serviceMessage: 'The OAuth2 token is invalid.' },
+          token,
+        );
         assert.equal(e.userMessage, 'Your sign-in has expired or was revoked. Sign in again.');
         assert.equal(svc.requests[0].authorized, true);
       });
     }
 
     it('an expired token on an endpoint that takes a site is kind auth too', async () => {
-      await expectError(client('cs-expired-token').posts.restore(2001, 200), { kind: 'auth', status: 401, code: 'invalid_token', serviceMessage: 'The OAuth2 token is invalid.' }, 'cs-expired-token');
+      await expectError(
+        client('cs-expired-token').posts.restore(2001, 200),
+        { kind: 'auth', status: 401, code: 'invalid_token', serviceMessage: 'The OAuth2 token is invalid.' },
+        'cs-expired-token',
+      );
       assert.equal(svc.world().posts.get(200)!.status, 'trash');
     });
   });
@@ -229,10 +277,22 @@ describe('ContentSiteError from the service', () => {
       ['reader.following number 41', (c) => c.reader.following({ number: 41 }), /number must be a whole number from 1 to 40 \(got 41\)/],
       ['reader.following number 0', (c) => c.reader.following({ number: 0 }), /from 1 to 40/],
       ['reader.freshlyPressed number 41', (c) => c.reader.freshlyPressed({ number: 41 }), /from 1 to 40/],
-      ['users.suggest image_size 0', (c) => c.users.suggest({ site_id: 2001, image_size: 0 }), /image_size must be a whole number from 1 to 2048 \(got 0\)/],
-      ['users.suggest image_size 2049', (c) => c.users.suggest({ site_id: 2001, image_size: 2049 }), /image_size must be a whole number from 1 to 2048 \(got 2049\)/],
+      [
+        'users.suggest image_size 0',
+        (c) => c.users.suggest({ site_id: 2001, image_size: 0 }),
+        /image_size must be a whole number from 1 to 2048 \(got 0\)/,
+      ],
+      [
+        'users.suggest image_size 2049',
+        (c) => c.users.suggest({ site_id: 2001, image_size: 2049 }),
+        /image_size must be a whole number from 1 to 2048 \(got 2049\)/,
+      ],
       ['users.suggest without a site', (c) => c.users.suggest({}), /site_id or site/],
-      ['notifications.list number 100', (c) => c.notifications.list({ number: 100 }), /number must be a whole number from 1 to 99 \(got 100\)/],
+      [
+        'notifications.list number 100',
+        (c) => c.notifications.list({ number: 100 }),
+        /number must be a whole number from 1 to 99 \(got 100\)/,
+      ],
       ['notifications.list unread and read', (c) => c.notifications.list({ unread: true, read: true }), /not both/],
       ['notifications.markRead with a zero count', (c) => c.notifications.markRead({ 60000: 0 }), /non-zero/],
       ['posts.trashed number 101', (c) => c.posts.trashed(2001, { number: 101 }), /from 1 to 100/],
@@ -274,4 +334,3 @@ describe('ContentSiteError from the service', () => {
     });
   });
 });
-

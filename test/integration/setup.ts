@@ -24,7 +24,14 @@ export function useClientAndService(options: Partial<ClientOptions> = {}): {
   });
   /** `null`: no token at all. */
   const client = (token: ClientOptions['token'] | null = 'cs-demo-token', extra: Partial<ClientOptions> = {}): ContentSiteClient => {
-    const c = new ContentSiteClient({ baseUrl: svc.restUrl, token: token ?? undefined, retry: { minDelayMs: 1, maxDelayMs: 40 }, onRequest: (e) => log.push(e), ...options, ...extra });
+    const c = new ContentSiteClient({
+      baseUrl: svc.restUrl,
+      token: token ?? undefined,
+      retry: { minDelayMs: 1, maxDelayMs: 40 },
+      onRequest: (e) => log.push(e),
+      ...options,
+      ...extra,
+    });
     clients.push(c);
     return c;
   };
@@ -32,7 +39,8 @@ export function useClientAndService(options: Partial<ClientOptions> = {}): {
 }
 
 /** The requests the service saw, without the test's own control calls. */
-export const restRequests = (svc: RunningService) => svc.requests.filter((r) => r.path.startsWith('/rest/') || r.path.startsWith('/oauth2/'));
+export const restRequests = (svc: RunningService) =>
+  svc.requests.filter((r) => r.path.startsWith('/rest/') || r.path.startsWith('/oauth2/'));
 
 /** The hooks of a file that keeps its own `svc` and client list: start, reset per test, close all. */
 export function serviceLifecycle(started: (svc: RunningService) => void, clients: ContentSiteClient[]): void {

@@ -31,7 +31,16 @@ describe('A sign-in answer without state', () => {
   });
 
   /** A flow against a fresh service; each account question waits until the test answers it. */
-  async function setUp(echoState: boolean): Promise<{ svc: RunningService; flow: SignInFlow; pending: Pending; questions: Question[]; asked: () => Promise<Question>; realAnswer: () => Promise<ReturnType<typeof parseCallback>> }> {
+  async function setUp(
+    echoState: boolean,
+  ): Promise<{
+    svc: RunningService;
+    flow: SignInFlow;
+    pending: Pending;
+    questions: Question[];
+    asked: () => Promise<Question>;
+    realAnswer: () => Promise<ReturnType<typeof parseCallback>>;
+  }> {
     const svc = await startService({ echoState });
     services.push(svc);
     const factory = (token?: string): ContentSiteClient => {
@@ -55,7 +64,12 @@ describe('A sign-in answer without state', () => {
       return questions.shift()!;
     };
     const realAnswer = async () => {
-      const url = buildAuthorizeUrl({ authorizeUrl: `${svc.url}/oauth2/authorize`, clientId: '12345', redirectUri: REDIRECT, state: pending.state });
+      const url = buildAuthorizeUrl({
+        authorizeUrl: `${svc.url}/oauth2/authorize`,
+        clientId: '12345',
+        redirectUri: REDIRECT,
+        state: pending.state,
+      });
       const { query, fragment } = answerOf(await pressOnAuthorizePage(url, 'approve'));
       return parseCallback(query, fragment);
     };

@@ -9,13 +9,23 @@ describe('notifications with trap against the reference service', () => {
     const api = client();
     const plain = await api.notifications.list({ number: 40, type: 'like' });
     // Seeded likes: 60001 (post 101), 60007 (103), then 60013, 60019, 60025, 60031, 60037 on the same two posts.
-    assert.deepEqual(plain.notes.map((n) => n.id), [60001, 60007, 60013, 60019, 60025, 60031, 60037]);
-    const raw = await fetch(`${svc().restUrl}/v1/notifications/?number=40&type=like&trap=1&fields=id,subject`, { headers: { authorization: 'Bearer cs-demo-token' } });
-    const folded = ((await raw.json()) as { notes: Array<{ id: number; subject: object }> }).notes.filter((n) => Object.keys(n.subject).length === 0).map((n) => n.id);
+    assert.deepEqual(
+      plain.notes.map((n) => n.id),
+      [60001, 60007, 60013, 60019, 60025, 60031, 60037],
+    );
+    const raw = await fetch(`${svc().restUrl}/v1/notifications/?number=40&type=like&trap=1&fields=id,subject`, {
+      headers: { authorization: 'Bearer cs-demo-token' },
+    });
+    const folded = ((await raw.json()) as { notes: Array<{ id: number; subject: object }> }).notes
+      .filter((n) => Object.keys(n.subject).length === 0)
+      .map((n) => n.id);
     assert.deepEqual(folded, [60013, 60019, 60025, 60031, 60037], 'the service sends the folded notes, with empty subjects');
 
     const trapped = await api.notifications.list({ number: 40, type: 'like', trap: true });
-    assert.deepEqual(trapped.notes.map((n) => n.id), [60001, 60007]);
+    assert.deepEqual(
+      trapped.notes.map((n) => n.id),
+      [60001, 60007],
+    );
     assert.ok(trapped.notes.every((n) => n.subjectText.length > 0));
     assert.match(restRequests(svc()).at(-1)!.path, /[?&]trap=1(&|$)/);
   });

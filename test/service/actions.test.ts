@@ -20,7 +20,8 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('Note actions in the reference service', () => {
   const fx = serviceFixture();
-  const call = (method: string, path: string, opts: CallOptions = { token: DEMO }): Promise<Reply> => callService(fx.svc.url, method, path, opts);
+  const call = (method: string, path: string, opts: CallOptions = { token: DEMO }): Promise<Reply> =>
+    callService(fx.svc.url, method, path, opts);
   const ok = async (method: string, path: string, opts: CallOptions = { token: DEMO }): Promise<Json> => {
     const r = await call(method, path, opts);
     assert.equal(r.status, 200, `${method} ${path}: ${r.text}`);
@@ -46,12 +47,19 @@ describe('Note actions in the reference service', () => {
     const body = await ok('GET', '/rest/v1.1/notifications/?fields=id,note_hash&number=99');
     return new Map(body.notes.map((n: { id: number; note_hash: string }) => [n.id, n.note_hash]));
   };
-  const changedNotes = (before: Map<number, string>, after: Map<number, string>): number[] => [...after].filter(([id, h]) => before.get(id) !== h).map(([id]) => id);
+  const changedNotes = (before: Map<number, string>, after: Map<number, string>): number[] =>
+    [...after].filter(([id, h]) => before.get(id) !== h).map(([id]) => id);
 
   describe('what a note offers', () => {
     it('a template comment note carries keyed actions on its comment item, its ids, its comment status, and keeps the list form', async () => {
       const n = await note(PENDING_NOTE);
-      assert.deepEqual(n.body.items[0].actions, { 'approve-comment': false, 'spam-comment': false, 'trash-comment': false, 'like-comment': false, 'replyto-comment': false });
+      assert.deepEqual(n.body.items[0].actions, {
+        'approve-comment': false,
+        'spam-comment': false,
+        'trash-comment': false,
+        'like-comment': false,
+        'replyto-comment': false,
+      });
       assert.deepEqual(n.body.items[0].meta.ids, { site: SITES.demo, post: 100, comment: PENDING, user: 4000 });
       assert.equal(n.status.approval_status, 'unapproved');
       assert.deepEqual(n.body.actions, [{ type: 'approve-comment', params: [{ key: 'comment_id', value: String(PENDING) }] }]);
@@ -59,24 +67,45 @@ describe('Note actions in the reference service', () => {
     it('a block-shape comment note carries them on its last block, with like-post', async () => {
       const n = await note(BLOCK_NOTE);
       assert.equal(n.body[0].actions, undefined);
-      assert.deepEqual(n.body[1].actions, { 'approve-comment': true, 'spam-comment': false, 'trash-comment': false, 'like-comment': false, 'replyto-comment': false, 'like-post': false });
+      assert.deepEqual(n.body[1].actions, {
+        'approve-comment': true,
+        'spam-comment': false,
+        'trash-comment': false,
+        'like-comment': false,
+        'replyto-comment': false,
+        'like-post': false,
+      });
       assert.deepEqual(n.body[1].meta.ids, { site: SITES.demo, post: 101, comment: APPROVED, user: 4000 });
     });
     it('a like note offers following each liker who has a blog, already followed', async () => {
       const n = await note(60001);
-      assert.deepEqual(n.body.items.map((i: Json) => i.actions), [{ follow: true }, { follow: true }, { follow: true }]);
-      assert.deepEqual(n.body.items.map((i: Json) => i.meta.ids.site), [3101, 3102, 3103]);
+      assert.deepEqual(
+        n.body.items.map((i: Json) => i.actions),
+        [{ follow: true }, { follow: true }, { follow: true }],
+      );
+      assert.deepEqual(
+        n.body.items.map((i: Json) => i.meta.ids.site),
+        [3101, 3102, 3103],
+      );
     });
     it('moderation is offered only to a moderator of the site: ed as an author sees like and reply only', async () => {
       fx.svc.world().users.get(USERS.ed)!.roles[SITES.demo] = 'author';
       assert.deepEqual(Object.keys(actionsOf(await note(60501, 'cs-ed-token'))), ['like-comment', 'replyto-comment']);
     });
-    it('GET /v1.1/notifications/$id answers {notes: [note]} with all fields, honours fields, and refuses others\' notes and no token', async () => {
+    it("GET /v1.1/notifications/$id answers {notes: [note]} with all fields, honours fields, and refuses others' notes and no token", async () => {
       const n = await note(PENDING_NOTE);
-      for (const field of ['id', 'type', 'unread', 'subject', 'body', 'meta', 'note_hash', 'timestamp', 'status']) assert.ok(field in n, field);
-      assert.deepEqual(await ok('GET', `/rest/v1.1/notifications/${PENDING_NOTE}?fields=id,note_hash`), { notes: [{ id: PENDING_NOTE, note_hash: n.note_hash }] });
+      for (const field of ['id', 'type', 'unread', 'subject', 'body', 'meta', 'note_hash', 'timestamp', 'status'])
+        assert.ok(field in n, field);
+      assert.deepEqual(await ok('GET', `/rest/v1.1/notifications/${PENDING_NOTE}?fields=id,note_hash`), {
+        notes: [{ id: PENDING_NOTE, note_hash: n.note_hash }],
+      });
       await refused(call('GET', '/rest/v1.1/notifications/60500'), 404, 'unknown_note');
-      await refused(call('GET', `/rest/v1.1/notifications/${PENDING_NOTE}`, {}), 403, 'authorization_required', 'An active access token must be used to retrieve notifications.');
+      await refused(
+        call('GET', `/rest/v1.1/notifications/${PENDING_NOTE}`, {}),
+        403,
+        'authorization_required',
+        'An active access token must be used to retrieve notifications.',
+      );
       assert.equal((await call('GET', '/rest/v1.1/notifications/read')).status, 405);
     });
   });
@@ -111,26 +140,50 @@ describe('Note actions in the reference service', () => {
     });
     it('an editor may moderate; an author, a subscriber and a contributor may not, and nothing changes', async () => {
       for (const token of ['cs-ann-token', 'cs-sub-token', 'cs-con-token']) {
-        await refused(call('POST', `${SITE}/comments/${APPROVED}`, { token, form: 'status=approved' }), 403, 'unauthorized', 'User cannot edit comment');
+        await refused(
+          call('POST', `${SITE}/comments/${APPROVED}`, { token, form: 'status=approved' }),
+          403,
+          'unauthorized',
+          'User cannot edit comment',
+        );
         await refused(call('POST', `${SITE}/comments/${PENDING}/delete`, { token }), 403, 'unauthorized');
       }
-      await refused(call('POST', `${SITE}/comments/${APPROVED}/delete`, { token: 'cs-ann-token' }), 403, 'unauthorized', 'User cannot delete comment');
+      await refused(
+        call('POST', `${SITE}/comments/${APPROVED}/delete`, { token: 'cs-ann-token' }),
+        403,
+        'unauthorized',
+        'User cannot delete comment',
+      );
       assert.equal((await note(BLOCK_NOTE)).body[1].actions['approve-comment'], true);
       await ok('POST', `${SITE}/comments/${APPROVED}`, { token: 'cs-ed-token', form: 'status=spam' });
       assert.equal((await note(BLOCK_NOTE)).body[1].actions['spam-comment'], true);
       assert.equal((await note(PENDING_NOTE)).status.approval_status, 'unapproved');
     });
-    it('an unknown status is invalid_input; an unknown comment is unknown_comment; another site\'s comment is unknown there', async () => {
+    it("an unknown status is invalid_input; an unknown comment is unknown_comment; another site's comment is unknown there", async () => {
       await refused(call('POST', `${SITE}/comments/${PENDING}`, { token: DEMO, form: 'status=hold' }), 400, 'invalid_input');
-      await refused(call('POST', `${SITE}/comments/99999`, { token: DEMO, form: 'status=approved' }), 404, 'unknown_comment', 'Unknown comment');
-      await refused(call('POST', `/rest/v1.1/sites/${SITES.selfHosted}/comments/${PENDING}`, { token: DEMO, form: 'status=approved' }), 404, 'unknown_comment');
+      await refused(
+        call('POST', `${SITE}/comments/99999`, { token: DEMO, form: 'status=approved' }),
+        404,
+        'unknown_comment',
+        'Unknown comment',
+      );
+      await refused(
+        call('POST', `/rest/v1.1/sites/${SITES.selfHosted}/comments/${PENDING}`, { token: DEMO, form: 'status=approved' }),
+        404,
+        'unknown_comment',
+      );
     });
   });
 
   describe('liking', () => {
     it('like and unlike a comment: the answer, the comment and the note agree, and the hash changes', async () => {
       const before = await hashes();
-      assert.deepEqual(await ok('POST', `${SITE}/comments/${APPROVED}/likes/new`), { success: true, i_like: true, like_count: 1, meta: { links: { site: `${fx.svc.url}/rest/v1.1/sites/${SITES.demo}`, comment: `${fx.svc.url}${SITE}/comments/${APPROVED}` } } });
+      assert.deepEqual(await ok('POST', `${SITE}/comments/${APPROVED}/likes/new`), {
+        success: true,
+        i_like: true,
+        like_count: 1,
+        meta: { links: { site: `${fx.svc.url}/rest/v1.1/sites/${SITES.demo}`, comment: `${fx.svc.url}${SITE}/comments/${APPROVED}` } },
+      });
       assert.equal(actionsOf(await note(BLOCK_NOTE))['like-comment'], true);
       assert.deepEqual(changedNotes(before, await hashes()), [BLOCK_NOTE]);
       assert.equal((await ok('POST', `${SITE}/comments/${APPROVED}/likes/new`)).like_count, 1, 'liking twice counts once');
@@ -150,7 +203,12 @@ describe('Note actions in the reference service', () => {
     });
     it('a subscriber may like an approved comment but not see a pending one; an unknown post is unknown_post', async () => {
       assert.equal((await ok('POST', `${SITE}/comments/${APPROVED}/likes/new`, { token: 'cs-sub-token' })).i_like, true);
-      await refused(call('POST', `${SITE}/comments/${PENDING}/likes/new`, { token: 'cs-sub-token' }), 403, 'unauthorized', 'User cannot read unapproved comment');
+      await refused(
+        call('POST', `${SITE}/comments/${PENDING}/likes/new`, { token: 'cs-sub-token' }),
+        403,
+        'unauthorized',
+        'User cannot read unapproved comment',
+      );
       await refused(call('POST', `${SITE}/posts/99999/likes/new`), 404, 'unknown_post');
     });
   });
@@ -167,7 +225,11 @@ describe('Note actions in the reference service', () => {
       assert.equal(n.status.i_replied, true);
       assert.equal(n.body[1].meta.ids.reply_comment, c.ID);
       assert.equal(n.body[1].actions['replyto-comment'], true);
-      assert.equal((await ok('POST', `${SITE}/comments/${c.ID}`, { token: DEMO, form: 'status=approved' })).ID, c.ID, 'the reply is a real comment');
+      assert.equal(
+        (await ok('POST', `${SITE}/comments/${c.ID}`, { token: DEMO, form: 'status=approved' })).ID,
+        c.ID,
+        'the reply is a real comment',
+      );
     });
     it('to a post: a top-level comment, and the post counts it', async () => {
       const count = (await ok('GET', `${SITE}/posts/102?fields=discussion`)).discussion.comment_count;
@@ -178,9 +240,14 @@ describe('Note actions in the reference service', () => {
     });
     it('the same reply twice is comment_duplicate 409; empty content is invalid_input 400; a closed post is comments_closed 403', async () => {
       await ok('POST', `${SITE}/comments/${APPROVED}/replies/new`, { token: DEMO, form: 'content=Same words' });
-      await refused(call('POST', `${SITE}/comments/${APPROVED}/replies/new`, { token: DEMO, form: 'content=Same words' }), 409, 'comment_duplicate');
+      await refused(
+        call('POST', `${SITE}/comments/${APPROVED}/replies/new`, { token: DEMO, form: 'content=Same words' }),
+        409,
+        'comment_duplicate',
+      );
       await refused(call('POST', `${SITE}/posts/101/replies/new`, { token: DEMO, form: 'content=Same words' }), 409, 'comment_duplicate');
-      for (const form of ['content=', 'content=%20%0A%20', '']) await refused(call('POST', `${SITE}/comments/${APPROVED}/replies/new`, { token: DEMO, form }), 400, 'invalid_input');
+      for (const form of ['content=', 'content=%20%0A%20', ''])
+        await refused(call('POST', `${SITE}/comments/${APPROVED}/replies/new`, { token: DEMO, form }), 400, 'invalid_input');
       assert.equal((await ok('GET', `${SITE}/posts/107?fields=discussion`)).discussion.comments_open, false);
       await refused(call('POST', `${SITE}/posts/107/replies/new`, { token: DEMO, form: 'content=Hello' }), 403, 'comments_closed');
       await refused(call('POST', `${SITE}/comments/99999/replies/new`, { token: DEMO, form: 'content=Hello' }), 404, 'unknown_comment');
@@ -188,9 +255,13 @@ describe('Note actions in the reference service', () => {
   });
 
   describe('following', () => {
-    it('unfollow and follow a liker\'s blog: the answer, the note\'s value and its hash follow', async () => {
+    it("unfollow and follow a liker's blog: the answer, the note's value and its hash follow", async () => {
       const before = await hashes();
-      assert.deepEqual(await ok('POST', '/rest/v1.1/sites/3101/follows/mine/delete'), { success: true, is_following: false, meta: { links: { site: `${fx.svc.url}/rest/v1.1/sites/3101` } } });
+      assert.deepEqual(await ok('POST', '/rest/v1.1/sites/3101/follows/mine/delete'), {
+        success: true,
+        is_following: false,
+        meta: { links: { site: `${fx.svc.url}/rest/v1.1/sites/3101` } },
+      });
       assert.equal((await note(60001)).body.items[0].actions.follow, false);
       const changed = changedNotes(before, await hashes());
       assert.ok(changed.includes(60001), 'the like note that offers it changed');
@@ -220,7 +291,13 @@ describe('Note actions in the reference service', () => {
     ] as const;
     it('needs a token: 403 authorization_required, nothing changed', async () => {
       const before = await hashes();
-      for (const [path, form] of routes) await refused(call('POST', path, { form }), 403, 'authorization_required', 'An active access token must be used to act on comments, posts or sites.');
+      for (const [path, form] of routes)
+        await refused(
+          call('POST', path, { form }),
+          403,
+          'authorization_required',
+          'An active access token must be used to act on comments, posts or sites.',
+        );
       assert.deepEqual(changedNotes(before, await hashes()), []);
     });
     it('is POST under v1.1 only: GET is 405, v1 is an unknown route', async () => {
@@ -234,7 +311,10 @@ describe('Note actions in the reference service', () => {
       assert.equal(env.status, 200);
       assert.equal(env.json.code, 403);
       assert.equal(env.json.body.error, 'unauthorized');
-      assert.deepEqual(await ok('POST', `${SITE}/comments/${PENDING}?fields=ID,status`, { token: DEMO, form: 'status=spam' }), { ID: PENDING, status: 'spam' });
+      assert.deepEqual(await ok('POST', `${SITE}/comments/${PENDING}?fields=ID,status`, { token: DEMO, form: 'status=spam' }), {
+        ID: PENDING,
+        status: 'spam',
+      });
       const jsonp = await call('POST', `${SITE}/posts/101/likes/new?callback=cb`);
       assert.match(jsonp.text, /cb\(/);
     });

@@ -2,7 +2,13 @@
 import { iso } from './shapes';
 import type { Comment, World } from './world';
 
-export function commentJson(world: World, c: Comment, origin: string, viewerId: number | undefined, status: string = c.status): Record<string, unknown> {
+export function commentJson(
+  world: World,
+  c: Comment,
+  origin: string,
+  viewerId: number | undefined,
+  status: string = c.status,
+): Record<string, unknown> {
   const site = world.sites.get(c.siteId)!;
   const post = world.posts.get(c.postId);
   const postUrl = `https://${site.domain}/?p=${c.postId}`;
@@ -12,8 +18,19 @@ export function commentJson(world: World, c: Comment, origin: string, viewerId: 
   const parent = c.parent ? world.comments.get(c.parent) : undefined;
   return {
     ID: c.ID,
-    post: { ID: c.postId, title: post?.title ?? '', type: post?.type ?? 'post', link: `${origin}/rest/v1.1/sites/${c.siteId}/posts/${c.postId}` },
-    author: { ID: c.authorId, login, name: user?.name ?? c.authorName, avatar_URL: `https://gravatar.example/avatar/${encodeURIComponent(login)}?s=96`, URL: '' },
+    post: {
+      ID: c.postId,
+      title: post?.title ?? '',
+      type: post?.type ?? 'post',
+      link: `${origin}/rest/v1.1/sites/${c.siteId}/posts/${c.postId}`,
+    },
+    author: {
+      ID: c.authorId,
+      login,
+      name: user?.name ?? c.authorName,
+      avatar_URL: `https://gravatar.example/avatar/${encodeURIComponent(login)}?s=96`,
+      URL: '',
+    },
     date: iso(c.date),
     URL: `${postUrl}#comment-${c.ID}`,
     short_URL: `https://wp.example/p${c.siteId}-${c.postId}%23comment-${c.ID}`,
@@ -23,6 +40,15 @@ export function commentJson(world: World, c: Comment, origin: string, viewerId: 
     type: 'comment',
     like_count: c.likes.size,
     i_like: viewerId !== undefined && c.likes.has(viewerId),
-    meta: { links: { self, help: `${self}/help`, site: `${origin}/rest/v1.1/sites/${c.siteId}`, post: `${origin}/rest/v1.1/sites/${c.siteId}/posts/${c.postId}`, replies: `${self}/replies/`, likes: `${self}/likes/` } },
+    meta: {
+      links: {
+        self,
+        help: `${self}/help`,
+        site: `${origin}/rest/v1.1/sites/${c.siteId}`,
+        post: `${origin}/rest/v1.1/sites/${c.siteId}/posts/${c.postId}`,
+        replies: `${self}/replies/`,
+        likes: `${self}/likes/`,
+      },
+    },
   };
 }

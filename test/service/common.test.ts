@@ -6,7 +6,6 @@ import * as assert from 'node:assert/strict';
 import { callService, serviceFixture, type CallOptions, type Reply } from './reply';
 import { SITES, USERS } from './index';
 
-
 const DEMO = 'cs-demo-token';
 
 describe('Common parameters', () => {
@@ -19,18 +18,30 @@ describe('Common parameters', () => {
       it(`http_envelope=${value} wraps a success as 200 {code: 200, headers: [{name, value}], body}`, async () => {
         const r = await call('GET', `/rest/v1.1/me?http_envelope=${value}&fields=ID,username`, { token: DEMO });
         assert.equal(r.status, 200);
-        assert.deepEqual(r.json, { code: 200, headers: [{ name: 'Content-Type', value: 'application/json' }], body: { ID: USERS.demo, username: 'demo' } });
+        assert.deepEqual(r.json, {
+          code: 200,
+          headers: [{ name: 'Content-Type', value: 'application/json' }],
+          body: { ID: USERS.demo, username: 'demo' },
+        });
       });
       it(`http_envelope=${value} wraps an error as HTTP 200 with the real code inside`, async () => {
         const r = await call('GET', `/rest/v1/sites/${SITES.private}?http_envelope=${value}`);
         assert.equal(r.status, 200);
-        assert.deepEqual(r.json, { code: 403, headers: [{ name: 'Content-Type', value: 'application/json' }], body: { error: 'unauthorized', message: 'User cannot access this private blog.' } });
+        assert.deepEqual(r.json, {
+          code: 403,
+          headers: [{ name: 'Content-Type', value: 'application/json' }],
+          body: { error: 'unauthorized', message: 'User cannot access this private blog.' },
+        });
       });
     }
     it('wraps a spec error row of a POST (notifications/read without a token)', async () => {
       const r = await call('POST', '/rest/v1.1/notifications/read?http_envelope=1', { body: 'counts[60000]=1' });
       assert.equal(r.status, 200);
-      assert.deepEqual(r.json, { code: 403, headers: [{ name: 'Content-Type', value: 'application/json' }], body: { error: 'authorization_required', message: 'An active access token must be used to retrieve notifications.' } });
+      assert.deepEqual(r.json, {
+        code: 403,
+        headers: [{ name: 'Content-Type', value: 'application/json' }],
+        body: { error: 'authorization_required', message: 'An active access token must be used to retrieve notifications.' },
+      });
     });
     it('accepts t, T and TRUE for true, as the real service (is_truthy) does', async () => {
       for (const value of ['t', 'T', 'TRUE']) {
@@ -51,18 +62,37 @@ describe('Common parameters', () => {
       const r = await call('POST', `/rest/v1/sites/${SITES.demo}?http_envelope=1`, { token: DEMO });
       assert.equal(r.status, 200);
       assert.equal(r.headers.get('allow'), null);
-      assert.deepEqual(r.json, { code: 405, headers: [{ name: 'Content-Type', value: 'application/json' }, { name: 'Allow', value: 'GET' }], body: { error: 'not_allowed', error_message: 'Method not allowed' } });
+      assert.deepEqual(r.json, {
+        code: 405,
+        headers: [
+          { name: 'Content-Type', value: 'application/json' },
+          { name: 'Allow', value: 'GET' },
+        ],
+        body: { error: 'not_allowed', error_message: 'Method not allowed' },
+      });
     });
     it('wraps the 400 of an unreadable JSON body as HTTP 200', async () => {
-      const r = await call('POST', '/rest/v1.1/notifications/read?http_envelope=1', { token: DEMO, body: '{counts', contentType: 'application/json' });
+      const r = await call('POST', '/rest/v1.1/notifications/read?http_envelope=1', {
+        token: DEMO,
+        body: '{counts',
+        contentType: 'application/json',
+      });
       assert.equal(r.status, 200);
-      assert.deepEqual(r.json, { code: 400, headers: [{ name: 'Content-Type', value: 'application/json' }], body: { error: 'invalid_input', message: 'The request body is not valid JSON.' } });
+      assert.deepEqual(r.json, {
+        code: 400,
+        headers: [{ name: 'Content-Type', value: 'application/json' }],
+        body: { error: 'invalid_input', message: 'The request body is not valid JSON.' },
+      });
     });
     it('wraps the 400 of an invalid callback as HTTP 200, plain JSON', async () => {
       const r = await call('GET', `/rest/v1/sites/${SITES.demo}?http_envelope=1&callback=alert(1)`);
       assert.equal(r.status, 200);
       assert.match(r.type, /^application\/json/);
-      assert.deepEqual(r.json, { code: 400, headers: [{ name: 'Content-Type', value: 'application/json' }], body: { error: 'invalid_callback', message: 'The callback must be a JavaScript identifier.' } });
+      assert.deepEqual(r.json, {
+        code: 400,
+        headers: [{ name: 'Content-Type', value: 'application/json' }],
+        body: { error: 'invalid_callback', message: 'The callback must be a JavaScript identifier.' },
+      });
     });
     it('an envelope with a valid callback is the envelope inside the JSONP call', async () => {
       const r = await call('POST', `/rest/v1/sites/${SITES.demo}?http_envelope=1&callback=cb`);
@@ -119,11 +149,23 @@ describe('Common parameters', () => {
       assert.equal(r.status, 200);
       assert.equal(r.json.found, 13);
       assert.equal(typeof r.json.meta.next_page, 'string');
-      assert.deepEqual(r.json.posts, [{ ID: 200, type: 'post' }, { ID: 201, type: 'post' }, { ID: 192, type: 'post' }]);
+      assert.deepEqual(r.json.posts, [
+        { ID: 200, type: 'post' },
+        { ID: 201, type: 'post' },
+        { ID: 192, type: 'post' },
+      ]);
     });
     it('applies to each post of a restore-several result, leaving errors whole', async () => {
-      const r = await call('POST', `/rest/v1.1/sites/${SITES.demo}/posts/restore?fields=ID,status`, { token: DEMO, body: 'post_ids[]=200&post_ids[]=191' });
-      assert.deepEqual(r.json, { results: { '191': { errors: { invalid_field: ['Invalid API FIELD'] }, error_data: { invalid_field: 400 } }, '200': { ID: 200, status: 'publish' } } });
+      const r = await call('POST', `/rest/v1.1/sites/${SITES.demo}/posts/restore?fields=ID,status`, {
+        token: DEMO,
+        body: 'post_ids[]=200&post_ids[]=191',
+      });
+      assert.deepEqual(r.json, {
+        results: {
+          '191': { errors: { invalid_field: ['Invalid API FIELD'] }, error_data: { invalid_field: 400 } },
+          '200': { ID: 200, status: 'publish' },
+        },
+      });
     });
   });
 
@@ -183,7 +225,7 @@ describe('Common parameters', () => {
   });
 
   describe('meta on notifications and the followed-blogs feed', () => {
-    it('meta=site,post fills meta.data of each note from this service\'s own site and post routes', async () => {
+    it("meta=site,post fills meta.data of each note from this service's own site and post routes", async () => {
       const r = await call('GET', '/rest/v1/notifications/?number=3&fields=id,meta&meta=site,post', { token: DEMO });
       assert.equal(r.status, 200);
       assert.equal(r.json.notes.length, 3);
@@ -196,7 +238,10 @@ describe('Common parameters', () => {
           assert.equal(note.meta.data.post.site_ID, SITES.demo);
         }
       }
-      assert.ok(r.json.notes.some((n: { meta: { data: { post?: unknown } } }) => n.meta.data.post), 'one of the notes links a post');
+      assert.ok(
+        r.json.notes.some((n: { meta: { data: { post?: unknown } } }) => n.meta.data.post),
+        'one of the notes links a post',
+      );
     });
     it('without meta a note has no meta.data; a meta name the note does not link is left out', async () => {
       const plain = await call('GET', '/rest/v1/notifications/?number=2&fields=id,meta', { token: DEMO });
@@ -226,18 +271,27 @@ describe('Common parameters', () => {
       const post = feed.json.posts[0];
       const self = await call('GET', (post.meta.links.self as string).slice(fx.svc.url.length), { token: DEMO });
       assert.equal(self.status, 200);
-      assert.deepEqual({ ID: self.json.ID, site_ID: self.json.site_ID, title: self.json.title }, { ID: post.ID, site_ID: post.site_ID, title: post.title });
+      assert.deepEqual(
+        { ID: self.json.ID, site_ID: self.json.site_ID, title: self.json.title },
+        { ID: post.ID, site_ID: post.site_ID, title: post.title },
+      );
     });
   });
 
   describe('bool parameters of an endpoint', () => {
     it('unread=t and unread=TRUE are true, unread=f and unread=FALSE are false; unread=maybe is 400', async () => {
       const all = await call('GET', '/rest/v1/notifications/?number=99&fields=id,unread', { token: DEMO });
-      const unreadIds = all.json.notes.filter((n: { unread: number; read?: number }) => n.unread > 0 || n.read === 0).map((n: { id: number }) => n.id);
+      const unreadIds = all.json.notes
+        .filter((n: { unread: number; read?: number }) => n.unread > 0 || n.read === 0)
+        .map((n: { id: number }) => n.id);
       assert.ok(unreadIds.length > 0 && unreadIds.length < all.json.notes.length);
       for (const value of ['t', 'TRUE', '1']) {
         const r = await call('GET', `/rest/v1/notifications/?number=99&fields=id&unread=${value}`, { token: DEMO });
-        assert.deepEqual(r.json.notes.map((n: { id: number }) => n.id), unreadIds, value);
+        assert.deepEqual(
+          r.json.notes.map((n: { id: number }) => n.id),
+          unreadIds,
+          value,
+        );
       }
       for (const value of ['f', 'FALSE', '0']) {
         const r = await call('GET', `/rest/v1/notifications/?number=99&fields=id&unread=${value}`, { token: DEMO });
@@ -251,17 +305,31 @@ describe('Common parameters', () => {
 
   describe('POST bodies: form-encoded or JSON', () => {
     it('restore several takes post_ids[] form fields, a comma-separated post_ids, and a JSON array', async () => {
-      const form = await call('POST', `/rest/v1.1/sites/${SITES.demo}/posts/restore?fields=status`, { token: DEMO, body: 'post_ids[]=200&post_ids[]=201' });
+      const form = await call('POST', `/rest/v1.1/sites/${SITES.demo}/posts/restore?fields=status`, {
+        token: DEMO,
+        body: 'post_ids[]=200&post_ids[]=201',
+      });
       assert.deepEqual(form.json, { results: { '200': { status: 'publish' }, '201': { status: 'draft' } } });
-      const comma = await call('POST', `/rest/v1.1/sites/${SITES.demo}/posts/restore?fields=status`, { token: DEMO, body: 'post_ids=202,203' });
+      const comma = await call('POST', `/rest/v1.1/sites/${SITES.demo}/posts/restore?fields=status`, {
+        token: DEMO,
+        body: 'post_ids=202,203',
+      });
       assert.deepEqual(comma.json, { results: { '202': { status: 'pending' }, '203': { status: 'private' } } });
-      const json = await call('POST', `/rest/v1.1/sites/${SITES.demo}/posts/restore?fields=status`, { token: DEMO, body: JSON.stringify({ post_ids: [205, 206] }), contentType: 'application/json' });
+      const json = await call('POST', `/rest/v1.1/sites/${SITES.demo}/posts/restore?fields=status`, {
+        token: DEMO,
+        body: JSON.stringify({ post_ids: [205, 206] }),
+        contentType: 'application/json',
+      });
       assert.deepEqual(json.json, { results: { '205': { status: 'future' }, '206': { status: 'publish' } } });
     });
     it('notifications/read takes counts[id]=n as a form and {counts: {id: n}} as JSON', async () => {
       const form = await call('POST', '/rest/v1.1/notifications/read', { token: DEMO, body: 'counts[60001]=1' });
       assert.deepEqual(form.json, { success: true, updated: [60001] });
-      const json = await call('POST', '/rest/v1.1/notifications/read', { token: DEMO, body: JSON.stringify({ counts: { '60002': 1 } }), contentType: 'application/json' });
+      const json = await call('POST', '/rest/v1.1/notifications/read', {
+        token: DEMO,
+        body: JSON.stringify({ counts: { '60002': 1 } }),
+        contentType: 'application/json',
+      });
       assert.deepEqual(json.json, { success: true, updated: [60002] });
     });
     it('a body starting with { that is not JSON is 400 invalid_input', async () => {

@@ -5,13 +5,21 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { negotiate } from './compress';
 import { startService, type RunningService } from '.';
 
-function get(svc: RunningService, path: string, acceptEncoding?: string): Promise<{ headers: Record<string, string | string[] | undefined>; raw: Buffer }> {
+function get(
+  svc: RunningService,
+  path: string,
+  acceptEncoding?: string,
+): Promise<{ headers: Record<string, string | string[] | undefined>; raw: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${svc.url}${path}`, { headers: { authorization: 'Bearer cs-demo-token', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ headers: res.headers, raw: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      `${svc.url}${path}`,
+      { headers: { authorization: 'Bearer cs-demo-token', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, raw: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -35,8 +43,14 @@ describe('Compression', () => {
     assert.deepEqual(JSON.parse(gunzipSync(gz.raw).toString()), JSON.parse(plain.raw.toString()));
     assert.ok(br.raw.length < plain.raw.length / 4, `${br.raw.length} B compressed vs ${plain.raw.length} B`);
     const logged = svc.requests.filter((r) => r.path === path);
-    assert.deepEqual(logged.map((r) => r.encoding), [undefined, 'br', 'gzip']);
-    assert.ok(logged.every((r) => r.bytes === plain.raw.length), 'bytes is the decoded size');
+    assert.deepEqual(
+      logged.map((r) => r.encoding),
+      [undefined, 'br', 'gzip'],
+    );
+    assert.ok(
+      logged.every((r) => r.bytes === plain.raw.length),
+      'bytes is the decoded size',
+    );
     assert.equal(logged[1].wireBytes, br.raw.length);
   });
 

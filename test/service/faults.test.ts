@@ -23,7 +23,9 @@ describe('Faults and the request log', () => {
     assert.equal(res.status, 200);
     return ((await res.json()) as { status: string }).status;
   };
-  const log = async (): Promise<Array<{ method: string; path: string; status: number; fault?: string; authorized: boolean; bodyKeys?: string[] }>> => {
+  const log = async (): Promise<
+    Array<{ method: string; path: string; status: number; fault?: string; authorized: boolean; bodyKeys?: string[] }>
+  > => {
     const res = await fetch(`${fx.svc.url}/__control/requests`);
     assert.equal(res.status, 200);
     return res.json() as never;
@@ -103,7 +105,11 @@ describe('Faults and the request log', () => {
 
   describe('queued faults (POST /__control/faults)', () => {
     it('{path, count: 2, fault} hits exactly the next 2 matching requests; others pass untouched', async () => {
-      const q = await fetch(`${fx.svc.url}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/rest/v1/notifications/', count: 2, fault: 'status=503' }) });
+      const q = await fetch(`${fx.svc.url}/__control/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: '/rest/v1/notifications/', count: 2, fault: 'status=503' }),
+      });
       assert.equal(q.status, 200);
       assert.deepEqual(await q.json(), { queued: 1 });
       assert.equal((await send('GET', `/rest/v1/sites/${SITES.demo}`)).status, 200);
@@ -111,12 +117,15 @@ describe('Faults and the request log', () => {
       assert.equal((await send('GET', '/rest/v1/notifications/?number=1', { token: DEMO })).status, 503);
       assert.equal((await send('GET', '/rest/v1/notifications/', { token: DEMO })).status, 200);
       const entries = await log();
-      assert.deepEqual(entries.map((e) => [e.path, e.status, e.fault]), [
-        [`/rest/v1/sites/${SITES.demo}`, 200, undefined],
-        ['/rest/v1/notifications/', 503, 'status=503'],
-        ['/rest/v1/notifications/?number=1', 503, 'status=503'],
-        ['/rest/v1/notifications/', 200, undefined],
-      ]);
+      assert.deepEqual(
+        entries.map((e) => [e.path, e.status, e.fault]),
+        [
+          [`/rest/v1/sites/${SITES.demo}`, 200, undefined],
+          ['/rest/v1/notifications/', 503, 'status=503'],
+          ['/rest/v1/notifications/?number=1', 503, 'status=503'],
+          ['/rest/v1/notifications/', 200, undefined],
+        ],
+      );
     });
     it('a queued fault with a method only hits that method', async () => {
       fx.svc.queueFault({ method: 'POST', path: '/rest/v1.1/sites/', count: 1, fault: 'ratelimit=3' });
@@ -137,7 +146,10 @@ describe('Faults and the request log', () => {
       fx.svc.queueFault({ path: '/rest/', count: 5, fault: 'status=503' });
       assert.equal((await fetch(`${fx.svc.url}/__control/faults`, { method: 'DELETE' })).status, 200);
       assert.equal((await send('GET', `/rest/v1/sites/${SITES.demo}`)).status, 200);
-      const bad = await fetch(`${fx.svc.url}/__control/faults`, { method: 'POST', body: JSON.stringify({ path: '/rest/', fault: 'latency=soon' }) });
+      const bad = await fetch(`${fx.svc.url}/__control/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ path: '/rest/', fault: 'latency=soon' }),
+      });
       assert.equal(bad.status, 400);
       assert.deepEqual(await bad.json(), { error: 'invalid_fault', message: 'fault "latency=soon" needs a whole number' });
     });
@@ -149,22 +161,28 @@ describe('Faults and the request log', () => {
       await send('POST', '/rest/v1.1/notifications/read', { token: DEMO, form: 'counts[60001]=1' });
       await send('GET', '/rest/v1/nothing');
       const entries = await log();
-      assert.deepEqual(entries.map((e) => ({ method: e.method, path: e.path, status: e.status, authorized: e.authorized })), [
-        { method: 'GET', path: `/rest/v1/sites/${SITES.private}`, status: 403, authorized: false },
-        { method: 'POST', path: '/rest/v1.1/notifications/read', status: 200, authorized: true },
-        { method: 'GET', path: '/rest/v1/nothing', status: 404, authorized: false },
-      ]);
+      assert.deepEqual(
+        entries.map((e) => ({ method: e.method, path: e.path, status: e.status, authorized: e.authorized })),
+        [
+          { method: 'GET', path: `/rest/v1/sites/${SITES.private}`, status: 403, authorized: false },
+          { method: 'POST', path: '/rest/v1.1/notifications/read', status: 200, authorized: true },
+          { method: 'GET', path: '/rest/v1/nothing', status: 404, authorized: false },
+        ],
+      );
       assert.deepEqual(entries[1].bodyKeys, ['counts[60001]']);
       assert.equal(fx.svc.requests.length, 3);
     });
-    it('scrubs token-info\'s token as token=***', async () => {
+    it("scrubs token-info's token as token=***", async () => {
       await fetch(`${fx.svc.url}/oauth2/token-info?client_id=12345&token=cs-demo-token`);
       await fetch(`${fx.svc.url}/oauth2/token-info?token=cs-ed-token&client_id=12345`);
       const entries = await log();
-      assert.deepEqual(entries.map((e) => [e.path, e.status]), [
-        ['/oauth2/token-info?client_id=12345&token=***', 200],
-        ['/oauth2/token-info?token=***&client_id=12345', 200],
-      ]);
+      assert.deepEqual(
+        entries.map((e) => [e.path, e.status]),
+        [
+          ['/oauth2/token-info?client_id=12345&token=***', 200],
+          ['/oauth2/token-info?token=***&client_id=12345', 200],
+        ],
+      );
       assert.equal(JSON.stringify(entries).includes('cs-demo-token'), false);
       assert.equal(JSON.stringify(entries).includes('cs-ed-token'), false);
     });
@@ -172,7 +190,13 @@ describe('Faults and the request log', () => {
       await send('GET', `/rest/v1/sites/${SITES.demo}`, { fault: 'ratelimit=7' });
       await assert.rejects(send('GET', `/rest/v1/sites/${SITES.demo}`, { fault: 'reset' }));
       const entries = await log();
-      assert.deepEqual(entries.map((e) => [e.status, e.fault]), [[429, 'ratelimit=7'], [0, 'reset']]);
+      assert.deepEqual(
+        entries.map((e) => [e.status, e.fault]),
+        [
+          [429, 'ratelimit=7'],
+          [0, 'reset'],
+        ],
+      );
     });
     it('DELETE /__control/requests empties it; control requests are not logged', async () => {
       await send('GET', `/rest/v1/sites/${SITES.demo}`);

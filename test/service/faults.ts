@@ -22,7 +22,10 @@ export interface QueuedFault {
 
 export function parseFault(spec: string): Fault {
   const fault: Fault = {};
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [key, value] = part.split('=');
     const n = Number(value);
     const needNumber = (): number => {
@@ -30,14 +33,29 @@ export function parseFault(spec: string): Fault {
       return n;
     };
     switch (key) {
-      case 'latency': fault.latencyMs = needNumber(); break;
-      case 'status': fault.status = needNumber(); break;
-      case 'html': fault.html = needNumber(); break;
-      case 'ratelimit': fault.ratelimit = needNumber(); break;
-      case 'reset': fault.reset = true; break;
-      case 'truncate': fault.truncate = true; break;
-      case 'malformed': fault.malformed = true; break;
-      default: throw new Error(`unknown fault "${part}"`);
+      case 'latency':
+        fault.latencyMs = needNumber();
+        break;
+      case 'status':
+        fault.status = needNumber();
+        break;
+      case 'html':
+        fault.html = needNumber();
+        break;
+      case 'ratelimit':
+        fault.ratelimit = needNumber();
+        break;
+      case 'reset':
+        fault.reset = true;
+        break;
+      case 'truncate':
+        fault.truncate = true;
+        break;
+      case 'malformed':
+        fault.malformed = true;
+        break;
+      default:
+        throw new Error(`unknown fault "${part}"`);
     }
   }
   return fault;
@@ -48,7 +66,9 @@ export function parseFault(spec: string): Fault {
  * is matched against the path and query (to hit one kind of request to a route, not all of them).
  */
 export function takeQueued(queue: QueuedFault[], method: string, path: string, search = ''): QueuedFault | undefined {
-  const i = queue.findIndex((q) => (q.path.includes('?') ? `${path}${search}` : path).startsWith(q.path) && (!q.method || q.method.toUpperCase() === method));
+  const i = queue.findIndex(
+    (q) => (q.path.includes('?') ? `${path}${search}` : path).startsWith(q.path) && (!q.method || q.method.toUpperCase() === method),
+  );
   if (i < 0) return undefined;
   const q = queue[i];
   q.count -= 1;

@@ -95,7 +95,11 @@ export function list(params: Params, name: string): string[] | undefined {
   const v = params[name];
   if (v === undefined) return undefined;
   if (Array.isArray(v)) return v;
-  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof v === 'string')
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return Object.values(v);
 }
 
@@ -108,7 +112,8 @@ export function int(params: Params, name: string, rule: { min?: number; max?: nu
   const range = rule.max !== undefined ? ` from ${rule.min ?? 0} to ${rule.max}` : rule.min !== undefined ? ` of at least ${rule.min}` : '';
   if (!/^-?\d+$/.test(raw)) throw new ApiError(400, code, `"${name}" must be a whole number${range}.`);
   const n = Number(raw);
-  if ((rule.min !== undefined && n < rule.min) || (rule.max !== undefined && n > rule.max)) throw new ApiError(400, code, `"${name}" must be a whole number${range}.`);
+  if ((rule.min !== undefined && n < rule.min) || (rule.max !== undefined && n > rule.max))
+    throw new ApiError(400, code, `"${name}" must be a whole number${range}.`);
   return n;
 }
 
@@ -143,7 +148,8 @@ export function isoTime(params: Params, name: string): number | undefined {
   const raw = str(params, name);
   if (raw === undefined || raw === '') return undefined;
   const t = Date.parse(raw);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(t)) throw new ApiError(400, 'invalid_input', `"${name}" must be an ISO 8601 datetime.`);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(t))
+    throw new ApiError(400, 'invalid_input', `"${name}" must be an ISO 8601 datetime.`);
   return Math.floor(t / 1000);
 }
 
@@ -158,11 +164,18 @@ export interface Rendered {
 
 /** Keep only `fields` of an object; list answers filter their items (posts, notes). */
 export function pickFields(body: unknown, fields: string[]): unknown {
-  const pick = (o: unknown): unknown => (o && typeof o === 'object' && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).filter(([k]) => fields.includes(k))) : o);
+  const pick = (o: unknown): unknown =>
+    o && typeof o === 'object' && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).filter(([k]) => fields.includes(k))) : o;
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const b = body as Record<string, unknown>;
     for (const key of ['posts', 'notes']) if (Array.isArray(b[key])) return { ...b, [key]: (b[key] as unknown[]).map(pick) };
-    if ('results' in b && b.results && typeof b.results === 'object') return { ...b, results: Object.fromEntries(Object.entries(b.results).map(([k, v]) => [k, v && typeof v === 'object' && 'errors' in v ? v : pick(v)])) };
+    if ('results' in b && b.results && typeof b.results === 'object')
+      return {
+        ...b,
+        results: Object.fromEntries(
+          Object.entries(b.results).map(([k, v]) => [k, v && typeof v === 'object' && 'errors' in v ? v : pick(v)]),
+        ),
+      };
   }
   return pick(body);
 }
@@ -186,18 +199,23 @@ export function render(answer: Answer, params: Params, accepted: readonly Common
   const has = (c: Common): boolean => accepted.includes(c);
   const callback = has('callback') && typeof params.callback === 'string' && params.callback !== '' ? params.callback : undefined;
   const jsonp = callback !== undefined && CALLBACK.test(callback);
-  if (callback !== undefined && !jsonp) answer = { status: 400, body: { error: 'invalid_callback', message: 'The callback must be a JavaScript identifier.' } };
+  if (callback !== undefined && !jsonp)
+    answer = { status: 400, body: { error: 'invalid_callback', message: 'The callback must be a JavaScript identifier.' } };
   let status = answer.status ?? 200;
   let body = answer.body;
   let headers = answer.headers ?? {};
   if (has('http_envelope') && envelopeRequested(params)) {
-    const inner = [{ name: 'Content-Type', value: 'application/json' }, ...Object.entries(headers).map(([name, value]) => ({ name, value }))];
+    const inner = [
+      { name: 'Content-Type', value: 'application/json' },
+      ...Object.entries(headers).map(([name, value]) => ({ name, value })),
+    ];
     body = { code: status, headers: inner, body };
     status = 200;
     headers = {};
   }
   const text = JSON.stringify(body, null, has('pretty') && isTruthy(params.pretty) ? 2 : undefined);
-  if (jsonp) return { status, headers: { ...headers, 'content-type': 'application/javascript; charset=UTF-8' }, body: `/**/${callback}(${text})` };
+  if (jsonp)
+    return { status, headers: { ...headers, 'content-type': 'application/javascript; charset=UTF-8' }, body: `/**/${callback}(${text})` };
   return { status, headers: { ...headers, 'content-type': 'application/json; charset=UTF-8' }, body: text };
 }
 

@@ -71,7 +71,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   let origin = '';
 
   const control = async (req: IncomingMessage, path: string, body: string): Promise<Rendered> => {
-    const json = (status: number, value: unknown): Rendered => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
+    const json = (status: number, value: unknown): Rendered => ({
+      status,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(value),
+    });
     if (path === '/__control/requests' && req.method === 'GET') return json(200, requests);
     if (path === '/__control/requests' && req.method === 'DELETE') {
       requests.length = 0;
@@ -129,14 +133,23 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
       if (size > MAX_BODY) {
-        res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'too_large', message: 'The request body is too large.' }));
+        res
+          .writeHead(413, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'too_large', message: 'The request body is too large.' }));
         return;
       }
       chunks.push(chunk as Buffer);
     }
     const body = Buffer.concat(chunks).toString('utf8');
     const logPath = `${url.pathname}${url.search}`.replace(/([?&]token=)[^&]*/g, '$1***');
-    const entry: RequestLogEntry = { method: req.method ?? 'GET', path: logPath, status: 0, bytes: 0, ms: 0, authorized: Boolean(req.headers.authorization) };
+    const entry: RequestLogEntry = {
+      method: req.method ?? 'GET',
+      path: logPath,
+      status: 0,
+      bytes: 0,
+      ms: 0,
+      authorized: Boolean(req.headers.authorization),
+    };
     if (req.method === 'POST' && body) entry.bodyKeys = [...new URLSearchParams(body.trim().startsWith('{') ? '' : body).keys()];
     const finish = (out: Rendered | undefined): void => {
       entry.ms = Math.round((performance.now() - started) * 10) / 10;
@@ -168,7 +181,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         }
       }
     } catch (err) {
-      const out: Rendered = { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: 'invalid_fault', message: (err as Error).message }) };
+      const out: Rendered = {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ error: 'invalid_fault', message: (err as Error).message }),
+      };
       finish(out);
       res.writeHead(out.status, out.headers).end(out.body);
       return;
@@ -183,7 +200,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     }
     let out: Rendered;
     if (fault.ratelimit !== undefined) {
-      out = { status: 429, headers: { 'content-type': 'application/json', 'retry-after': String(fault.ratelimit) }, body: JSON.stringify({ error: 'rate_limit_exceeded', message: 'Too many requests. Try again later.' }) };
+      out = {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': String(fault.ratelimit) },
+        body: JSON.stringify({ error: 'rate_limit_exceeded', message: 'Too many requests. Try again later.' }),
+      };
     } else if (fault.html !== undefined) {
       out = { status: fault.html, headers: { 'content-type': 'text/html; charset=utf-8' }, body: htmlErrorPage(fault.html) };
     } else if (fault.status !== undefined) {
@@ -191,7 +212,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     } else {
       out = await answer(req, url, body);
       if (fault.truncate) out = { ...out, body: out.body.slice(0, Math.floor(out.body.length / 2)) };
-      if (fault.malformed) out = { ...out, headers: { ...out.headers, 'content-type': 'application/json' }, body: '{"notes": [ this is not json' };
+      if (fault.malformed)
+        out = { ...out, headers: { ...out.headers, 'content-type': 'application/json' }, body: '{"notes": [ this is not json' };
     }
     finish(out);
     const encoding = Buffer.byteLength(out.body) >= COMPRESS_MIN_BYTES ? negotiate(req.headers['accept-encoding']) : undefined;
@@ -202,7 +224,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     const wire = compress(out.body, encoding);
     entry.wireBytes = wire.length;
     entry.encoding = encoding;
-    res.writeHead(out.status, { ...out.headers, 'content-encoding': encoding, vary: 'Accept-Encoding', 'content-length': String(wire.length) }).end(wire);
+    res
+      .writeHead(out.status, {
+        ...out.headers,
+        'content-encoding': encoding,
+        vary: 'Accept-Encoding',
+        'content-length': String(wire.length),
+      })
+      .end(wire);
   };
 
   const server = createServer((req, res) => {

@@ -63,7 +63,8 @@ export function withActions(note: Note, world: World): { body: Note['body']; sta
     const meta = (block.meta as { ids?: Record<string, number> } | undefined) ?? {};
     blocks[spot.index] = { ...block, actions, meta: { ...meta, ids: { ...meta.ids, ...ids } } };
     const comment = spot.ids.comment !== undefined ? world.comments.get(spot.ids.comment) : undefined;
-    if (comment) status = { undo_status: 0, ...status, approval_status: comment.status, i_replied: myReply(world, user, comment) !== undefined };
+    if (comment)
+      status = { undo_status: 0, ...status, approval_status: comment.status, i_replied: myReply(world, user, comment) !== undefined };
   }
   return { body: Array.isArray(note.body) ? blocks : { ...note.body, items: blocks }, status };
 }

@@ -26,7 +26,12 @@ describe('Signing in with OAuth 2 (implicit grant)', () => {
     return out;
   };
   const submit = async (fields: Record<string, string>): Promise<{ status: number; location: string | null; html: string }> => {
-    const res = await fetch(`${fx.svc.url}/oauth2/authorize`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    const res = await fetch(`${fx.svc.url}/oauth2/authorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
     return { status: res.status, location: res.headers.get('location'), html: await res.text() };
   };
   const standard = { client_id: CLIENT, redirect_uri: REDIRECT, response_type: 'token', state: 'st-42', scope: 'global' };
@@ -98,7 +103,12 @@ describe('Signing in with OAuth 2 (implicit grant)', () => {
       assert.equal(f.get('site_id'), String(SITES.selfHosted));
       const info = await fetch(`${fx.svc.url}/oauth2/token-info?client_id=${CLIENT}&token=${f.get('access_token')}`);
       assert.equal(info.status, 200);
-      assert.deepEqual(await info.json(), { client_id: CLIENT, user_id: String(USERS.demo), blog_id: String(SITES.selfHosted), scope: 'global' });
+      assert.deepEqual(await info.json(), {
+        client_id: CLIENT,
+        user_id: String(USERS.demo),
+        blog_id: String(SITES.selfHosted),
+        scope: 'global',
+      });
     });
     it('Deny → 302 to redirect_uri?error=access_denied (query, not fragment), no token', async () => {
       const fields = hiddenFields((await openPage(standard)).html);
@@ -174,7 +184,12 @@ describe('Signing in with OAuth 2 (implicit grant)', () => {
       assert.equal(res.status, 200);
       assert.deepEqual(await res.json(), { client_id: CLIENT, user_id: String(USERS.demo), blog_id: String(SITES.demo), scope: 'global' });
       const rita = await fetch(`${fx.svc.url}/oauth2/token-info?client_id=${CLIENT}&token=cs-rita-token`);
-      assert.deepEqual(await rita.json(), { client_id: CLIENT, user_id: String(USERS.rita), blog_id: String(SITES.restricted), scope: 'global' });
+      assert.deepEqual(await rita.json(), {
+        client_id: CLIENT,
+        user_id: String(USERS.rita),
+        blog_id: String(SITES.restricted),
+        scope: 'global',
+      });
     });
     for (const [name, token, client] of [
       ['a token of another client (cs-other-client-token asked as 12345)', 'cs-other-client-token', CLIENT],

@@ -23,7 +23,9 @@ function page(status: number, title: string, inner: string): Rendered {
  * Loopback redirects registered for a client besides its seed's: the demo client accepts the
  * extension's loopback sign-in (`contentSite.oauth.redirect: loopback`) on any port.
  */
-export const LOOPBACK_REDIRECTS: Readonly<Record<string, readonly string[]>> = { [DEMO_CLIENT_ID]: ['http://127.0.0.1/content-site/callback'] };
+export const LOOPBACK_REDIRECTS: Readonly<Record<string, readonly string[]>> = {
+  [DEMO_CLIENT_ID]: ['http://127.0.0.1/content-site/callback'],
+};
 
 /**
  * A registered `http://127.0.0.1/<path>` (no port) matches that path on any port, as RFC 8252
@@ -50,9 +52,16 @@ export function authorizePage(world: World, q: URLSearchParams, state: OAuthStat
   const clientId = q.get('client_id') ?? '';
   const redirectUri = q.get('redirect_uri') ?? '';
   const client = world.clients.get(clientId);
-  if (!client) return page(400, 'Invalid client', '<p>The application that sent you here is not registered (unknown <code>client_id</code>).</p>');
-  if (!redirectAllowed(client, redirectUri)) return page(400, 'Invalid redirect_uri', '<p>The <code>redirect_uri</code> does not match the one registered for this application.</p>');
-  if ((q.get('response_type') ?? 'code') !== 'token') return page(400, 'Unsupported response type', '<p>Only <code>response_type=token</code> is supported.</p>');
+  if (!client)
+    return page(400, 'Invalid client', '<p>The application that sent you here is not registered (unknown <code>client_id</code>).</p>');
+  if (!redirectAllowed(client, redirectUri))
+    return page(
+      400,
+      'Invalid redirect_uri',
+      '<p>The <code>redirect_uri</code> does not match the one registered for this application.</p>',
+    );
+  if ((q.get('response_type') ?? 'code') !== 'token')
+    return page(400, 'Unsupported response type', '<p>Only <code>response_type=token</code> is supported.</p>');
   const user = world.users.get(USERS.demo)!;
   const nonce = randomBytes(12).toString('hex');
   state.formNonces.add(nonce);
@@ -72,35 +81,65 @@ export function authorizePage(world: World, q: URLSearchParams, state: OAuthStat
 
 export function authorizeDecision(world: World, form: URLSearchParams, state: OAuthState): Rendered {
   const nonce = form.get('nonce') ?? '';
-  if (!state.formNonces.delete(nonce)) return page(400, 'Expired form', '<p>This approval form is not one this service showed. Start again from the application.</p>');
+  if (!state.formNonces.delete(nonce))
+    return page(400, 'Expired form', '<p>This approval form is not one this service showed. Start again from the application.</p>');
   const client = world.clients.get(form.get('client_id') ?? '');
   const redirectUri = form.get('redirect_uri') ?? '';
-  if (!client || !redirectAllowed(client, redirectUri)) return page(400, 'Invalid redirect_uri', '<p>The <code>redirect_uri</code> does not match the one registered for this application.</p>');
+  if (!client || !redirectAllowed(client, redirectUri))
+    return page(
+      400,
+      'Invalid redirect_uri',
+      '<p>The <code>redirect_uri</code> does not match the one registered for this application.</p>',
+    );
   const st = form.get('state');
   // A redirect accepted by prefix is a web editor's callback page (code-server's /callback), which
   // rebuilds the URI from its query and drops the fragment: answer in the query there. Exactly
   // registered redirects (loopback ones included) get the real service's fragment.
   const inQuery = !client.redirectUris.includes(redirectUri) && !loopbackAllowed(client, redirectUri);
-  const join = (params: URLSearchParams): string => (inQuery ? `${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${params}` : `${redirectUri}#${params}`);
+  const join = (params: URLSearchParams): string =>
+    inQuery ? `${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${params}` : `${redirectUri}#${params}`;
   if (form.get('action') !== 'approve') {
     const sep = redirectUri.includes('?') ? '&' : '?';
-    return { status: 302, headers: { location: `${redirectUri}${sep}error=access_denied${st && state.echoState ? `&state=${encodeURIComponent(st)}` : ''}` }, body: '' };
+    return {
+      status: 302,
+      headers: { location: `${redirectUri}${sep}error=access_denied${st && state.echoState ? `&state=${encodeURIComponent(st)}` : ''}` },
+      body: '',
+    };
   }
   const token = `cs-oauth-${randomBytes(16).toString('hex')}`;
   const blog = Number(form.get('blog')) || world.users.get(USERS.demo)!.primaryBlog;
   const scope = form.get('scope') ?? '';
-  world.tokens.set(token, { token, userId: USERS.demo, clientId: client.id, expiresAt: world.now + TOKEN_LIFETIME_S, revoked: false, blogId: blog, scope });
-  const fragment = new URLSearchParams({ access_token: token, expires_in: String(TOKEN_LIFETIME_S), token_type: 'bearer', site_id: String(blog), scope });
+  world.tokens.set(token, {
+    token,
+    userId: USERS.demo,
+    clientId: client.id,
+    expiresAt: world.now + TOKEN_LIFETIME_S,
+    revoked: false,
+    blogId: blog,
+    scope,
+  });
+  const fragment = new URLSearchParams({
+    access_token: token,
+    expires_in: String(TOKEN_LIFETIME_S),
+    token_type: 'bearer',
+    site_id: String(blog),
+    scope,
+  });
   if (st && state.echoState) fragment.set('state', st);
   return { status: 302, headers: { location: join(fragment) }, body: '' };
 }
 
 export function tokenInfo(world: World, q: URLSearchParams): Rendered {
-  const json = (status: number, body: unknown): Rendered => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (status: number, body: unknown): Rendered => ({
+    status,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const clientId = q.get('client_id');
   const t = q.get('token');
   if (!clientId || !t) return json(400, { error: 'invalid_request', message: 'client_id and token are required.' });
   const token = world.tokens.get(t);
-  if (!token || token.revoked || token.expiresAt <= world.now || token.clientId !== clientId) return json(400, { error: 'invalid_token', message: 'The OAuth2 token is invalid.' });
+  if (!token || token.revoked || token.expiresAt <= world.now || token.clientId !== clientId)
+    return json(400, { error: 'invalid_token', message: 'The OAuth2 token is invalid.' });
   return json(200, { client_id: token.clientId, user_id: String(token.userId), blog_id: String(token.blogId), scope: token.scope });
 }

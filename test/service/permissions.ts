@@ -40,7 +40,11 @@ export function canRead(user: User | undefined, site: Site): boolean {
 }
 
 /** The post-specific permissions of the spec's `capabilities` object. */
-export function postCapabilities(user: User | undefined, site: Site, post: Post): { publish_post: boolean; edit_post: boolean; delete_post: boolean } {
+export function postCapabilities(
+  user: User | undefined,
+  site: Site,
+  post: Post,
+): { publish_post: boolean; edit_post: boolean; delete_post: boolean } {
   const caps = capsOf(user, site);
   const own = user !== undefined && post.authorId === user.ID;
   return {
@@ -58,13 +62,15 @@ export function checkRestore(world: World, user: User | undefined, site: Site, p
   requireSiteAccess(user, site);
   const role = roleOn(user, site);
   if (!role) throw new ApiError(403, 'unauthorized', 'User cannot restore trashed posts');
-  if (!BUILTIN_TYPES.includes(post.type) && !site.allowedPostTypes.includes(post.type)) throw new ApiError(400, 'invalid_field', 'Invalid API FIELD');
+  if (!BUILTIN_TYPES.includes(post.type) && !site.allowedPostTypes.includes(post.type))
+    throw new ApiError(400, 'invalid_field', 'Invalid API FIELD');
   const caps = ROLE_CAPS[role];
   if (!caps.edit_posts) throw new ApiError(403, 'unauthorized', 'User cannot edit posts');
   if (!caps.delete_posts) throw new ApiError(403, 'unauthorized', 'User cannot delete posts');
   if (!postCapabilities(user, site, post).delete_post) throw new ApiError(403, 'unauthorized', 'User cannot delete post');
   if (post.type === 'attachment' && !ALLOWED_MIME.test(post.mimeType ?? '')) throw new ApiError(403, 'invalid_input', 'Invalid file type.');
-  if (!site.seoToolsEnabled && post.metadata.some((m) => m.key.startsWith('advanced_seo_'))) throw new ApiError(403, 'unauthorized', 'SEO tools are not enabled for this site.');
+  if (!site.seoToolsEnabled && post.metadata.some((m) => m.key.startsWith('advanced_seo_')))
+    throw new ApiError(403, 'unauthorized', 'SEO tools are not enabled for this site.');
   if (post.statusBeforeTrash === 'publish') {
     const author = world.users.get(post.authorId);
     if (!capsOf(author, site).publish_posts) throw new ApiError(403, 'unauthorized', 'Assigned author cannot publish post.');

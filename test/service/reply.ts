@@ -43,7 +43,6 @@ export async function callService(base: string, method: string, path: string, op
   return { status: res.status, type: res.headers.get('content-type') ?? '', text, json, headers: res.headers };
 }
 
-
 /** One service for a test file: started before, reset before each test, closed after. */
 export function serviceFixture(): { readonly svc: RunningService } {
   const holder = {} as { svc: RunningService };

@@ -38,7 +38,20 @@ let routes: Compiled[] | undefined;
 
 export function allRoutes(extra: Route[] = []): Compiled[] {
   if (!routes) {
-    const all: Route[] = [...notificationRoutes, ...postRoutes, ...readerRoutes, ...siteRoutes, ...userRoutes, ...insightRoutes, ...meRoutes, ...batchRoutes, ...commentRoutes, ...postActionRoutes, ...followRoutes, ...extra];
+    const all: Route[] = [
+      ...notificationRoutes,
+      ...postRoutes,
+      ...readerRoutes,
+      ...siteRoutes,
+      ...userRoutes,
+      ...insightRoutes,
+      ...meRoutes,
+      ...batchRoutes,
+      ...commentRoutes,
+      ...postActionRoutes,
+      ...followRoutes,
+      ...extra,
+    ];
     routes = all.map((r) => {
       const names: string[] = [];
       // `:name` matches one path segment; `:name(\\d+)` only what its pattern allows.
@@ -88,26 +101,64 @@ export async function dispatch(input: DispatchInput): Promise<Dispatched> {
     return { route, answer };
   }
   // As the real service answers a method the path does not take: its body says `error_message`.
-  if (allowed.size) return { answer: { status: 405, headers: { Allow: [...allowed].sort().join(', ') }, body: { error: 'not_allowed', error_message: 'Method not allowed' } }, methodNotAllowed: true };
+  if (allowed.size)
+    return {
+      answer: {
+        status: 405,
+        headers: { Allow: [...allowed].sort().join(', ') },
+        body: { error: 'not_allowed', error_message: 'Method not allowed' },
+      },
+      methodNotAllowed: true,
+    };
   return NO_ROUTE;
 }
 
 async function run(route: Compiled, m: RegExpExecArray, input: DispatchInput): Promise<Answer> {
   try {
     const who = authenticate(input.world, input.authorization);
-    if (route.auth === 'required' && !who.user) throw new ApiError(403, 'authorization_required', route.authMessage ?? 'An active access token must be used to query information about the current user.');
+    if (route.auth === 'required' && !who.user)
+      throw new ApiError(
+        403,
+        'authorization_required',
+        route.authMessage ?? 'An active access token must be used to query information about the current user.',
+      );
     const routeParams: Record<string, string> = {};
     route.names.forEach((n, i) => (routeParams[n] = decodeURIComponent(m[i + 1])));
     if (route.accepted.includes('context')) {
       const context = str(input.params, 'context');
-      if (context !== undefined && context !== 'display' && context !== 'edit') throw new ApiError(400, 'invalid_input', '"context" must be display or edit.');
+      if (context !== undefined && context !== 'display' && context !== 'edit')
+        throw new ApiError(400, 'invalid_input', '"context" must be display or edit.');
     }
-    const ctx: Ctx = { world: input.world, method: input.method, version: input.version as '1', path: input.path, params: input.params, route: routeParams, origin: input.origin, authorization: input.authorization, ...who };
+    const ctx: Ctx = {
+      world: input.world,
+      method: input.method,
+      version: input.version as '1',
+      path: input.path,
+      params: input.params,
+      route: routeParams,
+      origin: input.origin,
+      authorization: input.authorization,
+      ...who,
+    };
     let answer = await route.handle(ctx);
     const fields = route.accepted.includes('fields') ? str(input.params, 'fields') : undefined;
-    if (fields) answer = { ...answer, body: pickFields(answer.body, fields.split(',').map((f) => f.trim()).filter(Boolean)) };
+    if (fields)
+      answer = {
+        ...answer,
+        body: pickFields(
+          answer.body,
+          fields
+            .split(',')
+            .map((f) => f.trim())
+            .filter(Boolean),
+        ),
+      };
     const meta = route.accepted.includes('meta') ? str(input.params, 'meta') : undefined;
-    const names = meta?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+    const names =
+      meta
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean) ?? [];
     if (names.length && (answer.status ?? 200) < 300) answer = { ...answer, body: await expandMeta(answer.body, names, input) };
     return answer;
   } catch (err) {

@@ -54,7 +54,20 @@ function rng(seed: number): () => number {
   };
 }
 
-const TOPICS = ['Morning pages', 'Editing in public', 'On short sentences', 'The index card method', 'Notes from a reading', 'Drafts that worked', 'Why I write by hand', 'A week without email', 'Revision as discovery', 'The second paragraph', 'Sketching with words', 'Letters to a young editor'];
+const TOPICS = [
+  'Morning pages',
+  'Editing in public',
+  'On short sentences',
+  'The index card method',
+  'Notes from a reading',
+  'Drafts that worked',
+  'Why I write by hand',
+  'A week without email',
+  'Revision as discovery',
+  'The second paragraph',
+  'Sketching with words',
+  'Letters to a young editor',
+];
 const WORDS = ['quiet', 'paper', 'margin', 'draft', 'ink', 'window', 'river', 'lamp', 'shelf', 'garden', 'compass', 'harbour'];
 
 export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
@@ -77,10 +90,54 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
   };
 
   const sites: Site[] = [
-    { ID: SITES.demo, domain: 'demo.example.blog', name: 'Demo Writing Desk', description: 'Notes on writing, drafted in public', visibility: 'public', jetpack: false, lang: 'en', subscribers: 128, allowedPostTypes: [], seoToolsEnabled: true },
-    { ID: SITES.private, domain: 'private.example.blog', name: 'Private Notebook', description: 'Only for invited readers', visibility: 'private', jetpack: false, lang: 'en', subscribers: 3, allowedPostTypes: [], seoToolsEnabled: true },
-    { ID: SITES.restricted, domain: 'restricted.example.blog', name: 'Members Only', description: 'A restricted club journal', visibility: 'restricted', jetpack: false, lang: 'fr', subscribers: 12, allowedPostTypes: [], seoToolsEnabled: true },
-    { ID: SITES.selfHosted, domain: 'selfhosted.example.org', name: 'Self-Hosted Garden', description: 'A connected self-hosted site', visibility: 'public', jetpack: true, lang: 'en', subscribers: 40, allowedPostTypes: ['jetpack-portfolio'], seoToolsEnabled: false },
+    {
+      ID: SITES.demo,
+      domain: 'demo.example.blog',
+      name: 'Demo Writing Desk',
+      description: 'Notes on writing, drafted in public',
+      visibility: 'public',
+      jetpack: false,
+      lang: 'en',
+      subscribers: 128,
+      allowedPostTypes: [],
+      seoToolsEnabled: true,
+    },
+    {
+      ID: SITES.private,
+      domain: 'private.example.blog',
+      name: 'Private Notebook',
+      description: 'Only for invited readers',
+      visibility: 'private',
+      jetpack: false,
+      lang: 'en',
+      subscribers: 3,
+      allowedPostTypes: [],
+      seoToolsEnabled: true,
+    },
+    {
+      ID: SITES.restricted,
+      domain: 'restricted.example.blog',
+      name: 'Members Only',
+      description: 'A restricted club journal',
+      visibility: 'restricted',
+      jetpack: false,
+      lang: 'fr',
+      subscribers: 12,
+      allowedPostTypes: [],
+      seoToolsEnabled: true,
+    },
+    {
+      ID: SITES.selfHosted,
+      domain: 'selfhosted.example.org',
+      name: 'Self-Hosted Garden',
+      description: 'A connected self-hosted site',
+      visibility: 'public',
+      jetpack: true,
+      lang: 'en',
+      subscribers: 40,
+      allowedPostTypes: ['jetpack-portfolio'],
+      seoToolsEnabled: false,
+    },
   ];
   for (const site of sites) world.sites.set(site.ID, site);
 
@@ -90,23 +147,91 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
     { ID: 503, slug: 'poetry', title: 'Poetry' },
   ];
   const users: User[] = [
-    { ID: USERS.demo, login: 'demo', name: 'Demo Writer', email: 'demo@example.blog', primaryBlog: SITES.demo, roles: { [SITES.demo]: 'administrator', [SITES.private]: 'administrator', [SITES.selfHosted]: 'administrator' }, lastSeenTime: now - 3 * 3600, followedTags: tags },
-    { ID: USERS.ed, login: 'ed', name: 'Ed Itor', email: 'ed@example.blog', primaryBlog: SITES.demo, roles: { [SITES.demo]: 'editor' }, lastSeenTime: now - 86400, followedTags: [tags[1]] },
-    { ID: USERS.ann, login: 'ann', name: 'Ann Author', email: 'ann@example.blog', primaryBlog: SITES.demo, roles: { [SITES.demo]: 'author' }, lastSeenTime: now - 86400, followedTags: [] },
-    { ID: USERS.sub, login: 'sub', name: 'Sam Subscriber', email: 'sub@example.blog', primaryBlog: SITES.demo, roles: { [SITES.demo]: 'subscriber' }, lastSeenTime: now - 86400, followedTags: [] },
-    { ID: USERS.con, login: 'con', name: 'Cal Contributor', email: 'con@example.blog', primaryBlog: SITES.demo, roles: { [SITES.demo]: 'contributor' }, lastSeenTime: now - 86400, followedTags: [] },
-    { ID: USERS.rita, login: 'rita', name: 'Rita Restricted', email: 'rita@example.blog', primaryBlog: SITES.restricted, roles: { [SITES.restricted]: 'administrator' }, lastSeenTime: now - 86400, followedTags: [] },
+    {
+      ID: USERS.demo,
+      login: 'demo',
+      name: 'Demo Writer',
+      email: 'demo@example.blog',
+      primaryBlog: SITES.demo,
+      roles: { [SITES.demo]: 'administrator', [SITES.private]: 'administrator', [SITES.selfHosted]: 'administrator' },
+      lastSeenTime: now - 3 * 3600,
+      followedTags: tags,
+    },
+    {
+      ID: USERS.ed,
+      login: 'ed',
+      name: 'Ed Itor',
+      email: 'ed@example.blog',
+      primaryBlog: SITES.demo,
+      roles: { [SITES.demo]: 'editor' },
+      lastSeenTime: now - 86400,
+      followedTags: [tags[1]],
+    },
+    {
+      ID: USERS.ann,
+      login: 'ann',
+      name: 'Ann Author',
+      email: 'ann@example.blog',
+      primaryBlog: SITES.demo,
+      roles: { [SITES.demo]: 'author' },
+      lastSeenTime: now - 86400,
+      followedTags: [],
+    },
+    {
+      ID: USERS.sub,
+      login: 'sub',
+      name: 'Sam Subscriber',
+      email: 'sub@example.blog',
+      primaryBlog: SITES.demo,
+      roles: { [SITES.demo]: 'subscriber' },
+      lastSeenTime: now - 86400,
+      followedTags: [],
+    },
+    {
+      ID: USERS.con,
+      login: 'con',
+      name: 'Cal Contributor',
+      email: 'con@example.blog',
+      primaryBlog: SITES.demo,
+      roles: { [SITES.demo]: 'contributor' },
+      lastSeenTime: now - 86400,
+      followedTags: [],
+    },
+    {
+      ID: USERS.rita,
+      login: 'rita',
+      name: 'Rita Restricted',
+      email: 'rita@example.blog',
+      primaryBlog: SITES.restricted,
+      roles: { [SITES.restricted]: 'administrator' },
+      lastSeenTime: now - 86400,
+      followedTags: [],
+    },
   ];
   for (const user of users) world.users.set(user.ID, user);
 
   const clients: Client[] = [
-    { id: DEMO_CLIENT_ID, name: 'Content Site for VS Code', redirectUris: [...DEMO_REDIRECT_URIS, ...(options.redirectUris ?? [])], redirectUriPrefixes: options.redirectUriPrefixes ?? [] },
+    {
+      id: DEMO_CLIENT_ID,
+      name: 'Content Site for VS Code',
+      redirectUris: [...DEMO_REDIRECT_URIS, ...(options.redirectUris ?? [])],
+      redirectUriPrefixes: options.redirectUriPrefixes ?? [],
+    },
     { id: OTHER_CLIENT_ID, name: 'Another App', redirectUris: ['https://other.example/callback'], redirectUriPrefixes: [] },
   ];
   for (const client of clients) world.clients.set(client.id, client);
 
   const token = (t: string, userId: number, extra: Partial<Token> = {}): void => {
-    world.tokens.set(t, { token: t, userId, clientId: DEMO_CLIENT_ID, expiresAt: now + 14 * 86400, revoked: false, blogId: world.users.get(userId)!.primaryBlog, scope: 'global', ...extra });
+    world.tokens.set(t, {
+      token: t,
+      userId,
+      clientId: DEMO_CLIENT_ID,
+      expiresAt: now + 14 * 86400,
+      revoked: false,
+      blogId: world.users.get(userId)!.primaryBlog,
+      scope: 'global',
+      ...extra,
+    });
   };
   for (const user of users) token(`cs-${user.login}-token`, user.ID);
   token('cs-expired-token', USERS.demo, { expiresAt: now - 60 });
@@ -118,7 +243,10 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
   const addPost = (siteId: number, partial: Partial<Post> & { title: string }): Post => {
     const ID = partial.ID ?? postId++;
     const date = partial.date ?? now - ID * 5400;
-    const slug = partial.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = partial.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     const post: Post = {
       ID,
       siteId,
@@ -147,9 +275,16 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
   };
 
   const authors = [USERS.demo, USERS.ed, USERS.ann];
-  for (let i = 0; i < 8; i++) addPost(SITES.demo, { title: TOPICS[i % TOPICS.length], authorId: authors[i % 3], sticky: i === 0, commentsClosed: i === CLOSED_POST - 100 });
+  for (let i = 0; i < 8; i++)
+    addPost(SITES.demo, {
+      title: TOPICS[i % TOPICS.length],
+      authorId: authors[i % 3],
+      sticky: i === 0,
+      commentsClosed: i === CLOSED_POST - 100,
+    });
   const others: PostStatus[] = ['draft', 'pending', 'private', 'future'];
-  for (const status of others) addPost(SITES.demo, { title: `A ${status} post`, status, date: status === 'future' ? now + 86400 : undefined });
+  for (const status of others)
+    addPost(SITES.demo, { title: `A ${status} post`, status, date: status === 'future' ? now + 86400 : undefined });
 
   const before: PostStatus[] = ['publish', 'draft', 'pending', 'private', 'publish', 'future'];
   const trashCount = options.trash ?? 12;
@@ -164,20 +299,90 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
       type: i % 5 === 4 ? 'page' : 'post',
     });
   }
-  addPost(SITES.demo, { ID: SPECIAL_POSTS.badFileType, title: 'installer.exe', type: 'attachment', mimeType: 'application/x-msdownload', status: 'trash', statusBeforeTrash: 'publish', date: now - 3 * 86400 });
-  addPost(SITES.demo, { ID: SPECIAL_POSTS.unlistedType, title: 'Contact form entry', type: 'feedback', status: 'trash', statusBeforeTrash: 'publish', date: now - 4 * 86400 });
-  addPost(SITES.demo, { ID: SPECIAL_POSTS.contributorPublished, title: 'A guest essay', authorId: USERS.con, status: 'trash', statusBeforeTrash: 'publish', date: now - 5 * 86400 });
-  addPost(SITES.demo, { ID: SPECIAL_POSTS.annOwn, title: 'Ann’s first draft', authorId: USERS.ann, status: 'trash', statusBeforeTrash: 'draft', date: now - 6 * 86400 });
-  const attachments = Array.from({ length: 25 }, (_, i) => ({ ID: 9000 + i, URL: `https://demo.example.blog/files/photo-${i + 1}.jpg`, guid: `https://demo.example.blog/files/photo-${i + 1}.jpg`, mime_type: 'image/jpeg', width: 1200, height: 800 }));
-  addPost(SITES.demo, { ID: SPECIAL_POSTS.manyAttachments, title: 'Photo essay: the harbour', status: 'trash', statusBeforeTrash: 'publish', date: now - 7 * 86400, attachments, format: 'gallery' });
+  addPost(SITES.demo, {
+    ID: SPECIAL_POSTS.badFileType,
+    title: 'installer.exe',
+    type: 'attachment',
+    mimeType: 'application/x-msdownload',
+    status: 'trash',
+    statusBeforeTrash: 'publish',
+    date: now - 3 * 86400,
+  });
+  addPost(SITES.demo, {
+    ID: SPECIAL_POSTS.unlistedType,
+    title: 'Contact form entry',
+    type: 'feedback',
+    status: 'trash',
+    statusBeforeTrash: 'publish',
+    date: now - 4 * 86400,
+  });
+  addPost(SITES.demo, {
+    ID: SPECIAL_POSTS.contributorPublished,
+    title: 'A guest essay',
+    authorId: USERS.con,
+    status: 'trash',
+    statusBeforeTrash: 'publish',
+    date: now - 5 * 86400,
+  });
+  addPost(SITES.demo, {
+    ID: SPECIAL_POSTS.annOwn,
+    title: 'Ann’s first draft',
+    authorId: USERS.ann,
+    status: 'trash',
+    statusBeforeTrash: 'draft',
+    date: now - 6 * 86400,
+  });
+  const attachments = Array.from({ length: 25 }, (_, i) => ({
+    ID: 9000 + i,
+    URL: `https://demo.example.blog/files/photo-${i + 1}.jpg`,
+    guid: `https://demo.example.blog/files/photo-${i + 1}.jpg`,
+    mime_type: 'image/jpeg',
+    width: 1200,
+    height: 800,
+  }));
+  addPost(SITES.demo, {
+    ID: SPECIAL_POSTS.manyAttachments,
+    title: 'Photo essay: the harbour',
+    status: 'trash',
+    statusBeforeTrash: 'publish',
+    date: now - 7 * 86400,
+    attachments,
+    format: 'gallery',
+  });
 
   postId = 300;
-  for (let i = 0; i < 3; i++) addPost(SITES.private, { title: `Private thought ${i + 1}`, status: 'trash', statusBeforeTrash: 'private', date: now - (i + 2) * 86400 });
+  for (let i = 0; i < 3; i++)
+    addPost(SITES.private, {
+      title: `Private thought ${i + 1}`,
+      status: 'trash',
+      statusBeforeTrash: 'private',
+      date: now - (i + 2) * 86400,
+    });
   addPost(SITES.private, { title: 'Private journal', status: 'private' });
   postId = 400;
-  for (let i = 0; i < 2; i++) addPost(SITES.restricted, { title: `Club minutes ${i + 1}`, authorId: USERS.rita, status: 'trash', statusBeforeTrash: 'publish', date: now - (i + 2) * 86400 });
-  addPost(SITES.selfHosted, { ID: SPECIAL_POSTS.seo, title: 'Optimised landing page', status: 'trash', statusBeforeTrash: 'publish', date: now - 2 * 86400, metadata: [{ id: '7', key: 'advanced_seo_description', value: 'The best garden on the web' }] });
-  addPost(SITES.selfHosted, { ID: 491, title: 'Seedlings in November', status: 'trash', statusBeforeTrash: 'draft', date: now - 3 * 86400 });
+  for (let i = 0; i < 2; i++)
+    addPost(SITES.restricted, {
+      title: `Club minutes ${i + 1}`,
+      authorId: USERS.rita,
+      status: 'trash',
+      statusBeforeTrash: 'publish',
+      date: now - (i + 2) * 86400,
+    });
+  addPost(SITES.selfHosted, {
+    ID: SPECIAL_POSTS.seo,
+    title: 'Optimised landing page',
+    status: 'trash',
+    statusBeforeTrash: 'publish',
+    date: now - 2 * 86400,
+    metadata: [{ id: '7', key: 'advanced_seo_description', value: 'The best garden on the web' }],
+  });
+  addPost(SITES.selfHosted, {
+    ID: 491,
+    title: 'Seedlings in November',
+    status: 'trash',
+    statusBeforeTrash: 'draft',
+    date: now - 3 * 86400,
+  });
   addPost(SITES.selfHosted, { ID: 492, title: 'Compost notes', status: 'publish' });
 
   // The followed-blogs feed.
@@ -190,7 +395,18 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
   // The followed blogs are sites of this service too, so a feed post's meta links answer.
   for (const blog of blogs) {
     const domain = new URL(blog.url).hostname;
-    world.sites.set(blog.id, { ID: blog.id, domain, name: blog.name, description: '', visibility: blog.private ? 'private' : 'public', jetpack: blog.external, lang: 'en', subscribers: 50, allowedPostTypes: [], seoToolsEnabled: true });
+    world.sites.set(blog.id, {
+      ID: blog.id,
+      domain,
+      name: blog.name,
+      description: '',
+      visibility: blog.private ? 'private' : 'public',
+      jetpack: blog.external,
+      lang: 'en',
+      subscribers: 50,
+      allowedPostTypes: [],
+      seoToolsEnabled: true,
+    });
   }
   const feed = (count: number, hours: number): FeedPost[] =>
     Array.from({ length: count }, (_, i) => {
@@ -221,7 +437,12 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
   for (const reader of [USERS.demo, USERS.ed]) world.follows.set(reader, new Set(blogs.map((b) => b.id)));
   world.following.set(USERS.demo, feed(options.following ?? 60, 3));
   world.following.set(USERS.ed, feed(5, 7));
-  world.featured = feed(options.featured ?? 15, 20).map((p, i): FeaturedPost => ({ ...p, ID: 8000 + i, pickedOn: now - i * 86400 - 3600, headline: `Editors’ pick: ${p.title}` }));
+  world.featured = feed(options.featured ?? 15, 20).map((p, i): FeaturedPost => ({
+    ...p,
+    ID: 8000 + i,
+    pickedOn: now - i * 86400 - 3600,
+    headline: `Editors’ pick: ${p.title}`,
+  }));
 
   // Notifications: every template, the block shape, and a few legacy payload quirks.
   const noteCount = options.notes ?? 40;
@@ -252,24 +473,47 @@ function seedNoteComments(world: World, note: Note): void {
   const person = PEOPLE[i % PEOPLE.length];
   if (note.type !== 'comment') return;
   if (Array.isArray(note.body)) {
-    add({ ID: commentIdOf(i), authorId: ids.user, authorName: person, content: `<p>${String(note.body[1].text)}</p>`, status: 'approved', parent: 0 }, 0);
+    add(
+      {
+        ID: commentIdOf(i),
+        authorId: ids.user,
+        authorName: person,
+        content: `<p>${String(note.body[1].text)}</p>`,
+        status: 'approved',
+        parent: 0,
+      },
+      0,
+    );
     return;
   }
   const items = note.body.items as Array<{ html: string }>;
   const status = note.status?.approval_status === 'unapproved' ? 'unapproved' : 'approved';
   items.forEach((item, k) => {
     const name = PEOPLE[(i + k) % PEOPLE.length];
-    add({ ID: commentIdOf(i) + k, authorId: 4000 + ((i + k) % PEOPLE.length), authorName: name, content: item.html, status: k === 0 ? status : 'approved', parent: k === 0 ? 0 : commentIdOf(i) }, k);
+    add(
+      {
+        ID: commentIdOf(i) + k,
+        authorId: 4000 + ((i + k) % PEOPLE.length),
+        authorName: name,
+        content: item.html,
+        status: k === 0 ? status : 'approved',
+        parent: k === 0 ? 0 : commentIdOf(i),
+      },
+      k,
+    );
   });
 }
 
 /** Keyed actions on the template items that show a person with a blog (likers, followers). */
 function followSpots(people: string[]): Note['actionSpots'] {
-  return people.flatMap((p, index) => (BLOG_OF[p] ? [{ index, names: ['follow' as const], ids: { site: BLOG_OF[p]!, user: 4000 + PEOPLE.indexOf(p) } }] : []));
+  return people.flatMap((p, index) =>
+    BLOG_OF[p] ? [{ index, names: ['follow' as const], ids: { site: BLOG_OF[p]!, user: 4000 + PEOPLE.indexOf(p) } }] : [],
+  );
 }
 
 const PEOPLE = ['Maya Lin', 'Omar Haddad', 'Ines Duarte', 'Kofi Mensah', 'Lena Park'];
-const avatar = (name: string): string => `https://gravatar.example/avatar/${encodeURIComponent(name.toLowerCase().replace(/ /g, '.'))}?s=256`;
+const avatar = (name: string): string =>
+  `https://gravatar.example/avatar/${encodeURIComponent(name.toLowerCase().replace(/ /g, '.'))}?s=256`;
 
 function makeNote(i: number, userId: number, timestamp: number, unread: number): Note {
   const id = 60_000 + i;
@@ -279,27 +523,46 @@ function makeNote(i: number, userId: number, timestamp: number, unread: number):
   const postUrl = `https://demo.example.blog/2026/11/${postId}/`;
   const kind = i % 6;
   const base = { id, userId, timestamp, unread, hash: (id * 2654435761) % 2 ** 31 };
-  const meta = { ids: { site: SITES.demo, post: postId, user: 4000 + (i % PEOPLE.length) } as Record<string, number>, links: { site: `/rest/v1/sites/${SITES.demo}`, post: `/rest/v1.1/sites/${SITES.demo}/posts/${postId}` } };
+  const meta = {
+    ids: { site: SITES.demo, post: postId, user: 4000 + (i % PEOPLE.length) } as Record<string, number>,
+    links: { site: `/rest/v1/sites/${SITES.demo}`, post: `/rest/v1.1/sites/${SITES.demo}/posts/${postId}` },
+  };
   if (kind === 0 || kind === 3) {
     const hostile = i === 3;
     const text = hostile ? 'Great post! <img src=x onerror=alert(1)>' : `Loved the part about the ${WORDS[i % WORDS.length]}.`;
-    const html = hostile ? `<p>Great post!<img src="x" onerror="alert('note')"><script>alert('note')</script><a href="javascript:alert(2)">me</a></p>` : `<p>${text}</p>`;
+    const html = hostile
+      ? `<p>Great post!<img src="x" onerror="alert('note')"><script>alert('note')</script><a href="javascript:alert(2)">me</a></p>`
+      : `<p>${text}</p>`;
     return {
       ...base,
       type: 'comment',
       noticon: '\uf300',
-      subject: { icon: avatar(person), noticon: '\uf300', status: unread ? 'pending' : '', html: `<b>${person}</b> commented on <i>${postTitle}</i>`, text: `${person} commented on ${postTitle}` },
+      subject: {
+        icon: avatar(person),
+        noticon: '\uf300',
+        status: unread ? 'pending' : '',
+        html: `<b>${person}</b> commented on <i>${postTitle}</i>`,
+        text: `${person} commented on ${postTitle}`,
+      },
       snippet: text.slice(0, 90),
       body: {
         template: 'multi-line-list',
         header: `<a href="${postUrl}">${postTitle}</a>`,
         footer: 'Reply from the comments screen',
-        items: Array.from({ length: 3 }, (_, k) => ({ icon: avatar(PEOPLE[(i + k) % PEOPLE.length]), header: `<b>${PEOPLE[(i + k) % PEOPLE.length]}</b>`, html: k === 0 ? html : `<p>Reply ${k} in the thread.</p>`, action: { type: 'reply', params: [{ key: 'comment_id', value: String(8800 + i * 10 + k) }] }, objects: {} })),
+        items: Array.from({ length: 3 }, (_, k) => ({
+          icon: avatar(PEOPLE[(i + k) % PEOPLE.length]),
+          header: `<b>${PEOPLE[(i + k) % PEOPLE.length]}</b>`,
+          html: k === 0 ? html : `<p>Reply ${k} in the thread.</p>`,
+          action: { type: 'reply', params: [{ key: 'comment_id', value: String(8800 + i * 10 + k) }] },
+          objects: {},
+        })),
         actions: [{ type: 'approve-comment', params: [{ key: 'comment_id', value: String(8800 + i * 10) }] }],
       },
       status: { approval_status: unread ? 'unapproved' : 'approved', undo_status: 0, i_replied: false },
       meta: { ids: { ...meta.ids, comment: 8800 + i * 10 }, links: meta.links },
-      actionSpots: [{ index: 0, names: COMMENT_ACTIONS, ids: { site: SITES.demo, post: postId, comment: commentIdOf(i), user: meta.ids.user } }],
+      actionSpots: [
+        { index: 0, names: COMMENT_ACTIONS, ids: { site: SITES.demo, post: postId, comment: commentIdOf(i), user: meta.ids.user } },
+      ],
     };
   }
   if (kind === 1) {
@@ -309,7 +572,12 @@ function makeNote(i: number, userId: number, timestamp: number, unread: number):
       type: 'like',
       noticon: '\uf408',
       trapGroup: `like:${postId}`,
-      subject: { icon: avatar(likers[0]), noticon: '\uf408', html: `<b>${likers[0]}</b> and ${likers.length - 1} others liked <i>${postTitle}</i>`, text: `${likers[0]} and ${likers.length - 1} others liked ${postTitle}` },
+      subject: {
+        icon: avatar(likers[0]),
+        noticon: '\uf408',
+        html: `<b>${likers[0]}</b> and ${likers.length - 1} others liked <i>${postTitle}</i>`,
+        text: `${likers[0]} and ${likers.length - 1} others liked ${postTitle}`,
+      },
       body: {
         template: 'single-line-list',
         header: `<a href="${postUrl}">${postTitle}</a>`,
@@ -318,7 +586,15 @@ function makeNote(i: number, userId: number, timestamp: number, unread: number):
         footer: `<a href="${postUrl}#likes">See all likes</a>`,
         footer_text: 'See all likes',
         footer_link: `${postUrl}#likes`,
-        items: likers.map((p) => ({ icon: avatar(p), icon_width: 256, icon_height: 256, header: `<b>${p}</b>`, header_text: p, header_link: `https://gravatar.example/${encodeURIComponent(p)}`, action: { type: 'follow', params: [] } })),
+        items: likers.map((p) => ({
+          icon: avatar(p),
+          icon_width: 256,
+          icon_height: 256,
+          header: `<b>${p}</b>`,
+          header_text: p,
+          header_link: `https://gravatar.example/${encodeURIComponent(p)}`,
+          action: { type: 'follow', params: [] },
+        })),
       },
       meta,
       actionSpots: followSpots(likers),
@@ -329,8 +605,27 @@ function makeNote(i: number, userId: number, timestamp: number, unread: number):
       ...base,
       type: 'follow',
       noticon: '\uf801',
-      subject: { icon: avatar(person), noticon: '\uf801', html: `<b>${person}</b> followed Demo Writing Desk`, text: `${person} followed Demo Writing Desk` },
-      body: { template: 'single-line-list', header: 'New follower', header_text: 'New follower', header_link: 'https://demo.example.blog/', items: [{ icon: avatar(person), header: `<b>${person}</b>`, header_text: person, header_link: `https://gravatar.example/${encodeURIComponent(person)}`, action: { type: 'follow', params: [] } }] },
+      subject: {
+        icon: avatar(person),
+        noticon: '\uf801',
+        html: `<b>${person}</b> followed Demo Writing Desk`,
+        text: `${person} followed Demo Writing Desk`,
+      },
+      body: {
+        template: 'single-line-list',
+        header: 'New follower',
+        header_text: 'New follower',
+        header_link: 'https://demo.example.blog/',
+        items: [
+          {
+            icon: avatar(person),
+            header: `<b>${person}</b>`,
+            header_text: person,
+            header_link: `https://gravatar.example/${encodeURIComponent(person)}`,
+            action: { type: 'follow', params: [] },
+          },
+        ],
+      },
       meta: { ids: { site: SITES.demo, user: meta.ids.user }, links: { site: meta.links.site } },
       actionSpots: followSpots([person]),
     };
@@ -341,8 +636,21 @@ function makeNote(i: number, userId: number, timestamp: number, unread: number):
       ...base,
       type: 'achievement',
       noticon: '\uf806',
-      subject: { icon: 'https://s.example/badges/achievement.png', noticon: '\uf806', html: `You reached <b>${milestone} likes</b> on Demo Writing Desk`, text: `You reached ${milestone} likes on Demo Writing Desk` },
-      body: { template: 'big-badge', header: `<b>${milestone} likes</b>`, html: `<p>Congratulations on getting ${milestone} total likes on Demo Writing Desk.</p>`, badge: 'https://s.example/badges/likes-256.png', badge_width: 256, badge_height: 256, objects: { '/sites/2001': false } },
+      subject: {
+        icon: 'https://s.example/badges/achievement.png',
+        noticon: '\uf806',
+        html: `You reached <b>${milestone} likes</b> on Demo Writing Desk`,
+        text: `You reached ${milestone} likes on Demo Writing Desk`,
+      },
+      body: {
+        template: 'big-badge',
+        header: `<b>${milestone} likes</b>`,
+        html: `<p>Congratulations on getting ${milestone} total likes on Demo Writing Desk.</p>`,
+        badge: 'https://s.example/badges/likes-256.png',
+        badge_width: 256,
+        badge_height: 256,
+        objects: { '/sites/2001': false },
+      },
       meta: { ids: { site: SITES.demo }, links: { site: meta.links.site } },
     };
   }
@@ -353,12 +661,41 @@ function makeNote(i: number, userId: number, timestamp: number, unread: number):
     type: 'comment',
     noticon: '\uf814',
     legacyShape: true,
-    subject: [{ text: subjectText, ranges: [{ type: 'user', indices: [0, person.length], url: `https://gravatar.example/${encodeURIComponent(person)}`, id: meta.ids.user }, { type: 'post', indices: [subjectText.length - postTitle.length, subjectText.length], url: postUrl, site_id: SITES.demo, post_id: postId }] }],
+    subject: [
+      {
+        text: subjectText,
+        ranges: [
+          { type: 'user', indices: [0, person.length], url: `https://gravatar.example/${encodeURIComponent(person)}`, id: meta.ids.user },
+          {
+            type: 'post',
+            indices: [subjectText.length - postTitle.length, subjectText.length],
+            url: postUrl,
+            site_id: SITES.demo,
+            post_id: postId,
+          },
+        ],
+      },
+    ],
     body: [
-      { text: person, ranges: [{ type: 'user', indices: [0, person.length], url: `https://gravatar.example/${encodeURIComponent(person)}` }], media: [{ type: 'image', indices: [0, 0], url: avatar(person), width: 256, height: 256 }], type: 'user' },
-      { text: `@demo I think you'd like this take on the ${WORDS[i % WORDS.length]}.`, ranges: [{ type: 'user', indices: [0, 5], id: USERS.demo }], type: 'comment' },
+      {
+        text: person,
+        ranges: [{ type: 'user', indices: [0, person.length], url: `https://gravatar.example/${encodeURIComponent(person)}` }],
+        media: [{ type: 'image', indices: [0, 0], url: avatar(person), width: 256, height: 256 }],
+        type: 'user',
+      },
+      {
+        text: `@demo I think you'd like this take on the ${WORDS[i % WORDS.length]}.`,
+        ranges: [{ type: 'user', indices: [0, 5], id: USERS.demo }],
+        type: 'comment',
+      },
     ],
     meta,
-    actionSpots: [{ index: 1, names: [...COMMENT_ACTIONS, 'like-post'], ids: { site: SITES.demo, post: postId, comment: commentIdOf(i), user: meta.ids.user } }],
+    actionSpots: [
+      {
+        index: 1,
+        names: [...COMMENT_ACTIONS, 'like-post'],
+        ids: { site: SITES.demo, post: postId, comment: commentIdOf(i), user: meta.ids.user },
+      },
+    ],
   };
 }

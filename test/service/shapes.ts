@@ -7,7 +7,15 @@ export const iso = (t: number): string => new Date(t * 1000).toISOString().repla
 const term = (origin: string, siteId: number, name: string, kind: 'tags' | 'categories', i: number): Record<string, unknown> => {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const base = `${origin}/rest/v1.1/sites/${siteId}/${kind}/slug:${slug}`;
-  return { ID: 700 + i, name, slug, description: '', post_count: 3 + i, ...(kind === 'categories' ? { parent: 0 } : {}), meta: { links: { self: base, help: `${base}/help`, site: `${origin}/rest/v1.1/sites/${siteId}` } } };
+  return {
+    ID: 700 + i,
+    name,
+    slug,
+    description: '',
+    post_count: 3 + i,
+    ...(kind === 'categories' ? { parent: 0 } : {}),
+    meta: { links: { self: base, help: `${base}/help`, site: `${origin}/rest/v1.1/sites/${siteId}` } },
+  };
 };
 
 export function authorOf(world: World, userId: number, siteId: number): Record<string, unknown> {
@@ -29,7 +37,8 @@ export function authorOf(world: World, userId: number, siteId: number): Record<s
 }
 
 /** context=edit keeps the raw text: no paragraph tags. */
-const forContext = (html: string, context: string): string => (context === 'edit' ? html.replace(/<\/?p>/g, '').replace(/\n+/g, '\n\n') : html);
+const forContext = (html: string, context: string): string =>
+  context === 'edit' ? html.replace(/<\/?p>/g, '').replace(/\n+/g, '\n\n') : html;
 
 function common(world: World, site: Site, post: Post, user: User | undefined, origin: string, context: string): Record<string, unknown> {
   const url = `https://${site.domain}/${new Date(post.date * 1000).toISOString().slice(0, 7).replace('-', '/')}/${post.slug}/`;
@@ -63,7 +72,16 @@ function common(world: World, site: Site, post: Post, user: User | undefined, or
     is_following: user !== undefined && (world.follows.get(user.ID)?.has(site.ID) ?? false),
     global_ID: `${site.ID}-${post.ID}`.split('').reverse().join(''),
     featured_image: newest[0]?.URL ?? '',
-    post_thumbnail: newest[0] ? { ID: newest[0].ID, URL: newest[0].URL, guid: newest[0].guid, mime_type: newest[0].mime_type, width: newest[0].width, height: newest[0].height } : null,
+    post_thumbnail: newest[0]
+      ? {
+          ID: newest[0].ID,
+          URL: newest[0].URL,
+          guid: newest[0].guid,
+          mime_type: newest[0].mime_type,
+          width: newest[0].width,
+          height: newest[0].height,
+        }
+      : null,
     featured_media: {},
     format: post.format,
     geo: false,
@@ -74,16 +92,37 @@ function common(world: World, site: Site, post: Post, user: User | undefined, or
     attachments: Object.fromEntries(newest.map((a) => [String(a.ID), a])),
     attachment_count: post.attachments.length,
     metadata: metadata.length ? metadata : false,
-    meta: { links: { self, help: `${self}/help`, site: `${origin}/rest/v1.1/sites/${site.ID}`, replies: `${self}/replies/`, likes: `${self}/likes/` } },
+    meta: {
+      links: {
+        self,
+        help: `${self}/help`,
+        site: `${origin}/rest/v1.1/sites/${site.ID}`,
+        replies: `${self}/replies/`,
+        likes: `${self}/likes/`,
+      },
+    },
     capabilities: postCapabilities(user, site, post),
   };
 }
 
-export function postV11(world: World, site: Site, post: Post, user: User | undefined, origin: string, context = 'display'): Record<string, unknown> {
+export function postV11(
+  world: World,
+  site: Site,
+  post: Post,
+  user: User | undefined,
+  origin: string,
+  context = 'display',
+): Record<string, unknown> {
   const { attachment_count, ...rest } = common(world, site, post, user, origin, context);
   return {
     ...rest,
-    discussion: { comments_open: !post.commentsClosed, comment_status: post.commentsClosed ? 'closed' : 'open', pings_open: true, ping_status: 'open', comment_count: post.commentCount },
+    discussion: {
+      comments_open: !post.commentsClosed,
+      comment_status: post.commentsClosed ? 'closed' : 'open',
+      pings_open: true,
+      ping_status: 'open',
+      comment_count: post.commentCount,
+    },
     terms: {
       category: rest.categories,
       post_tag: rest.tags,
@@ -96,10 +135,23 @@ export function postV11(world: World, site: Site, post: Post, user: User | undef
   };
 }
 
-export function postV1(world: World, site: Site, post: Post, user: User | undefined, origin: string, context = 'display'): Record<string, unknown> {
+export function postV1(
+  world: World,
+  site: Site,
+  post: Post,
+  user: User | undefined,
+  origin: string,
+  context = 'display',
+): Record<string, unknown> {
   const c = common(world, site, post, user, origin, context);
   const caps = c.capabilities as Record<string, boolean>;
-  return { ...c, comments_open: !post.commentsClosed, pings_open: true, comment_count: post.commentCount, current_user_can: { publish_post: caps.publish_post, delete_post: caps.delete_post, edit_post: caps.edit_post } };
+  return {
+    ...c,
+    comments_open: !post.commentsClosed,
+    pings_open: true,
+    comment_count: post.commentCount,
+    current_user_can: { publish_post: caps.publish_post, delete_post: caps.delete_post, edit_post: caps.edit_post },
+  };
 }
 
 export function siteJson(site: Site, origin: string, user: User | undefined, world: World): Record<string, unknown> {
@@ -117,12 +169,27 @@ export function siteJson(site: Site, origin: string, user: User | undefined, wor
     lang: site.lang,
     is_private: site.visibility !== 'public',
     is_following: user !== undefined && user.roles[site.ID] !== undefined,
-    meta: { links: { self, help: `${self}/help`, posts: `${self}/posts/`, comments: `${self}/comments/`, xmlrpc: `https://${site.domain}/xmlrpc.php` } },
+    meta: {
+      links: {
+        self,
+        help: `${self}/help`,
+        posts: `${self}/posts/`,
+        comments: `${self}/comments/`,
+        xmlrpc: `https://${site.domain}/xmlrpc.php`,
+      },
+    },
   };
 }
 
 export function feedPostJson(p: FeedPost, origin: string, contentWidth?: number): Record<string, unknown> {
-  const content = contentWidth === undefined ? p.content : p.content.replace(/width="(\d+)" height="(\d+)"/g, (_, w: string, h: string) => (Number(w) > contentWidth ? `width="${contentWidth}" height="${Math.round((Number(h) * contentWidth) / Number(w))}"` : `width="${w}" height="${h}"`));
+  const content =
+    contentWidth === undefined
+      ? p.content
+      : p.content.replace(/width="(\d+)" height="(\d+)"/g, (_, w: string, h: string) =>
+          Number(w) > contentWidth
+            ? `width="${contentWidth}" height="${Math.round((Number(h) * contentWidth) / Number(w))}"`
+            : `width="${w}" height="${h}"`,
+        );
   return {
     ID: p.ID,
     site_ID: p.siteId,
@@ -131,7 +198,15 @@ export function feedPostJson(p: FeedPost, origin: string, contentWidth?: number)
     site_name: p.siteName,
     site_URL: p.siteUrl,
     site_is_private: p.sitePrivate,
-    author: { ID: 4000 + (p.ID % 7), email: false, name: p.authorName, nice_name: p.authorName.toLowerCase().replace(/ /g, ''), URL: p.siteUrl, avatar_URL: `https://gravatar.example/avatar/${encodeURIComponent(p.authorName)}?s=96`, profile_URL: `https://gravatar.example/${encodeURIComponent(p.authorName)}` },
+    author: {
+      ID: 4000 + (p.ID % 7),
+      email: false,
+      name: p.authorName,
+      nice_name: p.authorName.toLowerCase().replace(/ /g, ''),
+      URL: p.siteUrl,
+      avatar_URL: `https://gravatar.example/avatar/${encodeURIComponent(p.authorName)}?s=96`,
+      profile_URL: `https://gravatar.example/${encodeURIComponent(p.authorName)}`,
+    },
     date: iso(p.date),
     modified: iso(p.date),
     title: p.title,
@@ -169,7 +244,11 @@ export function feedPostJson(p: FeedPost, origin: string, contentWidth?: number)
   };
 }
 
-export function featuredPostJson(p: FeaturedPost, origin: string, opts: { contentWidth: number; thumbWidth: number; thumbHeight: number }): Record<string, unknown> {
+export function featuredPostJson(
+  p: FeaturedPost,
+  origin: string,
+  opts: { contentWidth: number; thumbWidth: number; thumbHeight: number },
+): Record<string, unknown> {
   return {
     ...feedPostJson(p, origin, opts.contentWidth),
     is_following: false,
@@ -179,7 +258,9 @@ export function featuredPostJson(p: FeaturedPost, origin: string, opts: { conten
       image: `${p.siteUrl}/img/featured-${p.ID}.jpg?w=${opts.thumbWidth}&h=${opts.thumbHeight}&crop=1`,
       custom_headline: p.headline,
       custom_blog_title: p.siteName,
-      displayed_on: iso(p.pickedOn + 1800).replace('T', ' ').replace('+00:00', ''),
+      displayed_on: iso(p.pickedOn + 1800)
+        .replace('T', ' ')
+        .replace('+00:00', ''),
       picked_on: iso(p.pickedOn).replace('T', ' ').replace('+00:00', ''),
       highlight_topic: p.tags[0] ?? '',
       highlight_topic_title: (p.tags[0] ?? '').replace(/^./, (c) => c.toUpperCase()),

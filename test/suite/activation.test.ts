@@ -29,7 +29,8 @@ describe('In a real extension host', () => {
       // VS Code registers "<view>.focus" for every view it created from the contribution.
       await vscode.commands.executeCommand(`${view}.focus`);
     }
-    for (const [name, provider] of Object.entries(api.views)) assert.deepEqual(await provider.getChildren(), [], `${name} lists something while signed out`);
+    for (const [name, provider] of Object.entries(api.views))
+      assert.deepEqual(await provider.getChildren(), [], `${name} lists something while signed out`);
   });
 
   it('activates, and every command it contributes runs signed out without an error, asking the service nothing', async () => {
@@ -46,8 +47,13 @@ describe('In a real extension host', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     assert.deepEqual(failures, []);
     assert.equal(api.auth.current(), undefined, 'no command signed in by itself');
-    assert.deepEqual(svc.requests.filter((r) => r.path.startsWith('/rest/')).map((r) => `${r.method} ${r.path}`), [], 'nothing was asked of the service while signed out');
-    for (const [name, provider] of Object.entries(api.views)) assert.deepEqual(await provider.getChildren(), [], `${name} lists something while signed out, hiding its Sign In welcome`);
+    assert.deepEqual(
+      svc.requests.filter((r) => r.path.startsWith('/rest/')).map((r) => `${r.method} ${r.path}`),
+      [],
+      'nothing was asked of the service while signed out',
+    );
+    for (const [name, provider] of Object.entries(api.views))
+      assert.deepEqual(await provider.getChildren(), [], `${name} lists something while signed out, hiding its Sign In welcome`);
   });
 
   it('reads its settings, with the documented defaults', async () => {

@@ -40,7 +40,7 @@ export async function setup(): Promise<{ svc: RunningService; api: ExtensionApi 
     console.log(
       host
         ? `    activation in the extension host, as VS Code reports it (code loading + activate call, from its performance marks): ${record.activationMs} ms = ${host.codeLoadingMs} + ${host.activateCallMs} ms`
-        : '    activation in the extension host: this build of VS Code left no code/extHost/*ExtensionCode marks, so the figure below (from the test\'s ext.activate() call) stands in',
+        : "    activation in the extension host: this build of VS Code left no code/extHost/*ExtensionCode marks, so the figure below (from the test's ext.activate() call) stands in",
     );
     console.log(
       `    from the test's ext.activate() call to its return: ${fromCallMs.toFixed(1)} ms: code found and loaded ${fromCall.loadedMs.toFixed(1)} ms, ` +
@@ -76,10 +76,16 @@ export interface ActivationRecord {
  * immediate (nothing in activate() awaits). Undefined when this build of VS Code leaves no such marks.
  */
 function hostActivationTimes(id: string): { codeLoadingMs: number; activateCallMs: number } | undefined {
-  const perf = (globalThis as { MonacoPerformanceMarks?: { getMarks(): Array<{ name: string; startTime: number }> } }).MonacoPerformanceMarks;
+  const perf = (globalThis as { MonacoPerformanceMarks?: { getMarks(): Array<{ name: string; startTime: number }> } })
+    .MonacoPerformanceMarks;
   const marks = perf?.getMarks() ?? [];
   const at = (what: string) => marks.find((m) => m.name.toLowerCase() === `code/exthost/${what}/${id}`.toLowerCase())?.startTime;
-  const [willLoad, didLoad, willActivate, didActivate] = ['willLoadExtensionCode', 'didLoadExtensionCode', 'willActivateExtension', 'didActivateExtension'].map(at);
+  const [willLoad, didLoad, willActivate, didActivate] = [
+    'willLoadExtensionCode',
+    'didLoadExtensionCode',
+    'willActivateExtension',
+    'didActivateExtension',
+  ].map(at);
   if (willLoad === undefined || didLoad === undefined || willActivate === undefined || didActivate === undefined) return undefined;
   return { codeLoadingMs: didLoad - willLoad, activateCallMs: didActivate - willActivate };
 }
@@ -141,9 +147,10 @@ export async function allItems(provider: vscode.TreeDataProvider<vscode.TreeItem
   const out: vscode.TreeItem[] = [];
   for (const child of children) {
     out.push(child);
-    if (child.collapsibleState !== vscode.TreeItemCollapsibleState.None && child.collapsibleState !== undefined) out.push(...(await allItems(provider, child)));
+    if (child.collapsibleState !== vscode.TreeItemCollapsibleState.None && child.collapsibleState !== undefined)
+      out.push(...(await allItems(provider, child)));
   }
   return out;
 }
 
-export const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
+export const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));

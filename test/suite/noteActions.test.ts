@@ -28,8 +28,14 @@ describe('Acting on notes through the commands, in the extension host', () => {
     assert.equal(svc.world().comments.get(PENDING_COMMENT)!.status, 'approved');
     // (The seen time may advance meanwhile: POST notifications/seen is not an action.)
     const acts = svc.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/rest/v1.1/sites/'));
-    assert.deepEqual(acts.map((r) => r.path.split('?')[0]), [`/rest/v1.1/sites/2001/comments/${PENDING_COMMENT}`], 'one request, to that comment');
-    await until('the row to show the comment approved', async () => /\bapprove:on\b/.test((await row(api, PENDING_NOTE))?.contextValue ?? ''));
+    assert.deepEqual(
+      acts.map((r) => r.path.split('?')[0]),
+      [`/rest/v1.1/sites/2001/comments/${PENDING_COMMENT}`],
+      'one request, to that comment',
+    );
+    await until('the row to show the comment approved', async () =>
+      /\bapprove:on\b/.test((await row(api, PENDING_NOTE))?.contextValue ?? ''),
+    );
   });
 
   it('a multi-selection approves every selected note that offers it and is pending, one request each, and skips the rest', async () => {
@@ -41,8 +47,15 @@ describe('Acting on notes through the commands, in the extension host', () => {
     await vscode.commands.executeCommand('contentSite.notifications.approve', rows[0], rows);
     assert.equal(svc.world().comments.get(PENDING_COMMENT)!.status, 'approved');
     assert.equal(svc.world().comments.get(8830)!.status, 'approved');
-    const acts = svc.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/rest/v1.1/sites/')).map((r) => r.path.split('?')[0]).sort();
-    assert.deepEqual(acts, ['/rest/v1.1/sites/2001/comments/8800', '/rest/v1.1/sites/2001/comments/8830'], 'none for the approved comment nor the follow note');
+    const acts = svc.requests
+      .filter((r) => r.method === 'POST' && r.path.startsWith('/rest/v1.1/sites/'))
+      .map((r) => r.path.split('?')[0])
+      .sort();
+    assert.deepEqual(
+      acts,
+      ['/rest/v1.1/sites/2001/comments/8800', '/rest/v1.1/sites/2001/comments/8830'],
+      'none for the approved comment nor the follow note',
+    );
   });
 
   it('a refusal (no longer a moderator) changes nothing on the service and the row goes back to pending', async () => {
@@ -50,7 +63,10 @@ describe('Acting on notes through the commands, in the extension host', () => {
     svc.world().users.get(1001)!.roles[2001] = 'subscriber';
     await vscode.commands.executeCommand('contentSite.notifications.approve', PENDING_NOTE);
     assert.equal(svc.world().comments.get(PENDING_COMMENT)!.status, 'unapproved');
-    assert.ok(svc.requests.some((r) => r.path.startsWith(`/rest/v1.1/sites/2001/comments/${PENDING_COMMENT}`) && r.status === 403), 'the service refused');
+    assert.ok(
+      svc.requests.some((r) => r.path.startsWith(`/rest/v1.1/sites/2001/comments/${PENDING_COMMENT}`) && r.status === 403),
+      'the service refused',
+    );
     assert.match((await row(api, PENDING_NOTE))?.contextValue ?? '', /\bapprove:off\b/);
   });
 

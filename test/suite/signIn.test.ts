@@ -14,7 +14,10 @@ describe('Sign-in in the extension host', () => {
 
   it('ignores links to other paths of the extension', async () => {
     const { api } = await fresh();
-    assert.equal(api.auth.handleUri(vscode.Uri.parse(`${vscode.env.uriScheme}://contentsite.content-site/other#access_token=cs-demo-token`)), false);
+    assert.equal(
+      api.auth.handleUri(vscode.Uri.parse(`${vscode.env.uriScheme}://contentsite.content-site/other#access_token=cs-demo-token`)),
+      false,
+    );
     assert.equal(api.auth.current(), undefined);
   });
 

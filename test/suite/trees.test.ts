@@ -62,9 +62,15 @@ describe('The trees and their commands in the extension host', () => {
       // The sign-out is announced once the stored secret is gone (a round trip to the workbench).
       await until('the sign-out to be announced after a 401', () => (signOuts.length >= 2 ? true : undefined));
       assert.equal(api.auth.current(), undefined);
-      assert.deepEqual(reloads.filter((r) => r.status === 'rejected'), [], 'a view let its 401 escape');
+      assert.deepEqual(
+        reloads.filter((r) => r.status === 'rejected'),
+        [],
+        'a view let its 401 escape',
+      );
       // The views ask together (one batch request whose every answer is a 401, or one request each).
-      const refused = svc.requests.filter((r) => r.status === 401 || (r.path.startsWith('/rest/v1/batch/') && r.path.includes('notifications')));
+      const refused = svc.requests.filter(
+        (r) => r.status === 401 || (r.path.startsWith('/rest/v1/batch/') && r.path.includes('notifications')),
+      );
       assert.ok(refused.length >= 1, 'the service refused the token');
       // One more refresh once signed out changes nothing.
       await api.views.notifications.reload();
@@ -80,17 +86,26 @@ describe('The trees and their commands in the extension host', () => {
 describe('Mentions in a Markdown document', () => {
   afterEach(restoreSettings);
 
-  it('typing @ and letters suggests the chosen site\'s writers and inserts @login', async () => {
+  it("typing @ and letters suggests the chosen site's writers and inserts @login", async () => {
     const { api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
     await setSetting('site', 'demo.example.blog');
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: 'Thanks to @e' });
-    const list = await until('suggestions', async () => {
-      const l = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(0, 12), '@');
-      return l.items.some((i) => i.insertText === '@ed') ? l : undefined;
-      // The first completion request starts VS Code's own Markdown language features: ~9 s measured
-      // with both cores busy, so 40 s before calling it a failure.
-    }, 40_000);
+    const list = await until(
+      'suggestions',
+      async () => {
+        const l = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          doc.uri,
+          new vscode.Position(0, 12),
+          '@',
+        );
+        return l.items.some((i) => i.insertText === '@ed') ? l : undefined;
+        // The first completion request starts VS Code's own Markdown language features: ~9 s measured
+        // with both cores busy, so 40 s before calling it a failure.
+      },
+      40_000,
+    );
     const ed = list.items.find((i) => i.insertText === '@ed')!;
     assert.equal(typeof ed.label === 'string' ? ed.label : ed.label.label, '@ed');
   });

@@ -8,7 +8,15 @@ export const commentSchema = z
   .object({
     ID: intLike,
     post: z.object({ ID: intLike, title: z.string().optional(), type: z.string().optional(), link: z.string().optional() }).passthrough(),
-    author: z.object({ ID: intLike, login: z.string().optional(), name: z.string().optional(), avatar_URL: z.string().optional(), URL: z.string().optional() }).passthrough(),
+    author: z
+      .object({
+        ID: intLike,
+        login: z.string().optional(),
+        name: z.string().optional(),
+        avatar_URL: z.string().optional(),
+        URL: z.string().optional(),
+      })
+      .passthrough(),
     date: z.string().optional(),
     URL: z.string().optional(),
     short_URL: z.string().optional(),
@@ -23,7 +31,9 @@ export const commentSchema = z
   .passthrough();
 
 /** `{success, i_like, like_count, meta}` of liking or unliking a comment or a post. */
-export const likeSchema = z.object({ success: z.boolean().optional(), i_like: z.boolean(), like_count: intLike, meta: links.optional() }).passthrough();
+export const likeSchema = z
+  .object({ success: z.boolean().optional(), i_like: z.boolean(), like_count: intLike, meta: links.optional() })
+  .passthrough();
 
 /** `{is_following, meta}` of following or unfollowing a site (extra fields are not documented). */
 export const followSchema = z.object({ is_following: z.boolean(), meta: links.optional() }).passthrough();

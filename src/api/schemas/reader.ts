@@ -23,7 +23,13 @@ export const tagsSchema = z
   .object({
     tags: z.array(
       z
-        .object({ ID: intLike.optional(), slug: z.string().optional(), title: z.string().optional(), display_name: z.string().optional(), URL: z.string().optional() })
+        .object({
+          ID: intLike.optional(),
+          slug: z.string().optional(),
+          title: z.string().optional(),
+          display_name: z.string().optional(),
+          URL: z.string().optional(),
+        })
         .passthrough(),
     ),
   })

@@ -10,7 +10,9 @@ export interface Tooltipped {
  * reload when the view becomes visible, the redraw when the model changes, and disposal.
  * Subclasses say what rows to show and what the view's header says.
  */
-export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: () => void): { dispose(): void } }> implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable {
+export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: () => void): { dispose(): void } }>
+  implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable
+{
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<vscode.TreeItem>;
@@ -26,7 +28,12 @@ export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: ()
     this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this, ...treeOptions });
     this.loader = new ViewLoader(viewId, model, () => this.view.visible, loader);
     const sub = model.onDidChange(() => this.render());
-    this.disposables.push(this.view, this.changed, { dispose: () => sub.dispose() }, this.view.onDidChangeVisibility((e) => e.visible && this.ensureLoaded()));
+    this.disposables.push(
+      this.view,
+      this.changed,
+      { dispose: () => sub.dispose() },
+      this.view.onDidChangeVisibility((e) => e.visible && this.ensureLoaded()),
+    );
   }
 
   /** The rows under `element` (the top level when undefined). */
@@ -67,7 +74,11 @@ export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: ()
   }
 
   /** The nodes a command acts on: the selection when the clicked node is part of it, else the clicked one. */
-  protected targetsOf<N extends vscode.TreeItem>(isNode: (n: vscode.TreeItem) => n is N, clicked?: vscode.TreeItem, selected?: readonly vscode.TreeItem[]): N[] {
+  protected targetsOf<N extends vscode.TreeItem>(
+    isNode: (n: vscode.TreeItem) => n is N,
+    clicked?: vscode.TreeItem,
+    selected?: readonly vscode.TreeItem[],
+  ): N[] {
     const list = selected && selected.length > 0 ? selected : clicked ? [clicked] : this.view.selection;
     return list.filter(isNode);
   }

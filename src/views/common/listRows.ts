@@ -31,11 +31,16 @@ export function loadedAtLabel(loadedAt: number | undefined): string | undefined 
 }
 
 /** A failed refresh (what is still shown, and from when), the rows, then "Load more…" or its failure. */
-export function listRows<T>(list: ShownList<T>, rows: (items: readonly T[]) => vscode.TreeItem[], loadMoreCommand: string): vscode.TreeItem[] {
+export function listRows<T>(
+  list: ShownList<T>,
+  rows: (items: readonly T[]) => vscode.TreeItem[],
+  loadMoreCommand: string,
+): vscode.TreeItem[] {
   const s = list.state;
   if (s.kind === 'idle') return [];
   const out: vscode.TreeItem[] = [];
-  if (s.kind === 'error') out.push(new ErrorNode(s.error, { stale: list.items.length > 0 ? loadedAtLabel(list.loadedAt) ?? '' : undefined }));
+  if (s.kind === 'error')
+    out.push(new ErrorNode(s.error, { stale: list.items.length > 0 ? (loadedAtLabel(list.loadedAt) ?? '') : undefined }));
   out.push(...rows(list.items));
   if (list.loadMoreError) out.push(new ErrorNode(list.loadMoreError, { loadMore: loadMoreCommand }));
   else if (list.hasMore) out.push(new LoadMoreNode(loadMoreCommand));
@@ -45,6 +50,7 @@ export function listRows<T>(list: ShownList<T>, rows: (items: readonly T[]) => v
 /** The view's message: out of date after a failed refresh, or empty. */
 export function listMessage<T>(list: ShownList<T>, empty: string): string | undefined {
   const s = list.state;
-  if (s.kind === 'error' && list.items.length > 0) return vscode.l10n.t('Out of date (loaded {0}): could not refresh.', loadedAtLabel(list.loadedAt) ?? '');
+  if (s.kind === 'error' && list.items.length > 0)
+    return vscode.l10n.t('Out of date (loaded {0}): could not refresh.', loadedAtLabel(list.loadedAt) ?? '');
   return s.kind === 'loaded' && list.items.length === 0 ? empty : undefined;
 }

@@ -15,14 +15,22 @@ export function errorDetail(error: ContentSiteError): string {
 export class ErrorNode extends vscode.TreeItem {
   constructor(error: ContentSiteError, options: { stale?: string; loadMore?: string } = {}) {
     const reason = localized(error.userMessage);
-    super(options.loadMore ? vscode.l10n.t('Retry loading more — {0}', reason) : vscode.l10n.t('Retry — {0}', reason), vscode.TreeItemCollapsibleState.None);
+    super(
+      options.loadMore ? vscode.l10n.t('Retry loading more — {0}', reason) : vscode.l10n.t('Retry — {0}', reason),
+      vscode.TreeItemCollapsibleState.None,
+    );
     this.id = options.loadMore ? 'error-load-more' : 'error-refresh';
     this.description = options.stale ? vscode.l10n.t('showing {0}', options.stale) : undefined;
-    this.iconPath = new vscode.ThemeIcon(options.stale ? 'warning' : 'error', new vscode.ThemeColor(options.stale ? 'problemsWarningIcon.foreground' : 'errorForeground'));
+    this.iconPath = new vscode.ThemeIcon(
+      options.stale ? 'warning' : 'error',
+      new vscode.ThemeColor(options.stale ? 'problemsWarningIcon.foreground' : 'errorForeground'),
+    );
     const detail = errorDetail(error);
     this.tooltip = new vscode.MarkdownString(`${reason}${detail ? `\n\n\`${detail}\`` : ''}\n\n${vscode.l10n.t('Click to try again.')}`);
     this.contextValue = 'error';
-    this.command = options.loadMore ? { command: options.loadMore, title: vscode.l10n.t('Retry') } : { command: COMMANDS.retryFailed, title: vscode.l10n.t('Retry') };
+    this.command = options.loadMore
+      ? { command: options.loadMore, title: vscode.l10n.t('Retry') }
+      : { command: COMMANDS.retryFailed, title: vscode.l10n.t('Retry') };
   }
 }
 

@@ -10,7 +10,10 @@ const RECENT_KEY = 'contentSite.recentSites';
  * Binds the chosen site to the `contentSite.site` setting (both ways), keeps the recent sites in
  * the extension's global state, and alone sets the `contentSite.siteChosen` context key.
  */
-export function bindSiteSetting(chosen: ChosenSite, state: vscode.Memento): { disposables: vscode.Disposable[]; choose(site: string): Promise<void>; recent(): string[] } {
+export function bindSiteSetting(
+  chosen: ChosenSite,
+  state: vscode.Memento,
+): { disposables: vscode.Disposable[]; choose(site: string): Promise<void>; recent(): string[] } {
   const setContext = () => void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.siteChosen, chosen.site !== undefined);
   chosen.set(chosenSite());
   setContext();

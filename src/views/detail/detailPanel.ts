@@ -36,7 +36,12 @@ export class DetailPanel implements vscode.Disposable {
   private async open(title: string, body: string): Promise<void> {
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
     if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel(DETAIL_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: true }, { enableScripts: true, localResourceRoots: [media], enableFindWidget: true });
+      this.panel = vscode.window.createWebviewPanel(
+        DETAIL_VIEW_TYPE,
+        title,
+        { viewColumn: vscode.ViewColumn.Active, preserveFocus: true },
+        { enableScripts: true, localResourceRoots: [media], enableFindWidget: true },
+      );
       this.panel.onDidDispose(
         () => {
           this.panel = undefined;
@@ -117,7 +122,14 @@ export class DetailPanel implements vscode.Disposable {
       parts = { before: note.chrome, after: note.reply };
     }
     this.panel.title = this.shown.title;
-    webview.html = page({ ...this.shown, ...parts, nonce: makeNonce(randomBytes), cspSource: webview.cspSource, styleUri: uri('detail.css'), scriptUris: [uri('detailMentions.js'), uri('detail.js')] });
+    webview.html = page({
+      ...this.shown,
+      ...parts,
+      nonce: makeNonce(randomBytes),
+      cspSource: webview.cspSource,
+      styleUri: uri('detail.css'),
+      scriptUris: [uri('detailMentions.js'), uri('detail.js')],
+    });
   }
 
   get visible(): boolean {

@@ -9,7 +9,14 @@
 import type { Comment, Notification } from '../../api';
 import { ContentSiteError } from '../../api/errors';
 import { COMMANDS } from '../../ids';
-import { noteState, readNoteMessage, type ActControl, type NoteControls, type NoteRemoval, type NoteState } from '../../render/panelMessage';
+import {
+  noteState,
+  readNoteMessage,
+  type ActControl,
+  type NoteControls,
+  type NoteRemoval,
+  type NoteState,
+} from '../../render/panelMessage';
 
 type Disposable = { dispose(): void };
 type Event = (listener: () => void) => Disposable;
@@ -87,7 +94,12 @@ export class NoteSession implements Disposable {
     const previous = at >= 0 ? at - 1 : this.index - 1;
     const next = at >= 0 ? at + 1 : Math.max(this.index, 0);
     const canReply = note !== undefined && !removal && this.deps.actions.offering([this.id], 'reply').length > 0;
-    return noteState(this.id, note, { removal, canReply, hasPrevious: previous >= 0 && previous < list.length, hasNext: next < list.length && list[next]?.id !== this.id });
+    return noteState(this.id, note, {
+      removal,
+      canReply,
+      hasPrevious: previous >= 0 && previous < list.length,
+      hasNext: next < list.length && list[next]?.id !== this.id,
+    });
   }
 
   /** For a render: the state it shows and the draft for the box. */
@@ -132,7 +144,12 @@ export class NoteSession implements Disposable {
       case 'suggest': {
         const site = this.site();
         const users = site ? await this.deps.suggest(site, m.letters) : [];
-        this.host.post({ type: 'suggestions', note: this.id, seq: m.seq, users: users.slice(0, MENTIONS_SHOWN).map((u) => ({ login: u.login, name: u.name })) });
+        this.host.post({
+          type: 'suggestions',
+          note: this.id,
+          seq: m.seq,
+          users: users.slice(0, MENTIONS_SHOWN).map((u) => ({ login: u.login, name: u.name })),
+        });
         break;
       }
       case 'reply':
@@ -153,8 +170,11 @@ export class NoteSession implements Disposable {
       this.replies.push({ text: text.trim(), url });
       this.host.post({ type: 'replied', note: id, ok: true, message: 'Reply posted.', url, text: text.trim() });
     } catch (err) {
-      const message = err instanceof ContentSiteError ? err.userMessage : `The reply was not sent: ${err instanceof Error ? err.message : String(err)}`;
-      this.deps.log(`Detail view: reply to note ${id} failed: ${err instanceof ContentSiteError ? `${err.kind} ${err.code ?? ''}` : String(err)}`);
+      const message =
+        err instanceof ContentSiteError ? err.userMessage : `The reply was not sent: ${err instanceof Error ? err.message : String(err)}`;
+      this.deps.log(
+        `Detail view: reply to note ${id} failed: ${err instanceof ContentSiteError ? `${err.kind} ${err.code ?? ''}` : String(err)}`,
+      );
       this.host.post({ type: 'replied', note: id, ok: false, message });
     } finally {
       this.replying = false;

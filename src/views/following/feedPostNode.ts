@@ -20,7 +20,9 @@ export class FeedPostNode extends vscode.TreeItem {
     const p = this.post;
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**${escapeMd(stripHtml(p.title ?? ''))}**\n\n`);
-    md.appendMarkdown(`${escapeMd(p.site_name ?? '')}${p.author?.name ? ` · ${escapeMd(p.author.name)}` : ''}${p.date ? ` · ${new Date(p.date).toLocaleString()}` : ''}\n\n`);
+    md.appendMarkdown(
+      `${escapeMd(p.site_name ?? '')}${p.author?.name ? ` · ${escapeMd(p.author.name)}` : ''}${p.date ? ` · ${new Date(p.date).toLocaleString()}` : ''}\n\n`,
+    );
     const excerpt = stripHtml(p.excerpt ?? '').slice(0, 280);
     if (excerpt) md.appendMarkdown(`${escapeMd(excerpt)}\n\n`);
     if (p.URL && /^https?:/.test(p.URL)) md.appendMarkdown(`[${vscode.l10n.t('Open in browser')}](${p.URL})`);

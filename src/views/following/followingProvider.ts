@@ -14,7 +14,10 @@ export class FollowingProvider extends ListProvider<FollowingModel> {
   }
 
   protected header(): void {
-    this.view.description = describe(this.model.list, this.model.order === 'DESC' ? vscode.l10n.t('Newest first') : vscode.l10n.t('Oldest first'));
+    this.view.description = describe(
+      this.model.list,
+      this.model.order === 'DESC' ? vscode.l10n.t('Newest first') : vscode.l10n.t('Oldest first'),
+    );
     this.view.message = listMessage(this.model.list, vscode.l10n.t('No posts from the blogs you follow yet.'));
   }
 

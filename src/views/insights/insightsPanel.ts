@@ -12,12 +12,31 @@ interface Query {
 }
 
 /** One webview per report: a chart of insights/$slug with unit and date-range controls. */
-export function showInsightsPanel(extensionUri: vscode.Uri, client: () => ContentSiteClient, slug: string, title: string, log: vscode.LogOutputChannel): vscode.WebviewPanel {
+export function showInsightsPanel(
+  extensionUri: vscode.Uri,
+  client: () => ContentSiteClient,
+  slug: string,
+  title: string,
+  log: vscode.LogOutputChannel,
+): vscode.WebviewPanel {
   const media = vscode.Uri.joinPath(extensionUri, 'media');
-  const panel = vscode.window.createWebviewPanel('contentSite.insights', title, vscode.ViewColumn.Active, { enableScripts: true, localResourceRoots: [media], retainContextWhenHidden: false });
+  const panel = vscode.window.createWebviewPanel('contentSite.insights', title, vscode.ViewColumn.Active, {
+    enableScripts: true,
+    localResourceRoots: [media],
+    retainContextWhenHidden: false,
+  });
   const w = panel.webview;
   const uri = (...p: string[]) => w.asWebviewUri(vscode.Uri.joinPath(media, ...p)).toString();
-  w.html = insightsPage({ title, nonce: makeNonce(randomBytes), cspSource: w.cspSource, uplotJs: uri('vendor', 'uPlot.iife.min.js'), uplotCss: uri('vendor', 'uPlot.min.css'), styleUri: uri('detail.css'), scriptUri: uri('insights.js'), units: INSIGHT_UNITS });
+  w.html = insightsPage({
+    title,
+    nonce: makeNonce(randomBytes),
+    cspSource: w.cspSource,
+    uplotJs: uri('vendor', 'uPlot.iife.min.js'),
+    uplotCss: uri('vendor', 'uPlot.min.css'),
+    styleUri: uri('detail.css'),
+    scriptUri: uri('insights.js'),
+    units: INSIGHT_UNITS,
+  });
   let last = 0;
   const load = async (q: Query) => {
     const ticket = ++last;

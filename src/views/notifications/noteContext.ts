@@ -33,7 +33,10 @@ const WORDS: readonly ContextWord[] = ['approve', 'spam', 'trash', 'like', 'foll
 const byMask = new Map<number, string>();
 
 /** The row's contextValue for a note as it is shown (`actions`: its noteActions, when the caller has them). */
-export function noteContextValue(note: Pick<Notification, 'unread' | 'body' | 'meta' | 'status'>, actions: NoteActions = noteActions(note)): string {
+export function noteContextValue(
+  note: Pick<Notification, 'unread' | 'body' | 'meta' | 'status'>,
+  actions: NoteActions = noteActions(note),
+): string {
   // One line per word of WORDS, in its order: bit 1 + 2i when offered, and bit 2 + 2i too when on
   // (written out, not a call per word: this runs for every row of a first render).
   const { approve, spam, trash, follow, reply, edit } = actions;

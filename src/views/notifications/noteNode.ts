@@ -66,11 +66,16 @@ export class NoteNode extends vscode.TreeItem {
     const n = this.note;
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**${escapeMd(n.subjectText)}**\n\n`);
-    md.appendMarkdown(`$(${n.unread > 0 ? 'circle-filled' : 'check'}) ${n.unread > 0 ? vscode.l10n.t('{0} unread', n.unread) : vscode.l10n.t('Read')} · `);
+    md.appendMarkdown(
+      `$(${n.unread > 0 ? 'circle-filled' : 'check'}) ${n.unread > 0 ? vscode.l10n.t('{0} unread', n.unread) : vscode.l10n.t('Read')} · `,
+    );
     md.appendMarkdown(`${escapeMd(typeLabel(n.type))} · ${new Date(n.timestamp * 1000).toLocaleString()}`);
     if (n.status?.approval_status) md.appendMarkdown(`\n\n${vscode.l10n.t('Status: {0}', escapeMd(n.status.approval_status))}`);
     const actions = noteActions(n);
-    if (actionFor(actions, 'like')?.value) md.appendMarkdown(`\n\n$(heart-filled) ${actions.like ? vscode.l10n.t('You liked this comment.') : vscode.l10n.t('You liked this post.')}`);
+    if (actionFor(actions, 'like')?.value)
+      md.appendMarkdown(
+        `\n\n$(heart-filled) ${actions.like ? vscode.l10n.t('You liked this comment.') : vscode.l10n.t('You liked this post.')}`,
+      );
     if (actions.reply?.value) md.appendMarkdown(`\n\n$(reply) ${vscode.l10n.t('You replied.')}`);
     if (n.url) md.appendMarkdown(`\n\n[${vscode.l10n.t('Open in browser')}](${n.url})`);
     return md;

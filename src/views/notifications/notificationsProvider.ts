@@ -53,7 +53,11 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
       return out;
     }
     if (element) return [];
-    return listRows(this.model.list, (notes) => groupByDay(notes).map((g) => new GroupNode(g.group, g.notes, notes, g.unread)), COMMANDS.notifications.loadMore);
+    return listRows(
+      this.model.list,
+      (notes) => groupByDay(notes).map((g) => new GroupNode(g.group, g.notes, notes, g.unread)),
+      COMMANDS.notifications.loadMore,
+    );
   }
 
   private noteNode(note: Notification, text: RowText): NoteNode {

@@ -17,7 +17,11 @@ export function unreadStatusItem(model: NotificationsModel): vscode.Disposable {
     const stale = model.state.kind === 'error';
     item.text = stale ? `$(bell-dot) ${n}?` : `$(bell-dot) ${n}`;
     item.tooltip = stale
-      ? vscode.l10n.t('{0} unread notifications as of {1}; the last refresh failed. Click to show them.', n, loadedAtLabel(model.list.loadedAt) ?? '')
+      ? vscode.l10n.t(
+          '{0} unread notifications as of {1}; the last refresh failed. Click to show them.',
+          n,
+          loadedAtLabel(model.list.loadedAt) ?? '',
+        )
       : vscode.l10n.t('{0} unread notifications: click to show them', n);
     item.accessibilityInformation = { label: vscode.l10n.t('{0} unread Content Site notifications', n) };
     item.show();

@@ -12,7 +12,10 @@ export class ReaderSectionNode extends vscode.TreeItem {
     readonly section: ReaderSection,
     count: number,
   ) {
-    super(section === 'featured' ? vscode.l10n.t('Freshly Pressed') : vscode.l10n.t('Subscribed Tags'), section === 'featured' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    super(
+      section === 'featured' ? vscode.l10n.t('Freshly Pressed') : vscode.l10n.t('Subscribed Tags'),
+      section === 'featured' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+    );
     this.id = `reader-${section}`;
     this.iconPath = new vscode.ThemeIcon(section === 'featured' ? 'star' : 'tag');
     this.description = count > 0 ? String(count) : undefined;
@@ -25,7 +28,12 @@ export class FeaturedPostNode extends vscode.TreeItem {
     const e = post.editorial;
     super(stripHtml(e?.custom_headline || post.title || '') || vscode.l10n.t('(no title)'), vscode.TreeItemCollapsibleState.None);
     const picked = pickedOnIso(post);
-    this.description = [e?.custom_blog_title || e?.blog_name, picked ? relativeTime(Date.parse(picked), Date.now(), vscode.env.language) : undefined].filter(Boolean).join(' · ');
+    this.description = [
+      e?.custom_blog_title || e?.blog_name,
+      picked ? relativeTime(Date.parse(picked), Date.now(), vscode.env.language) : undefined,
+    ]
+      .filter(Boolean)
+      .join(' · ');
     this.iconPath = new vscode.ThemeIcon('star-empty');
     this.id = `featured-${String(post.site_ID)}-${String(post.ID)}`;
     this.contextValue = post.URL ? 'featuredPost.link' : 'featuredPost';
@@ -36,7 +44,9 @@ export class FeaturedPostNode extends vscode.TreeItem {
     const p = this.post;
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**${escapeMd(this.label as string)}**\n\n`);
-    md.appendMarkdown(`${escapeMd(p.editorial?.blog_name ?? (typeof p.site_name === 'string' ? p.site_name : ''))}${p.editorial?.picked_on ? ` · ${vscode.l10n.t('picked {0}', new Date(pickedOnIso(p) ?? '').toLocaleDateString())}` : ''}\n\n`);
+    md.appendMarkdown(
+      `${escapeMd(p.editorial?.blog_name ?? (typeof p.site_name === 'string' ? p.site_name : ''))}${p.editorial?.picked_on ? ` · ${vscode.l10n.t('picked {0}', new Date(pickedOnIso(p) ?? '').toLocaleDateString())}` : ''}\n\n`,
+    );
     const image = p.editorial?.image;
     if (image && /^https:\/\//.test(image)) md.appendMarkdown(`![](${image})\n\n`);
     const excerpt = stripHtml(p.excerpt ?? '').slice(0, 200);

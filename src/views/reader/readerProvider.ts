@@ -26,7 +26,8 @@ export class ReaderProvider extends ListProvider<ReaderModel> {
       if (featured.state.kind === 'error' && featured.items.length === 0) return listRows(featured, () => [], COMMANDS.reader.loadMore);
       return [new ReaderSectionNode('featured', featured.items.length), new ReaderSectionNode('tags', tags.items.length)];
     }
-    if (element instanceof ReaderSectionNode && element.section === 'featured') return listRows(featured, (posts) => posts.map((p) => new FeaturedPostNode(p)), COMMANDS.reader.loadMore);
+    if (element instanceof ReaderSectionNode && element.section === 'featured')
+      return listRows(featured, (posts) => posts.map((p) => new FeaturedPostNode(p)), COMMANDS.reader.loadMore);
     if (element instanceof ReaderSectionNode && element.section === 'tags') {
       if (tags.state.kind === 'loaded' && tags.items.length === 0) return [new vscode.TreeItem(vscode.l10n.t('You follow no tags yet.'))];
       return listRows(tags, (list) => list.map((t) => new TagNode(t)), COMMANDS.reader.loadMore);

@@ -4,4 +4,12 @@ import type { Route } from '../router';
 
 export const ACT_AUTH = 'An active access token must be used to act on comments, posts or sites.';
 
-export const actRoute = (pattern: string, handle: (ctx: Ctx) => Answer): Route => ({ method: 'POST', versions: ['1.1'], pattern, accepted: ALL_COMMON, auth: 'required', authMessage: ACT_AUTH, handle });
+export const actRoute = (pattern: string, handle: (ctx: Ctx) => Answer): Route => ({
+  method: 'POST',
+  versions: ['1.1'],
+  pattern,
+  accepted: ALL_COMMON,
+  auth: 'required',
+  authMessage: ACT_AUTH,
+  handle,
+});

@@ -22,18 +22,44 @@ async function batch(ctx: Ctx, authorization: string | undefined) {
     let path = parsed.pathname;
     const m = /^\/v(1(?:\.1)?)(\/.*)$/.exec(path);
     if (m) [, version, path] = m;
-    const sub = path.startsWith('/batch') ? NO_ROUTE : await dispatch({ world: ctx.world, method: 'GET', version, path, params: parseParams(parsed.searchParams), authorization, origin: ctx.origin });
+    const sub = path.startsWith('/batch')
+      ? NO_ROUTE
+      : await dispatch({
+          world: ctx.world,
+          method: 'GET',
+          version,
+          path,
+          params: parseParams(parsed.searchParams),
+          authorization,
+          origin: ctx.origin,
+        });
     if (sub === NO_ROUTE) {
-      out[url] = { errors: { rest_no_route: ['No route was found matching the URL and request method'] }, error_data: { rest_no_route: 404 } };
+      out[url] = {
+        errors: { rest_no_route: ['No route was found matching the URL and request method'] },
+        error_data: { rest_no_route: 404 },
+      };
       continue;
     }
     const status = sub.answer.status ?? 200;
     const body = sub.answer.body as { error?: string; message?: string; error_message?: string };
-    out[url] = status >= 400 ? { errors: { [body.error ?? 'error']: [body.message ?? body.error_message ?? `HTTP ${status}`] }, error_data: { [body.error ?? 'error']: status } } : sub.answer.body;
+    out[url] =
+      status >= 400
+        ? {
+            errors: { [body.error ?? 'error']: [body.message ?? body.error_message ?? `HTTP ${status}`] },
+            error_data: { [body.error ?? 'error']: status },
+          }
+        : sub.answer.body;
   }
   return { body: out };
 }
 
 export const batchRoutes: Route[] = [
-  { method: 'GET', versions: ['1', '1.1'], pattern: '/batch/', accepted: ['http_envelope', 'pretty', 'meta', 'fields', 'callback'], auth: 'optional', handle: (ctx) => batch(ctx, ctx.authorization) },
+  {
+    method: 'GET',
+    versions: ['1', '1.1'],
+    pattern: '/batch/',
+    accepted: ['http_envelope', 'pretty', 'meta', 'fields', 'callback'],
+    auth: 'optional',
+    handle: (ctx) => batch(ctx, ctx.authorization),
+  },
 ];

@@ -21,7 +21,8 @@ function findComment(ctx: Ctx): { site: Site; comment: Comment } {
   const raw = ctx.route.comment_ID;
   const comment = /^\d+$/.test(raw) ? ctx.world.comments.get(Number(raw)) : undefined;
   if (!comment || comment.siteId !== site.ID) throw new ApiError(404, 'unknown_comment', 'Unknown comment');
-  if (comment.status !== 'approved' && !canModerate(ctx.user, site) && comment.authorId !== ctx.user?.ID) throw new ApiError(403, 'unauthorized', 'User cannot read unapproved comment');
+  if (comment.status !== 'approved' && !canModerate(ctx.user, site) && comment.authorId !== ctx.user?.ID)
+    throw new ApiError(403, 'unauthorized', 'User cannot read unapproved comment');
   return { site, comment };
 }
 
@@ -38,7 +39,8 @@ function setStatus(ctx: Ctx) {
   requireModerator(ctx, site, 'User cannot edit comment');
   const status = str(ctx.params, 'status');
   if (status !== undefined) {
-    if (!STATUSES.includes(status as CommentStatus)) throw new ApiError(400, 'invalid_input', `"status" must be one of ${STATUSES.join(', ')}.`);
+    if (!STATUSES.includes(status as CommentStatus))
+      throw new ApiError(400, 'invalid_input', `"status" must be one of ${STATUSES.join(', ')}.`);
     if (comment.status !== status) {
       comment.status = status as CommentStatus;
       changed(ctx, comment);
@@ -70,7 +72,14 @@ function like(on: boolean) {
       changed(ctx, comment);
     }
     const self = `${ctx.origin}/rest/v1.1/sites/${site.ID}/comments/${comment.ID}`;
-    return { body: { success: true, i_like: on, like_count: comment.likes.size, meta: { links: { site: `${ctx.origin}/rest/v1.1/sites/${site.ID}`, comment: self } } } };
+    return {
+      body: {
+        success: true,
+        i_like: on,
+        like_count: comment.likes.size,
+        meta: { links: { site: `${ctx.origin}/rest/v1.1/sites/${site.ID}`, comment: self } },
+      },
+    };
   };
 }
 

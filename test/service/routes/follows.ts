@@ -22,4 +22,7 @@ function follow(on: boolean) {
   };
 }
 
-export const followRoutes: Route[] = [actRoute('/sites/:site/follows/new', follow(true)), actRoute('/sites/:site/follows/mine/delete', follow(false))];
+export const followRoutes: Route[] = [
+  actRoute('/sites/:site/follows/new', follow(true)),
+  actRoute('/sites/:site/follows/mine/delete', follow(false)),
+];

@@ -66,6 +66,21 @@ function report(ctx: Ctx) {
 }
 
 export const insightRoutes: Route[] = [
-  { method: 'GET', versions: ['1'], pattern: '/insights', accepted: ['context', 'http_envelope', 'pretty', 'meta', 'fields', 'callback'], auth: 'required', authMessage: 'An active access token must be used to read insights.', handle: insightList },
-  { method: 'GET', versions: ['1'], pattern: '/insights/:slug', accepted: ['context', 'http_envelope', 'pretty', 'meta', 'fields', 'callback'], auth: 'optional', handle: report },
+  {
+    method: 'GET',
+    versions: ['1'],
+    pattern: '/insights',
+    accepted: ['context', 'http_envelope', 'pretty', 'meta', 'fields', 'callback'],
+    auth: 'required',
+    authMessage: 'An active access token must be used to read insights.',
+    handle: insightList,
+  },
+  {
+    method: 'GET',
+    versions: ['1'],
+    pattern: '/insights/:slug',
+    accepted: ['context', 'http_envelope', 'pretty', 'meta', 'fields', 'callback'],
+    auth: 'optional',
+    handle: report,
+  },
 ];

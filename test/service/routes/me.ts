@@ -20,9 +20,24 @@ function me(ctx: Ctx) {
       email_verified: true,
       date: '2020-01-01T00:00:00+00:00',
       site_count: Object.keys(u.roles).length,
-      meta: { links: { self: `${ctx.origin}/rest/v1.1/me`, help: `${ctx.origin}/rest/v1.1/me/help`, site: `${ctx.origin}/rest/v1/sites/${u.primaryBlog}` } },
+      meta: {
+        links: {
+          self: `${ctx.origin}/rest/v1.1/me`,
+          help: `${ctx.origin}/rest/v1.1/me/help`,
+          site: `${ctx.origin}/rest/v1/sites/${u.primaryBlog}`,
+        },
+      },
     },
   };
 }
 
-export const meRoutes: Route[] = [{ method: 'GET', versions: ['1', '1.1'], pattern: '/me', accepted: ['http_envelope', 'pretty', 'fields', 'callback', 'meta'], auth: 'required', handle: me }];
+export const meRoutes: Route[] = [
+  {
+    method: 'GET',
+    versions: ['1', '1.1'],
+    pattern: '/me',
+    accepted: ['http_envelope', 'pretty', 'fields', 'callback', 'meta'],
+    auth: 'required',
+    handle: me,
+  },
+];

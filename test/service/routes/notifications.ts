@@ -38,8 +38,14 @@ function noteJson(note: Note, ctx: Ctx, numItems: number, folded: boolean): Reco
  * request for `unread` with its `read` flag.
  */
 function shownFields(p: Params, notes: Array<Record<string, unknown>>, def: string[]): Array<Record<string, unknown>> {
-  const fields = str(p, 'fields')?.split(',').map((f) => f.trim()).filter(Boolean) ?? def;
-  return notes.map((n) => Object.fromEntries(Object.entries(n).filter(([k]) => fields.includes(k) || (k === 'read' && fields.includes('unread')))));
+  const fields =
+    str(p, 'fields')
+      ?.split(',')
+      .map((f) => f.trim())
+      .filter(Boolean) ?? def;
+  return notes.map((n) =>
+    Object.fromEntries(Object.entries(n).filter(([k]) => fields.includes(k) || (k === 'read' && fields.includes('unread')))),
+  );
 }
 
 function list_(ctx: Ctx) {
@@ -116,8 +122,32 @@ function getOne(ctx: Ctx) {
 }
 
 export const notificationRoutes: Route[] = [
-  { method: 'GET', versions: ['1.1'], pattern: '/notifications/:note_ID(\\d+)', accepted: NOTES_COMMON, auth: 'required', authMessage: AUTH_MESSAGE, handle: getOne },
-  { method: 'GET', versions: ['1', '1.1'], pattern: '/notifications/', accepted: NOTES_COMMON, auth: 'required', authMessage: AUTH_MESSAGE, handle: list_ },
+  {
+    method: 'GET',
+    versions: ['1.1'],
+    pattern: '/notifications/:note_ID(\\d+)',
+    accepted: NOTES_COMMON,
+    auth: 'required',
+    authMessage: AUTH_MESSAGE,
+    handle: getOne,
+  },
+  {
+    method: 'GET',
+    versions: ['1', '1.1'],
+    pattern: '/notifications/',
+    accepted: NOTES_COMMON,
+    auth: 'required',
+    authMessage: AUTH_MESSAGE,
+    handle: list_,
+  },
   { method: 'POST', versions: ['1.1'], pattern: '/notifications/read', accepted: ALL_COMMON, auth: 'optional', handle: markRead },
-  { method: 'POST', versions: ['1.1'], pattern: '/notifications/seen', accepted: ALL_COMMON, auth: 'required', authMessage: AUTH_MESSAGE, handle: seen },
+  {
+    method: 'POST',
+    versions: ['1.1'],
+    pattern: '/notifications/seen',
+    accepted: ALL_COMMON,
+    auth: 'required',
+    authMessage: AUTH_MESSAGE,
+    handle: seen,
+  },
 ];

@@ -15,7 +15,8 @@ function readablePost(ctx: Ctx): { site: Site; post: Post } {
   requireSiteAccess(ctx.user, site);
   const raw = ctx.route.post_ID;
   const post = /^\d+$/.test(raw) ? ctx.world.posts.get(Number(raw)) : undefined;
-  if (!post || post.siteId !== site.ID || post.status === 'trash' || (post.status !== 'publish' && !canRead(ctx.user, site))) throw new ApiError(404, 'unknown_post', 'Unknown post');
+  if (!post || post.siteId !== site.ID || post.status === 'trash' || (post.status !== 'publish' && !canRead(ctx.user, site)))
+    throw new ApiError(404, 'unknown_post', 'Unknown post');
   return { site, post };
 }
 
@@ -35,7 +36,14 @@ function like(on: boolean) {
       touchNotesWhere(ctx.world, (ids) => ids.post === post.ID && ids.site === site.ID);
     }
     const self = `${ctx.origin}/rest/v1.1/sites/${site.ID}/posts/${post.ID}`;
-    return { body: { success: true, i_like: on, like_count: post.likeCount, meta: { links: { site: `${ctx.origin}/rest/v1.1/sites/${site.ID}`, post: self } } } };
+    return {
+      body: {
+        success: true,
+        i_like: on,
+        like_count: post.likeCount,
+        meta: { links: { site: `${ctx.origin}/rest/v1.1/sites/${site.ID}`, post: self } },
+      },
+    };
   };
 }
 

@@ -52,7 +52,16 @@ function listPosts(ctx: Ctx) {
     if (!caps.edit_posts) return false;
     return caps.edit_others_posts || post.authorId === ctx.user?.ID;
   };
-  const key = (post: Post): string | number => (orderBy === 'date' ? post.date : orderBy === 'modified' ? post.modified : orderBy === 'title' ? post.title.toLowerCase() : orderBy === 'comment_count' ? post.commentCount : post.ID);
+  const key = (post: Post): string | number =>
+    orderBy === 'date'
+      ? post.date
+      : orderBy === 'modified'
+        ? post.modified
+        : orderBy === 'title'
+          ? post.title.toLowerCase()
+          : orderBy === 'comment_count'
+            ? post.commentCount
+            : post.ID;
   const matches = [...ctx.world.posts.values()]
     .filter((post) => post.siteId === site.ID && statuses.includes(post.status) && (type === 'any' || post.type === type) && visible(post))
     .filter((post) => !search || post.title.toLowerCase().includes(search) || post.content.toLowerCase().includes(search))
@@ -62,7 +71,8 @@ function listPosts(ctx: Ctx) {
       return order === 'ASC' ? c : -c;
     });
   const slice = matches.slice(offset, offset + number);
-  const next = offset + number < matches.length ? Buffer.from(JSON.stringify({ offset: offset + number })).toString('base64url') : undefined;
+  const next =
+    offset + number < matches.length ? Buffer.from(JSON.stringify({ offset: offset + number })).toString('base64url') : undefined;
   return {
     body: {
       found: matches.length,
@@ -87,7 +97,8 @@ function getPost(ctx: Ctx) {
   const followed = followedPost(ctx, site, ctx.route.post_ID);
   if (followed) return { body: feedPostJson(followed, ctx.origin) };
   const post = findPost(ctx, site, ctx.route.post_ID);
-  if (post.status !== 'publish' && !postCapabilities(ctx.user, site, post).edit_post) throw new ApiError(403, 'unauthorized', 'User cannot view post');
+  if (post.status !== 'publish' && !postCapabilities(ctx.user, site, post).edit_post)
+    throw new ApiError(403, 'unauthorized', 'User cannot view post');
   return { body: postV11(ctx.world, site, post, ctx.user, ctx.origin, context(ctx)) };
 }
 
@@ -134,5 +145,13 @@ export const postRoutes: Route[] = [
   { method: 'GET', versions: ['1.1'], pattern: '/sites/:site/posts/', accepted: ALL_COMMON, auth: 'optional', handle: listPosts },
   { method: 'POST', versions: ['1.1'], pattern: '/sites/:site/posts/restore', accepted: ALL_COMMON, auth: 'optional', handle: restoreMany },
   { method: 'GET', versions: ['1.1'], pattern: '/sites/:site/posts/:post_ID', accepted: ALL_COMMON, auth: 'optional', handle: getPost },
-  { method: 'POST', versions: ['1', '1.1'], pattern: '/sites/:site/posts/:post_ID/restore', accepted: ALL_COMMON, auth: 'required', authMessage: RESTORE_AUTH, handle: restoreOne },
+  {
+    method: 'POST',
+    versions: ['1', '1.1'],
+    pattern: '/sites/:site/posts/:post_ID/restore',
+    accepted: ALL_COMMON,
+    auth: 'required',
+    authMessage: RESTORE_AUTH,
+    handle: restoreOne,
+  },
 ];

@@ -12,7 +12,8 @@ function following(ctx: Ctx) {
   const order = oneOf(p, 'order', ['DESC', 'ASC'] as const, 'DESC');
   const after = isoTime(p, 'after');
   const before = isoTime(p, 'before');
-  if (after !== undefined && before !== undefined && after > before) throw new ApiError(400, 'invalid_input', '"after" must not be later than "before".');
+  if (after !== undefined && before !== undefined && after > before)
+    throw new ApiError(400, 'invalid_input', '"after" must not be later than "before".');
   const all = (ctx.world.following.get(ctx.user!.ID) ?? [])
     .filter((post) => (after === undefined || post.date >= after) && (before === undefined || post.date <= before))
     .sort((a, b) => (order === 'DESC' ? b.date - a.date : a.date - b.date) || a.ID - b.ID);
@@ -55,13 +56,42 @@ function freshlyPressed(ctx: Ctx) {
 function tags(ctx: Ctx) {
   return {
     body: {
-      tags: ctx.user!.followedTags.map((t) => ({ ID: t.ID, slug: t.slug, title: t.title, display_name: t.title.toLowerCase(), URL: `${ctx.origin}/rest/v1/read/tags/${t.slug}/posts` })),
+      tags: ctx.user!.followedTags.map((t) => ({
+        ID: t.ID,
+        slug: t.slug,
+        title: t.title,
+        display_name: t.title.toLowerCase(),
+        URL: `${ctx.origin}/rest/v1/read/tags/${t.slug}/posts`,
+      })),
     },
   };
 }
 
 export const readerRoutes: Route[] = [
-  { method: 'GET', versions: ['1'], pattern: '/read/following/', accepted: ['http_envelope', 'pretty', 'meta', 'callback'], auth: 'required', authMessage: PERSONAL, handle: following },
-  { method: 'GET', versions: ['1'], pattern: '/freshly-pressed/', accepted: ['http_envelope', 'pretty', 'callback'], auth: 'optional', handle: freshlyPressed },
-  { method: 'GET', versions: ['1'], pattern: '/read/tags', accepted: ['http_envelope', 'pretty', 'meta', 'callback', 'context'], auth: 'required', authMessage: PERSONAL, handle: tags },
+  {
+    method: 'GET',
+    versions: ['1'],
+    pattern: '/read/following/',
+    accepted: ['http_envelope', 'pretty', 'meta', 'callback'],
+    auth: 'required',
+    authMessage: PERSONAL,
+    handle: following,
+  },
+  {
+    method: 'GET',
+    versions: ['1'],
+    pattern: '/freshly-pressed/',
+    accepted: ['http_envelope', 'pretty', 'callback'],
+    auth: 'optional',
+    handle: freshlyPressed,
+  },
+  {
+    method: 'GET',
+    versions: ['1'],
+    pattern: '/read/tags',
+    accepted: ['http_envelope', 'pretty', 'meta', 'callback', 'context'],
+    auth: 'required',
+    authMessage: PERSONAL,
+    handle: tags,
+  },
 ];

@@ -12,15 +12,31 @@ export function addReply(ctx: Ctx, site: Site, post: Post, parent: number): Comm
   const raw = str(ctx.params, 'content')?.trim() ?? '';
   if (!raw) throw new ApiError(400, 'invalid_input', 'Comment content is empty.');
   if (raw.length > MAX_COMMENT_CHARS) throw new ApiError(400, 'comment_content_column_length', 'Your comment is too long.');
-  if (post.commentsClosed || post.status !== 'publish') throw new ApiError(403, 'comments_closed', 'Sorry, comments are closed for this item.');
+  if (post.commentsClosed || post.status !== 'publish')
+    throw new ApiError(403, 'comments_closed', 'Sorry, comments are closed for this item.');
   const user = ctx.user!;
-  const content = raw.split(/\n{2,}/).map((p) => `<p>${escape(p)}</p>`).join('\n');
+  const content = raw
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escape(p)}</p>`)
+    .join('\n');
   for (const c of ctx.world.comments.values()) {
-    if (c.postId === post.ID && c.authorId === user.ID && c.content === content) throw new ApiError(409, 'comment_duplicate', 'Duplicate comment detected; it looks as though you’ve already said that!');
+    if (c.postId === post.ID && c.authorId === user.ID && c.content === content)
+      throw new ApiError(409, 'comment_duplicate', 'Duplicate comment detected; it looks as though you’ve already said that!');
   }
   let ID = ctx.world.nextId++;
   while (ctx.world.comments.has(ID)) ID = ctx.world.nextId++;
-  const comment: Comment = { ID, siteId: site.ID, postId: post.ID, authorId: user.ID, authorName: user.name, date: ctx.world.now, content, status: 'approved', parent, likes: new Set() };
+  const comment: Comment = {
+    ID,
+    siteId: site.ID,
+    postId: post.ID,
+    authorId: user.ID,
+    authorName: user.name,
+    date: ctx.world.now,
+    content,
+    status: 'approved',
+    parent,
+    likes: new Set(),
+  };
   ctx.world.comments.set(ID, comment);
   post.commentCount++;
   touchNotesWhere(ctx.world, (ids) => ids.post === post.ID && ids.site === site.ID);

@@ -11,4 +11,13 @@ function getSite(ctx: Ctx) {
   return { body: siteJson(site, ctx.origin, ctx.user, ctx.world) };
 }
 
-export const siteRoutes: Route[] = [{ method: 'GET', versions: ['1', '1.1'], pattern: '/sites/:site', accepted: ['http_envelope', 'pretty', 'callback'], auth: 'optional', handle: getSite }];
+export const siteRoutes: Route[] = [
+  {
+    method: 'GET',
+    versions: ['1', '1.1'],
+    pattern: '/sites/:site',
+    accepted: ['http_envelope', 'pretty', 'callback'],
+    auth: 'optional',
+    handle: getSite,
+  },
+];

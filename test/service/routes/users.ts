@@ -20,11 +20,34 @@ function suggest(ctx: Ctx) {
   const filter = str(p, 'filter')?.toLowerCase();
   const suggestions = [...ctx.world.users.values()]
     .filter((u) => WRITERS.includes(u.roles[site.ID] ?? ''))
-    .filter((u) => !filter || u.login.toLowerCase().startsWith(filter) || u.name.toLowerCase().split(' ').some((w) => w.startsWith(filter)))
-    .map((u) => ({ ID: u.ID, user_login: u.login, display_name: u.name, source: ['same-site'], classes: '', image_URL: `https://gravatar.example/avatar/${u.login}?s=${size}&d=mm` }));
+    .filter(
+      (u) =>
+        !filter ||
+        u.login.toLowerCase().startsWith(filter) ||
+        u.name
+          .toLowerCase()
+          .split(' ')
+          .some((w) => w.startsWith(filter)),
+    )
+    .map((u) => ({
+      ID: u.ID,
+      user_login: u.login,
+      display_name: u.name,
+      source: ['same-site'],
+      classes: '',
+      image_URL: `https://gravatar.example/avatar/${u.login}?s=${size}&d=mm`,
+    }));
   return { body: { suggestions } };
 }
 
 export const userRoutes: Route[] = [
-  { method: 'GET', versions: ['1.1'], pattern: '/users/suggest', accepted: ALL_COMMON, auth: 'required', authMessage: 'An active access token must be used to query information about users.', handle: suggest },
+  {
+    method: 'GET',
+    versions: ['1.1'],
+    pattern: '/users/suggest',
+    accepted: ALL_COMMON,
+    auth: 'required',
+    authMessage: 'An active access token must be used to query information about users.',
+    handle: suggest,
+  },
 ];

@@ -6,14 +6,29 @@ const blockNote = (actions: Record<string, unknown>, blockIds: Record<string, un
   meta: { ids: { site: 2001, post: 101, user: 4000 } },
   body: [
     { text: 'Maya Lin', type: 'user', actions: { follow: true }, meta: { ids: { site: 3101, user: 4000 } } },
-    { text: '@demo nice', type: 'comment', actions, meta: { ids: blockIds }, edit_comment_link: 'https://demo.example.blog/wp-admin/comment.php?c=8850' },
+    {
+      text: '@demo nice',
+      type: 'comment',
+      actions,
+      meta: { ids: blockIds },
+      edit_comment_link: 'https://demo.example.blog/wp-admin/comment.php?c=8850',
+    },
   ],
 });
 
 describe('noteActions: which actions a note offers and the ids they need', () => {
-  it('reads the keyed actions of the last block that has any, with that block\'s ids and current values', () => {
-    const a: NoteActions = noteActions(blockNote({ 'approve-comment': true, 'spam-comment': false, 'trash-comment': false, 'like-comment': true, 'replyto-comment': false, 'like-post': false }));
-    assert.equal(a.follow, undefined, 'the first block\'s follow is not the last block\'s');
+  it("reads the keyed actions of the last block that has any, with that block's ids and current values", () => {
+    const a: NoteActions = noteActions(
+      blockNote({
+        'approve-comment': true,
+        'spam-comment': false,
+        'trash-comment': false,
+        'like-comment': true,
+        'replyto-comment': false,
+        'like-post': false,
+      }),
+    );
+    assert.equal(a.follow, undefined, "the first block's follow is not the last block's");
     assert.deepEqual(a, {
       approve: { site: 2001, post: 101, comment: 8850, user: 4000, value: true },
       spam: { site: 2001, post: 101, comment: 8850, user: 4000, value: false },
@@ -36,13 +51,17 @@ describe('noteActions: which actions a note offers and the ids they need', () =>
   });
 
   it('ids as strings are read; reply_comment is kept; edit-comment carries its link', () => {
-    const a = noteActions(blockNote({ 'replyto-comment': true, 'edit-comment': true }, { site: '2001', comment: '8850', reply_comment: '90001' }));
+    const a = noteActions(
+      blockNote({ 'replyto-comment': true, 'edit-comment': true }, { site: '2001', comment: '8850', reply_comment: '90001' }),
+    );
     assert.deepEqual(a.reply, { site: 2001, post: 101, comment: 8850, user: 4000, value: true, replyComment: 90001 });
     assert.equal(a.edit?.link, 'https://demo.example.blog/wp-admin/comment.php?c=8850');
   });
 
   it('an action whose id is missing or not a positive whole number is not offered', () => {
-    assert.deepEqual(noteActions(blockNote({ 'approve-comment': false, follow: false }, { site: 2001, comment: 0 })), { follow: { site: 2001, user: 4000, value: false } });
+    assert.deepEqual(noteActions(blockNote({ 'approve-comment': false, follow: false }, { site: 2001, comment: 0 })), {
+      follow: { site: 2001, user: 4000, value: false },
+    });
     assert.deepEqual(noteActions({ body: [{ actions: { 'like-comment': true }, meta: { ids: { comment: 5 } } }] }), {}, 'no site anywhere');
     assert.deepEqual(noteActions(blockNote({ 'like-comment': true }, { site: 2001, comment: '12abc' })), {});
   });
@@ -57,12 +76,15 @@ describe('noteActions: which actions a note offers and the ids they need', () =>
   it('the template shape: keyed actions on the last item that has them', () => {
     const note = {
       meta: { ids: { site: 2001, post: 100, comment: 8800 } },
-      body: { template: 'single-line-list', items: [{ header: 'Maya', actions: { follow: false }, meta: { ids: { site: 3101 } } }, { header: 'Lena' }] },
+      body: {
+        template: 'single-line-list',
+        items: [{ header: 'Maya', actions: { follow: false }, meta: { ids: { site: 3101 } } }, { header: 'Lena' }],
+      },
     };
     assert.deepEqual(noteActions(note as never), { follow: { site: 3101, value: false } });
   });
 
-  it('the spec\'s list form, when no block has keyed actions: params give the ids, the comment status the value', () => {
+  it("the spec's list form, when no block has keyed actions: params give the ids, the comment status the value", () => {
     const note = {
       meta: { ids: { site: 2001, post: 100 } },
       status: { approval_status: 'unapproved' },
@@ -83,7 +105,14 @@ describe('noteActions: which actions a note offers and the ids they need', () =>
   });
 
   it('keyed actions win over the list form', () => {
-    const note = { meta: { ids: { site: 2001 } }, body: { template: 'multi-line-list', items: [{ actions: { 'like-comment': true }, meta: { ids: { comment: 7 } } }], actions: [{ type: 'approve-comment', params: [{ key: 'comment_id', value: '7' }] }] } };
+    const note = {
+      meta: { ids: { site: 2001 } },
+      body: {
+        template: 'multi-line-list',
+        items: [{ actions: { 'like-comment': true }, meta: { ids: { comment: 7 } } }],
+        actions: [{ type: 'approve-comment', params: [{ key: 'comment_id', value: '7' }] }],
+      },
+    };
     assert.deepEqual(Object.keys(noteActions(note as never)), ['like']);
   });
 

@@ -8,12 +8,22 @@ describe('a note opens its web page, never an API address', () => {
       unread: 0,
       timestamp: 1,
       subject: { text: 'A comment' },
-      meta: { links: { post: 'https://public-api.wordpress.com/rest/v1/sites/2001/posts/103', comment: 'https://public-api.wordpress.com/rest/v1/comments/9' } },
+      meta: {
+        links: {
+          post: 'https://public-api.wordpress.com/rest/v1/sites/2001/posts/103',
+          comment: 'https://public-api.wordpress.com/rest/v1/comments/9',
+        },
+      },
     } as never);
     assert.equal(note.url, undefined);
   });
   it('a link in the note itself is used', () => {
-    const note = normalizeNotification({ id: 1, unread: 0, timestamp: 1, subject: [{ text: 'x', ranges: [{ type: 'post', indices: [0, 1], url: 'https://demo.example.blog/p/#comment-9' }] }] } as never);
+    const note = normalizeNotification({
+      id: 1,
+      unread: 0,
+      timestamp: 1,
+      subject: [{ text: 'x', ranges: [{ type: 'post', indices: [0, 1], url: 'https://demo.example.blog/p/#comment-9' }] }],
+    } as never);
     assert.equal(note.url, 'https://demo.example.blog/p/#comment-9');
   });
 });
@@ -25,19 +35,52 @@ describe('the page a note opens', () => {
       type: 'comment',
       unread: 0,
       timestamp: 1,
-      subject: [{ text: 'Maya mentioned you in Editing', ranges: [{ type: 'user', indices: [0, 4], url: 'https://gravatar.example/maya' }, { type: 'post', indices: [22, 29], url: 'https://demo.example.blog/2026/11/101/', site_id: 2001 }] }],
+      subject: [
+        {
+          text: 'Maya mentioned you in Editing',
+          ranges: [
+            { type: 'user', indices: [0, 4], url: 'https://gravatar.example/maya' },
+            { type: 'post', indices: [22, 29], url: 'https://demo.example.blog/2026/11/101/', site_id: 2001 },
+          ],
+        },
+      ],
       body: [{ text: 'Hi', meta: { ids: { site: 2001, comment: 8850 } } }],
       meta: { ids: { site: 2001, post: 101 } },
     } as never);
     assert.equal(note.url, 'https://demo.example.blog/2026/11/101/#comment-8850');
   });
   it("a template comment note: the header's post link with #comment-ID", () => {
-    const note = normalizeNotification({ id: 3, type: 'comment', unread: 0, timestamp: 1, subject: { text: 'x' }, body: { template: 'multi-line-list', header: '<a href="https://demo.example.blog/p/">P</a>', items: [] }, meta: { ids: { comment: 8800 } } } as never);
+    const note = normalizeNotification({
+      id: 3,
+      type: 'comment',
+      unread: 0,
+      timestamp: 1,
+      subject: { text: 'x' },
+      body: { template: 'multi-line-list', header: '<a href="https://demo.example.blog/p/">P</a>', items: [] },
+      meta: { ids: { comment: 8800 } },
+    } as never);
     assert.equal(note.url, 'https://demo.example.blog/p/#comment-8800');
   });
   it("the note's own url comes first; a person's profile comes last", () => {
-    assert.equal(normalizeNotification({ id: 4, unread: 0, timestamp: 1, url: 'https://demo.example.blog/own', subject: { text: 'x' } } as never).url, 'https://demo.example.blog/own');
-    const follow = normalizeNotification({ id: 5, type: 'follow', unread: 0, timestamp: 1, subject: [{ text: 'Ed followed Demo', ranges: [{ type: 'user', indices: [0, 2], url: 'https://gravatar.example/ed' }, { type: 'site', indices: [12, 16], url: 'https://demo.example.blog/' }] }] } as never);
+    assert.equal(
+      normalizeNotification({ id: 4, unread: 0, timestamp: 1, url: 'https://demo.example.blog/own', subject: { text: 'x' } } as never).url,
+      'https://demo.example.blog/own',
+    );
+    const follow = normalizeNotification({
+      id: 5,
+      type: 'follow',
+      unread: 0,
+      timestamp: 1,
+      subject: [
+        {
+          text: 'Ed followed Demo',
+          ranges: [
+            { type: 'user', indices: [0, 2], url: 'https://gravatar.example/ed' },
+            { type: 'site', indices: [12, 16], url: 'https://demo.example.blog/' },
+          ],
+        },
+      ],
+    } as never);
     assert.equal(follow.url, 'https://demo.example.blog/');
   });
 });

@@ -20,7 +20,13 @@ describe('notification normalisation (real payload shapes)', () => {
       read: 0,
       timestamp: '2026-11-20T10:00:00+00:00',
       subject: [
-        { text: 'Ann replied to your post Hello', ranges: [{ type: 'user', indices: [0, 3], id: 1003 }, { type: 'post', indices: [25, 30], url: 'https://demo.example.blog/hello' }] },
+        {
+          text: 'Ann replied to your post Hello',
+          ranges: [
+            { type: 'user', indices: [0, 3], id: 1003 },
+            { type: 'post', indices: [25, 30], url: 'https://demo.example.blog/hello' },
+          ],
+        },
       ],
       body: [{ text: 'Thanks!', media: [{ type: 'image', indices: [0, 0], url: 'https://img.example/a.png' }] }],
     });
@@ -59,7 +65,11 @@ describe('notification normalisation (real payload shapes)', () => {
 
 describe('trash listing', () => {
   it('keeps found and the opaque next_page handle', () => {
-    const list = trashListSchema.parse({ found: 42, posts: [{ ID: 5, title: 'T', status: 'trash', type: 'post' }], meta: { next_page: 'value=2026-11-01&id=5' } });
+    const list = trashListSchema.parse({
+      found: 42,
+      posts: [{ ID: 5, title: 'T', status: 'trash', type: 'post' }],
+      meta: { next_page: 'value=2026-11-01&id=5' },
+    });
     assert.equal(list.found, 42);
     assert.equal(list.meta?.next_page, 'value=2026-11-01&id=5');
   });
@@ -114,12 +124,21 @@ describe('restore-several answers', () => {
 
 describe('envelope and error decoding', () => {
   it('unwraps http_envelope and lets the inner status decide', () => {
-    const env = { code: 403, headers: [{ name: 'Content-Type', value: 'application/json' }], body: { error: 'unauthorized', message: 'User cannot restore trashed posts' } };
+    const env = {
+      code: 403,
+      headers: [{ name: 'Content-Type', value: 'application/json' }],
+      body: { error: 'unauthorized', message: 'User cannot restore trashed posts' },
+    };
     assert.equal(unwrapEnvelope(env)?.status, 403);
     assert.throws(
       () => decodeResponse(raw(200, env), { ...ctx, envelope: true, site: 'demo.example.blog' }),
-      (e: unknown) => e instanceof ContentSiteError && e.kind === 'api' && e.status === 403 && e.code === 'unauthorized' &&
-        e.userMessage === "You can't restore posts on demo.example.blog: your role can't restore trashed posts. Ask an editor or administrator.",
+      (e: unknown) =>
+        e instanceof ContentSiteError &&
+        e.kind === 'api' &&
+        e.status === 403 &&
+        e.code === 'unauthorized' &&
+        e.userMessage ===
+          "You can't restore posts on demo.example.blog: your role can't restore trashed posts. Ask an editor or administrator.",
     );
     assert.deepEqual(decodeResponse(raw(200, { code: 200, headers: [], body: { ok: 1 } }), { ...ctx, envelope: true }), { ok: 1 });
   });
@@ -134,8 +153,13 @@ describe('envelope and error decoding', () => {
       assert.fail('expected an error');
     };
     assert.equal(kindOf(raw(401, { error: 'invalid_token', message: 'The OAuth2 token is invalid.' })).kind, 'auth');
-    assert.equal(kindOf(raw(403, { error: 'authorization_required', message: 'An active access token must be used to retrieve notifications.' })).kind, 'auth');
-    const limited = kindOf(raw(429, { error: 'rate_limited', message: 'slow down' }, { 'content-type': 'application/json', 'retry-after': '7' }));
+    assert.equal(
+      kindOf(raw(403, { error: 'authorization_required', message: 'An active access token must be used to retrieve notifications.' })).kind,
+      'auth',
+    );
+    const limited = kindOf(
+      raw(429, { error: 'rate_limited', message: 'slow down' }, { 'content-type': 'application/json', 'retry-after': '7' }),
+    );
     assert.equal(limited.kind, 'rate_limited');
     assert.equal(limited.retryAfter, 7);
     const html = kindOf(raw(502, '<html><body>Bad gateway</body></html>', { 'content-type': 'text/html' }));

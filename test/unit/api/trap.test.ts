@@ -5,7 +5,12 @@ import { hasEmptySubject } from '../../../src/api/notificationShape';
 
 const api = new ContentSiteClient({ baseUrl: 'http://127.0.0.1:9/rest', token: 'unused' });
 const page = (notes: unknown[]) => ({ number: notes.length, last_seen_time: 1, notes });
-const note = (id: number, subject: unknown) => ({ id, unread: 0, timestamp: 1763630000 + id, ...(subject === undefined ? {} : { subject }) });
+const note = (id: number, subject: unknown) => ({
+  id,
+  unread: 0,
+  timestamp: 1763630000 + id,
+  ...(subject === undefined ? {} : { subject }),
+});
 
 describe('trap: notes with empty subjects', () => {
   const body = page([
@@ -20,13 +25,19 @@ describe('trap: notes with empty subjects', () => {
 
   it('with trap, the list keeps only notes that have something in their subject (a note without a subject field stays)', () => {
     const result = api.notifications.listRequest({ trap: true }).parse(body);
-    assert.deepEqual(result.notes.map((n) => n.id), [1, 3, 7]);
+    assert.deepEqual(
+      result.notes.map((n) => n.id),
+      [1, 3, 7],
+    );
     assert.equal(result.notes[0].subjectText, 'Ann and 2 others liked Hello');
   });
 
   it('without trap, nothing is dropped', () => {
     const result = api.notifications.listRequest({}).parse(body);
-    assert.deepEqual(result.notes.map((n) => n.id), [1, 2, 3, 4, 5, 6, 7]);
+    assert.deepEqual(
+      result.notes.map((n) => n.id),
+      [1, 2, 3, 4, 5, 6, 7],
+    );
   });
 
   it('hasEmptySubject: empty object, no blocks, blank text and blank HTML are empty; an absent subject is not', () => {

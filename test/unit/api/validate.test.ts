@@ -52,10 +52,22 @@ describe('request encoding', () => {
 describe('retry timing', () => {
   it('grows exponentially with jitter and caps at the maximum', () => {
     const s = { maxTries: 3, minDelayMs: 100, maxDelayMs: 1000 };
-    assert.equal(backoffMs(1, s, () => 0), 50);
-    assert.equal(backoffMs(1, s, () => 1), 100);
-    assert.equal(backoffMs(3, s, () => 1), 400);
-    assert.equal(backoffMs(10, s, () => 1), 1000);
+    assert.equal(
+      backoffMs(1, s, () => 0),
+      50,
+    );
+    assert.equal(
+      backoffMs(1, s, () => 1),
+      100,
+    );
+    assert.equal(
+      backoffMs(3, s, () => 1),
+      400,
+    );
+    assert.equal(
+      backoffMs(10, s, () => 1),
+      1000,
+    );
   });
 
   it('reads Retry-After as seconds or an HTTP date', () => {

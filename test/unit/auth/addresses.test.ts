@@ -8,7 +8,13 @@ describe('The authorize address', () => {
   it('carries client, redirect, response_type=token, scope global and the state', () => {
     const url = new URL(buildAuthorizeUrl({ ...base, redirectUri: 'vscode://contentsite.content-site/auth' }));
     assert.equal(`${url.origin}${url.pathname}`, 'https://public-api.wordpress.com/oauth2/authorize');
-    assert.deepEqual(Object.fromEntries(url.searchParams), { client_id: '12345', redirect_uri: 'vscode://contentsite.content-site/auth', response_type: 'token', scope: 'global', state: 'abc123' });
+    assert.deepEqual(Object.fromEntries(url.searchParams), {
+      client_id: '12345',
+      redirect_uri: 'vscode://contentsite.content-site/auth',
+      response_type: 'token',
+      scope: 'global',
+      state: 'abc123',
+    });
   });
   it('keeps a redirect with its own query intact (the %26 inside stays encoded)', () => {
     const redirect = 'http://127.0.0.1:8080/callback?vscode-scheme=code-oss&vscode-authority=contentsite.content-site&vscode-path=%2Fauth';
@@ -17,20 +23,39 @@ describe('The authorize address', () => {
     assert.equal(new URL(text).searchParams.get('redirect_uri'), redirect);
   });
   it('keeps the query the setting already has, and the loopback redirect', () => {
-    const url = new URL(buildAuthorizeUrl({ ...base, authorizeUrl: 'http://127.0.0.1:4000/oauth2/authorize?blog=2001', redirectUri: 'http://127.0.0.1:27183/content-site/callback' }));
+    const url = new URL(
+      buildAuthorizeUrl({
+        ...base,
+        authorizeUrl: 'http://127.0.0.1:4000/oauth2/authorize?blog=2001',
+        redirectUri: 'http://127.0.0.1:27183/content-site/callback',
+      }),
+    );
     assert.equal(url.searchParams.get('blog'), '2001');
     assert.equal(url.searchParams.get('redirect_uri'), 'http://127.0.0.1:27183/content-site/callback');
   });
   it('refuses an authorize page over plain http to another machine, a non-URL and a non-numeric client ID', () => {
-    assert.throws(() => buildAuthorizeUrl({ ...base, authorizeUrl: 'http://public-api.wordpress.com/oauth2/authorize', redirectUri: 'x' }), /sign-in page \(contentSite\.oauth\.authorizeUrl\) must use https/);
+    assert.throws(
+      () => buildAuthorizeUrl({ ...base, authorizeUrl: 'http://public-api.wordpress.com/oauth2/authorize', redirectUri: 'x' }),
+      /sign-in page \(contentSite\.oauth\.authorizeUrl\) must use https/,
+    );
     assert.throws(() => buildAuthorizeUrl({ ...base, authorizeUrl: 'not a url', redirectUri: 'x' }), /"not a url" is not a valid URL/);
-    assert.throws(() => buildAuthorizeUrl({ ...base, clientId: '12 345', redirectUri: 'x' }), /client ID must be a number \(setting contentSite\.oauth\.clientId; got "12 345"\)/);
+    assert.throws(
+      () => buildAuthorizeUrl({ ...base, clientId: '12 345', redirectUri: 'x' }),
+      /client ID must be a number \(setting contentSite\.oauth\.clientId; got "12 345"\)/,
+    );
   });
 });
 
 describe('Which service addresses may be used (contentSite.apiBaseUrl)', () => {
   it('https anywhere, http only on loopback', () => {
-    for (const ok of ['https://public-api.wordpress.com/rest', 'https://example.org:8443/rest', 'http://127.0.0.1:4000/rest', 'http://localhost:4000/rest', 'http://[::1]:4000/rest', 'http://api.localhost/rest']) {
+    for (const ok of [
+      'https://public-api.wordpress.com/rest',
+      'https://example.org:8443/rest',
+      'http://127.0.0.1:4000/rest',
+      'http://localhost:4000/rest',
+      'http://[::1]:4000/rest',
+      'http://api.localhost/rest',
+    ]) {
       assert.equal(checkServiceAddress(ok), undefined, ok);
     }
   });
@@ -40,11 +65,24 @@ describe('Which service addresses may be used (contentSite.apiBaseUrl)', () => {
       args: ['API address', 'http://public-api.wordpress.com/rest'],
       text: 'The API address must use https (http is allowed only for 127.0.0.1 and localhost): http://public-api.wordpress.com/rest',
     });
-    assert.equal(checkServiceAddress('ftp://127.0.0.1/rest')?.text, 'The API address must use https (http is allowed only for 127.0.0.1 and localhost): ftp://127.0.0.1/rest');
-    assert.equal(checkServiceAddress('public-api.wordpress.com/rest')?.text, 'The API address "public-api.wordpress.com/rest" is not a valid URL.');
+    assert.equal(
+      checkServiceAddress('ftp://127.0.0.1/rest')?.text,
+      'The API address must use https (http is allowed only for 127.0.0.1 and localhost): ftp://127.0.0.1/rest',
+    );
+    assert.equal(
+      checkServiceAddress('public-api.wordpress.com/rest')?.text,
+      'The API address "public-api.wordpress.com/rest" is not a valid URL.',
+    );
     assert.ok(checkServiceAddress('http://127.0.0.1.evil.example/rest'), 'a name that only starts like loopback');
   });
   it('knows loopback host names', () => {
-    assert.deepEqual(['127.0.0.1', 'localhost', '[::1]', 'a.localhost', 'localhost.example', '10.0.0.1'].map(isLoopbackHost), [true, true, true, true, false, false]);
+    assert.deepEqual(['127.0.0.1', 'localhost', '[::1]', 'a.localhost', 'localhost.example', '10.0.0.1'].map(isLoopbackHost), [
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

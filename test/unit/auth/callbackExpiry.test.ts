@@ -10,16 +10,34 @@ describe('expires_in bounds', () => {
   it('the maximum is one year, in seconds', () => {
     assert.equal(MAX_EXPIRES_IN_S, 31_536_000);
   });
-  it('accepts 1, the service\'s 64800, two weeks and exactly the maximum', () => {
+  it("accepts 1, the service's 64800, two weeks and exactly the maximum", () => {
     for (const value of [1, 64800, 14 * 86400, MAX_EXPIRES_IN_S]) {
       assert.deepEqual(expiry(String(value)), { kind: 'token', token: 'abcdefgh123', expiresIn: value, state: undefined }, String(value));
     }
   });
   it('refuses 0, negative, non-integer, other spellings, one past the maximum and huge values', () => {
-    for (const value of ['0', '-1', '-64800', '1.5', '64800.0', '1e3', '+5', ' 5', '0x10', 'abc', '', String(MAX_EXPIRES_IN_S + 1), '99999999999999999999', 'Infinity']) {
+    for (const value of [
+      '0',
+      '-1',
+      '-64800',
+      '1.5',
+      '64800.0',
+      '1e3',
+      '+5',
+      ' 5',
+      '0x10',
+      'abc',
+      '',
+      String(MAX_EXPIRES_IN_S + 1),
+      '99999999999999999999',
+      'Infinity',
+    ]) {
       const result = expiry(value);
       assert.equal(result.kind, 'invalid', JSON.stringify(value));
-      assert.equal(result.kind === 'invalid' && result.reason, 'The sign-in answer carried an invalid expiry (it must be from 1 second to 1 year).');
+      assert.equal(
+        result.kind === 'invalid' && result.reason,
+        'The sign-in answer carried an invalid expiry (it must be from 1 second to 1 year).',
+      );
     }
   });
   it('the longest accepted expiry is a real date that comes', async () => {

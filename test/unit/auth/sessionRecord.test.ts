@@ -2,7 +2,11 @@
 import * as assert from 'node:assert/strict';
 import { isExpired, parseSession, serializeSession, type StoredSession } from '../../../src/auth/sessionRecord';
 
-const record: StoredSession = { token: 'cs-demo-token', expiresAt: 2_000, user: { ID: 1001, login: 'demo', display_name: 'Demo Writer', avatar_URL: 'https://gravatar.example/a' } };
+const record: StoredSession = {
+  token: 'cs-demo-token',
+  expiresAt: 2_000,
+  user: { ID: 1001, login: 'demo', display_name: 'Demo Writer', avatar_URL: 'https://gravatar.example/a' },
+};
 
 describe('The stored session record', () => {
   it('round-trips through its text form', () => {
@@ -11,7 +15,18 @@ describe('The stored session record', () => {
     assert.deepEqual(parseSession(serializeSession(noExpiry)), noExpiry);
   });
   it('reads nothing from no record, broken JSON or a record of another shape (signed out, no throw)', () => {
-    for (const text of [undefined, '', '{', 'null', '[]', '"cs-demo-token"', JSON.stringify({ token: '', user: record.user }), JSON.stringify({ token: 't' }), JSON.stringify({ ...record, expiresAt: 'soon' }), JSON.stringify({ ...record, user: { ...record.user, ID: '1001' } })]) {
+    for (const text of [
+      undefined,
+      '',
+      '{',
+      'null',
+      '[]',
+      '"cs-demo-token"',
+      JSON.stringify({ token: '', user: record.user }),
+      JSON.stringify({ token: 't' }),
+      JSON.stringify({ ...record, expiresAt: 'soon' }),
+      JSON.stringify({ ...record, user: { ...record.user, ID: '1001' } }),
+    ]) {
       assert.equal(parseSession(text), undefined, String(text));
     }
   });

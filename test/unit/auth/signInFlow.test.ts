@@ -13,7 +13,8 @@ function flowWith(extra: Partial<SignInFlowDeps> = {}, confirm = false): { flow:
   const flow = new SignInFlow({
     verify: async (a) => {
       verified.push(a);
-      if (!a.token.startsWith('good')) throw new SignInError('The sign-in was refused: the service did not accept the token for this application.');
+      if (!a.token.startsWith('good'))
+        throw new SignInError('The sign-in was refused: the service did not accept the token for this application.');
       return session(a.token);
     },
     confirmAccount: async (s) => {
@@ -27,16 +28,37 @@ function flowWith(extra: Partial<SignInFlowDeps> = {}, confirm = false): { flow:
 
 describe('Reading the OAuth callback', () => {
   it('takes the token from the fragment, as the service sends it', () => {
-    assert.deepEqual(parseCallback('', 'access_token=abcdefgh123&expires_in=64800&token_type=bearer&site_id=2001&state=s1'), { kind: 'token', token: 'abcdefgh123', expiresIn: 64800, state: 's1' });
+    assert.deepEqual(parseCallback('', 'access_token=abcdefgh123&expires_in=64800&token_type=bearer&site_id=2001&state=s1'), {
+      kind: 'token',
+      token: 'abcdefgh123',
+      expiresIn: 64800,
+      state: 's1',
+    });
   });
   it('takes it from the query when a web editor moved it there', () => {
-    assert.deepEqual(parseCallback('access_token=abcdefgh123&token_type=bearer', ''), { kind: 'token', token: 'abcdefgh123', expiresIn: undefined, state: undefined });
+    assert.deepEqual(parseCallback('access_token=abcdefgh123&token_type=bearer', ''), {
+      kind: 'token',
+      token: 'abcdefgh123',
+      expiresIn: undefined,
+      state: undefined,
+    });
   });
   it('reads a denial from the query', () => {
-    assert.deepEqual(parseCallback('error=access_denied&state=s1', ''), { kind: 'denied', error: 'access_denied', description: undefined, state: 's1' });
+    assert.deepEqual(parseCallback('error=access_denied&state=s1', ''), {
+      kind: 'denied',
+      error: 'access_denied',
+      description: undefined,
+      state: 's1',
+    });
   });
   it('refuses no token, a malformed token, another token type and a bad expiry', () => {
-    for (const [q, f] of [['', 'state=s1'], ['', 'access_token=short'], ['', 'access_token=has%20a%20space%20in%20it'], ['', 'access_token=abcdefgh123&token_type=mac'], ['', 'access_token=abcdefgh123&expires_in=-5']]) {
+    for (const [q, f] of [
+      ['', 'state=s1'],
+      ['', 'access_token=short'],
+      ['', 'access_token=has%20a%20space%20in%20it'],
+      ['', 'access_token=abcdefgh123&token_type=mac'],
+      ['', 'access_token=abcdefgh123&expires_in=-5'],
+    ]) {
       assert.equal(parseCallback(q, f).kind, 'invalid', f);
     }
   });
@@ -56,13 +78,21 @@ describe('A pending sign-in', () => {
     assert.equal(verdict.accepted, true);
     assert.deepEqual(verified, [{ token: 'good-1234', expiresIn: 60 }]);
     assert.deepEqual(await p.result, session('good-1234'));
-    assert.equal((await flow.handle({ kind: 'token', token: 'good-1234', state: p.state })).accepted, false, 'a replayed answer is refused');
+    assert.equal(
+      (await flow.handle({ kind: 'token', token: 'good-1234', state: p.state })).accepted,
+      false,
+      'a replayed answer is refused',
+    );
   });
   it('an answer with our state whose token the service refuses ends the sign-in with that reason', async () => {
     const { flow } = flowWith();
     const p = flow.start();
     const verdict = await flow.handle({ kind: 'token', token: 'bad-12345', state: p.state });
-    assert.deepEqual(verdict, { accepted: false, ended: true, reason: 'The sign-in was refused: the service did not accept the token for this application.' });
+    assert.deepEqual(verdict, {
+      accepted: false,
+      ended: true,
+      reason: 'The sign-in was refused: the service did not accept the token for this application.',
+    });
     await assert.rejects(p.result, (e: SignInError) => /did not accept/.test(e.userMessage));
   });
   it('rejects the pending sign-in at once on a wrong state, without checking the token', async () => {

@@ -44,6 +44,9 @@ describe('Signing out when the service refuses the sign-in', () => {
     signOutOnUnauthorized({ handleUnauthorized: async () => void signOuts++ }, [list]);
     list.set({ kind: 'error', error: error('auth', TOKEN_UNAVAILABLE) });
     assert.equal(signOuts, 0);
-    assert.deepEqual([meansSignedOut(error('auth', TOKEN_UNAVAILABLE)), meansSignedOut(error('auth', 'invalid_token')), meansSignedOut(undefined)], [false, true, false]);
+    assert.deepEqual(
+      [meansSignedOut(error('auth', TOKEN_UNAVAILABLE)), meansSignedOut(error('auth', 'invalid_token')), meansSignedOut(undefined)],
+      [false, true, false],
+    );
   });
 });

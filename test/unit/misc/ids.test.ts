@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { allCommandIds, CONTEXT_KEYS, VIEWS } from '../../../src/ids';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
-  contributes: { commands: { command: string }[]; views: Record<string, { id: string }[]>; menus: Record<string, { command: string; when?: string }[]> };
+  contributes: {
+    commands: { command: string }[];
+    views: Record<string, { id: string }[]>;
+    menus: Record<string, { command: string; when?: string }[]>;
+  };
 };
 
 describe('names used by the code and by package.json agree', () => {
@@ -20,7 +24,8 @@ describe('names used by the code and by package.json agree', () => {
       for (const e of entries) {
         assert.ok(ids.has(e.command), `${menu}: ${e.command}`);
         for (const key of e.when?.match(/contentSite\.[a-zA-Z]+(?![.\w])/g) ?? []) {
-          if (!Object.values(VIEWS).includes(key as never)) assert.ok(Object.values(CONTEXT_KEYS).includes(key as never), `${menu}: ${key}`);
+          if (!Object.values(VIEWS).includes(key as never))
+            assert.ok(Object.values(CONTEXT_KEYS).includes(key as never), `${menu}: ${key}`);
         }
       }
     }

@@ -46,16 +46,29 @@ describe('dayGroupOf steps calendar days, not 24-hour blocks', () => {
       { id: 2, timestamp: secs(local(2026, 6, 10, 8)), unread: 0 },
       { id: 3, timestamp: secs(local(2026, 5, 1, 8)), unread: 2 },
     ];
-    assert.deepEqual(groupByDay(notes, now).map((g) => ({ group: g.group, ids: g.notes.map((n) => n.id), unread: g.unread })), [
-      { group: 'today', ids: [1, 2], unread: 1 },
-      { group: 'older', ids: [3], unread: 1 },
-    ]);
-    const mixed = [notes[2], notes[0], { id: 4, timestamp: secs(local(2026, 6, 9, 23)), unread: 0 }, notes[1], { id: 5, timestamp: secs(local(2026, 6, 7, 1)), unread: 1 }];
-    assert.deepEqual(groupByDay(mixed, now).map((g) => ({ group: g.group, ids: g.notes.map((n) => n.id) })), [
-      { group: 'today', ids: [1, 2] },
-      { group: 'yesterday', ids: [4] },
-      { group: 'thisWeek', ids: [5] },
-      { group: 'older', ids: [3] },
-    ], 'notes out of order are still each in their own group');
+    assert.deepEqual(
+      groupByDay(notes, now).map((g) => ({ group: g.group, ids: g.notes.map((n) => n.id), unread: g.unread })),
+      [
+        { group: 'today', ids: [1, 2], unread: 1 },
+        { group: 'older', ids: [3], unread: 1 },
+      ],
+    );
+    const mixed = [
+      notes[2],
+      notes[0],
+      { id: 4, timestamp: secs(local(2026, 6, 9, 23)), unread: 0 },
+      notes[1],
+      { id: 5, timestamp: secs(local(2026, 6, 7, 1)), unread: 1 },
+    ];
+    assert.deepEqual(
+      groupByDay(mixed, now).map((g) => ({ group: g.group, ids: g.notes.map((n) => n.id) })),
+      [
+        { group: 'today', ids: [1, 2] },
+        { group: 'yesterday', ids: [4] },
+        { group: 'thisWeek', ids: [5] },
+        { group: 'older', ids: [3] },
+      ],
+      'notes out of order are still each in their own group',
+    );
   });
 });

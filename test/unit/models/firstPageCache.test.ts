@@ -1,5 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { CACHE_FORMAT, CACHE_MAX_CHARS, CACHE_MAX_ITEMS, cachedShape, cacheOwner, readFirstPages, withFirstPage } from '../../../src/models/firstPageCache';
+import {
+  CACHE_FORMAT,
+  CACHE_MAX_CHARS,
+  CACHE_MAX_ITEMS,
+  cachedShape,
+  cacheOwner,
+  readFirstPages,
+  withFirstPage,
+} from '../../../src/models/firstPageCache';
 
 const owner = cacheOwner(1001, 'https://public-api.wordpress.com/rest');
 
@@ -12,10 +20,23 @@ describe('The first pages kept from the last session', () => {
   });
 
   it('ignores a corrupt, old-format or foreign store, never throws', () => {
-    for (const raw of [undefined, null, 'x', 42, [], {}, { format: 0, owner, lists: {}, savedAt: {} }, { format: CACHE_FORMAT, owner: cacheOwner(1002, 'x'), lists: {}, savedAt: {} }, { format: CACHE_FORMAT, owner, lists: 'no', savedAt: {} }]) {
+    for (const raw of [
+      undefined,
+      null,
+      'x',
+      42,
+      [],
+      {},
+      { format: 0, owner, lists: {}, savedAt: {} },
+      { format: CACHE_FORMAT, owner: cacheOwner(1002, 'x'), lists: {}, savedAt: {} },
+      { format: CACHE_FORMAT, owner, lists: 'no', savedAt: {} },
+    ]) {
       assert.equal(readFirstPages(raw, owner), undefined, JSON.stringify(raw));
     }
-    const partly = readFirstPages({ format: CACHE_FORMAT, owner, lists: { a: [{ ID: 1 }, 'junk', null], b: 'no', c: [{}] }, savedAt: { a: 5, b: 6 } }, owner);
+    const partly = readFirstPages(
+      { format: CACHE_FORMAT, owner, lists: { a: [{ ID: 1 }, 'junk', null], b: 'no', c: [{}] }, savedAt: { a: 5, b: 6 } },
+      owner,
+    );
     assert.deepEqual(partly?.lists, { a: [{ ID: 1 }] }, 'lists without a time or not arrays are dropped, non-objects filtered');
   });
 

@@ -8,10 +8,22 @@ describe('Insight reports as chart data', () => {
     assert.equal(periodStart('2026-02'), Date.UTC(2026, 1, 1) / 1000);
   });
   it('turns summaries into rows with a signed change', () => {
-    assert.deepEqual(summaryRows({ data: {}, summaries: { last_24_hours: '12', percent_change_since_previous_24_hours: 4.2, last_7_days: '80', percent_change_since_previous_7_days: -1.5, last_31_days: '300' } }), [
-      { period: 'Last 24 hours', count: '12', change: '+4.2%' },
-      { period: 'Last 7 days', count: '80', change: '-1.5%' },
-      { period: 'Last 31 days', count: '300', change: undefined },
-    ]);
+    assert.deepEqual(
+      summaryRows({
+        data: {},
+        summaries: {
+          last_24_hours: '12',
+          percent_change_since_previous_24_hours: 4.2,
+          last_7_days: '80',
+          percent_change_since_previous_7_days: -1.5,
+          last_31_days: '300',
+        },
+      }),
+      [
+        { period: 'Last 24 hours', count: '12', change: '+4.2%' },
+        { period: 'Last 7 days', count: '80', change: '-1.5%' },
+        { period: 'Last 31 days', count: '300', change: undefined },
+      ],
+    );
   });
 });

@@ -18,7 +18,10 @@ function controlled() {
   const list = new ListCore<Item, number>(
     {
       key: (i) => String(i.id),
-      page: () => ({ spec: { method: 'GET', version: '1', path: '/x' }, parse: () => new Promise((resolve, reject) => waiting.push({ resolve, reject })) as never }),
+      page: () => ({
+        spec: { method: 'GET', version: '1', path: '/x' },
+        parse: () => new Promise((resolve, reject) => waiting.push({ resolve, reject })) as never,
+      }),
     },
     () => client,
   );
@@ -110,7 +113,13 @@ describe('ListCore', () => {
 
   it('a page from the last session shows at once, marked, until the first answer replaces it; an operation on it survives', async () => {
     const { list, waiting } = controlled();
-    list.seed([{ id: 1, v: 'cached' }, { id: 2, v: 'cached' }], 1234);
+    list.seed(
+      [
+        { id: 1, v: 'cached' },
+        { id: 2, v: 'cached' },
+      ],
+      1234,
+    );
     assert.equal(shown(list), '1:cached 2:cached');
     assert.ok(list.fromCache);
     assert.equal(list.loadedAt, 1234);
@@ -125,4 +134,3 @@ describe('ListCore', () => {
     assert.equal(shown(list), '1:fresh 2:mine 3:fresh', 'a seed never replaces what was loaded');
   });
 });
-

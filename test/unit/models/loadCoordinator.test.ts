@@ -17,7 +17,12 @@ function recordingClient() {
 
 function model(path: string, got: string[]): BatchRefreshable {
   return {
-    refreshParts: (): RefreshPart[] => [{ request: { spec: { method: 'GET', version: '1', path }, parse: (b) => b } as Prepared<unknown>, deliver: async (p) => void got.push(String(await p)) }],
+    refreshParts: (): RefreshPart[] => [
+      {
+        request: { spec: { method: 'GET', version: '1', path }, parse: (b) => b } as Prepared<unknown>,
+        deliver: async (p) => void got.push(String(await p)),
+      },
+    ],
     refresh: async () => undefined,
     refused: () => undefined,
   };
@@ -27,10 +32,13 @@ describe('LoadCoordinator', () => {
   it('views asking in the same moment load in one batch, each getting its own answer, each showing progress', async () => {
     const { client, batches } = recordingClient();
     const progress: string[] = [];
-    const c = new LoadCoordinator(() => client, async (id, task) => {
-      progress.push(id);
-      await task();
-    });
+    const c = new LoadCoordinator(
+      () => client,
+      async (id, task) => {
+        progress.push(id);
+        await task();
+      },
+    );
     const got: string[] = [];
     await Promise.all([c.request({ viewId: 'a', model: model('/a', got) }), c.request({ viewId: 'b', model: model('/b', got) })]);
     assert.deepEqual(batches, [['/a', '/b']]);

@@ -4,7 +4,15 @@ import { FILTER_PRESETS, filterChoices, filterId, filterQuery, localFilter } fro
 describe('notification filters', () => {
   it('offers the service presets in its order, then other types seen, sorted, once each', () => {
     // comment_like is among Likes, not a filter of its own.
-    assert.deepEqual(filterChoices(['like', 'reblog', 'achievement', 'reblog', 'comment', 'comment_like']).map(filterId), ['all', 'unread', 'comment', 'follow', 'like', 'achievement', 'reblog']);
+    assert.deepEqual(filterChoices(['like', 'reblog', 'achievement', 'reblog', 'comment', 'comment_like']).map(filterId), [
+      'all',
+      'unread',
+      'comment',
+      'follow',
+      'like',
+      'achievement',
+      'reblog',
+    ]);
     assert.equal(FILTER_PRESETS.length, 5);
   });
   it('turns a filter into the query', () => {
@@ -17,6 +25,9 @@ describe('notification filters', () => {
     const likes = FILTER_PRESETS.find((f) => filterId(f) === 'like')!;
     assert.deepEqual(filterQuery(likes), {});
     const keep = localFilter(likes)!;
-    assert.deepEqual(['like', 'comment_like', 'comment', undefined].map((type) => keep({ type })), [true, true, false, false]);
+    assert.deepEqual(
+      ['like', 'comment_like', 'comment', undefined].map((type) => keep({ type })),
+      [true, true, false, false],
+    );
   });
 });

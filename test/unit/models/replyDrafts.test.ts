@@ -23,7 +23,11 @@ describe('reply drafts', () => {
 
   it('forgets a draft a day old', () => {
     let now = 1_000_000;
-    const drafts = new ReplyDrafts(memento(), () => 'u', () => now);
+    const drafts = new ReplyDrafts(
+      memento(),
+      () => 'u',
+      () => now,
+    );
     drafts.set(1, 'hello');
     now += DRAFT_TTL_MS - 1;
     assert.equal(drafts.get(1), 'hello');
@@ -34,7 +38,11 @@ describe('reply drafts', () => {
   it('keeps the newest DRAFTS_MAX drafts and ignores a malformed store', () => {
     let now = 1;
     const store = memento({ 'contentSite.replyDrafts:u': { x: 1, 2: 'text', 3: { text: 5, at: 1 } } });
-    const drafts = new ReplyDrafts(store, () => 'u', () => now);
+    const drafts = new ReplyDrafts(
+      store,
+      () => 'u',
+      () => now,
+    );
     assert.equal(drafts.get(2), '');
     for (let id = 1; id <= DRAFTS_MAX + 5; id++) {
       now++;

@@ -17,7 +17,10 @@ import { commentNote } from './commentNote';
 const ORIGIN = 'https://webview.test';
 const MEDIA = join(__dirname, '../../../media');
 
-const note: Notification = commentNote({ 'approve-comment': false, 'spam-comment': false, 'trash-comment': false, 'like-comment': false, 'replyto-comment': false }, { status: { approval_status: 'unapproved', i_replied: false } });
+const note: Notification = commentNote(
+  { 'approve-comment': false, 'spam-comment': false, 'trash-comment': false, 'like-comment': false, 'replyto-comment': false },
+  { status: { approval_status: 'unapproved', i_replied: false } },
+);
 
 function html(): string {
   const state = noteState(note.id, note, { canReply: true, hasPrevious: true, hasNext: true });
@@ -59,10 +62,15 @@ describe('Detail page script in Chromium', function () {
       const path = new URL(route.request().url()).pathname;
       if (path === '/') return route.fulfill({ contentType: 'text/html', body: html() });
       const file = /^\/media\/(detail(?:Mentions)?\.(?:js|css))$/.exec(path)?.[1];
-      return file ? route.fulfill({ contentType: file.endsWith('.js') ? 'text/javascript' : 'text/css', body: readFileSync(join(MEDIA, file)) }) : route.fulfill({ status: 404 });
+      return file
+        ? route.fulfill({ contentType: file.endsWith('.js') ? 'text/javascript' : 'text/css', body: readFileSync(join(MEDIA, file)) })
+        : route.fulfill({ status: 404 });
     });
     // (Scripts as strings: functions compiled by tsx would carry its __name helper into the page.)
-    await page.addInitScript({ content: 'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), getState: () => window.saved, setState: (s) => { window.saved = s; } });' });
+    await page.addInitScript({
+      content:
+        'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), getState: () => window.saved, setState: (s) => { window.saved = s; } });',
+    });
     await page.goto(`${ORIGIN}/`);
     await page.waitForFunction('document.readyState === "complete"');
   });
@@ -74,13 +82,17 @@ describe('Detail page script in Chromium', function () {
   const posted = (): Promise<Posted[]> => page.evaluate('window.posted');
   const clear = (): Promise<unknown> => page.evaluate('window.posted.length = 0');
   // (Not waitForFunction: it evaluates a string inside the page, which the page's CSP forbids.)
-  const waitPosted = (type: string, n = 1, also: (m: Posted) => boolean = () => true) => until(`${n} ${type} message(s)`, async () => (await posted()).filter((m) => m.type === type && also(m)).length >= n, 10_000, posted);
+  const waitPosted = (type: string, n = 1, also: (m: Posted) => boolean = () => true) =>
+    until(`${n} ${type} message(s)`, async () => (await posted()).filter((m) => m.type === type && also(m)).length >= n, 10_000, posted);
   // A posted message is handled in a later task: resolves once the page's own listener (registered
   // first, so called first) has run, so what a test reads next is the page after the message.
   const fromExtension = (m: Posted) =>
-    page.evaluate(`new Promise((done) => { window.addEventListener('message', () => setTimeout(done, 0), { once: true }); window.postMessage(${JSON.stringify(m)}, '*'); })`);
+    page.evaluate(
+      `new Promise((done) => { window.addEventListener('message', () => setTimeout(done, 0), { once: true }); window.postMessage(${JSON.stringify(m)}, '*'); })`,
+    );
   const focused = () => page.evaluate('document.activeElement && document.activeElement.id');
-  const pressed = (action: string) => page.evaluate(`document.querySelector('button[data-action="${action}"]').getAttribute('aria-pressed')`);
+  const pressed = (action: string) =>
+    page.evaluate(`document.querySelector('button[data-action="${action}"]').getAttribute('aria-pressed')`);
   const acts = async () => (await posted()).filter((m) => m.type === 'act' || m.type === 'go').map((m) => m.action ?? m.to);
 
   it('a, s, t, l, m post their actions with the token and the note; j/k previous/next; with Ctrl or in the box nothing', async () => {
@@ -110,14 +122,24 @@ describe('Detail page script in Chromium', function () {
     await page.locator('#reply-text').fill('Thanks Maya');
     await page.locator('#reply-text').press('Control+Enter');
     await waitPosted('reply');
-    assert.deepEqual((await posted()).find((m) => m.type === 'reply'), { type: 'reply', text: 'Thanks Maya', note: 60005, token: 'T' });
+    assert.deepEqual(
+      (await posted()).find((m) => m.type === 'reply'),
+      { type: 'reply', text: 'Thanks Maya', note: 60005, token: 'T' },
+    );
     assert.equal(await page.isDisabled('#reply-text'), true, 'disabled while sending');
     await fromExtension({ type: 'replied', note: 60005, ok: false, message: 'You already posted this reply.' });
     assert.equal(await page.textContent('#reply-status'), 'You already posted this reply.');
     assert.equal(await page.inputValue('#reply-text'), 'Thanks Maya', 'a refusal keeps the text');
     await page.locator('#reply-text').press('Meta+Enter');
     await waitPosted('reply', 2);
-    await fromExtension({ type: 'replied', note: 60005, ok: true, message: 'Reply posted.', url: 'https://demo.example.blog/p/#comment-9', text: 'Thanks <b>Maya</b>' });
+    await fromExtension({
+      type: 'replied',
+      note: 60005,
+      ok: true,
+      message: 'Reply posted.',
+      url: 'https://demo.example.blog/p/#comment-9',
+      text: 'Thanks <b>Maya</b>',
+    });
     assert.equal(await page.inputValue('#reply-text'), '');
     assert.equal(await page.textContent('#my-replies .my-reply-text'), 'Thanks <b>Maya</b>', 'the reply under the note, as text');
     assert.equal(await page.locator('#my-replies b', { hasText: 'Maya' }).count(), 0);
@@ -131,7 +153,15 @@ describe('Detail page script in Chromium', function () {
     await page.locator('#reply-text').pressSequentially('Hi @om');
     await waitPosted('suggest', 1, (m) => m.letters === 'om');
     const seq = (await posted()).filter((m) => m.type === 'suggest').at(-1)!.seq;
-    await fromExtension({ type: 'suggestions', note: 60005, seq, users: [{ login: 'omar', name: '<img src=x onerror=alert(1)>Omar' }, { login: 'omarh', name: 'Omar H' }] });
+    await fromExtension({
+      type: 'suggestions',
+      note: 60005,
+      seq,
+      users: [
+        { login: 'omar', name: '<img src=x onerror=alert(1)>Omar' },
+        { login: 'omarh', name: 'Omar H' },
+      ],
+    });
     await page.waitForSelector('#mentions:not([hidden]) li');
     assert.deepEqual(await page.locator('#mentions li').allTextContents(), ['@omar <img src=x onerror=alert(1)>Omar', '@omarh Omar H']);
     await page.keyboard.press('ArrowDown');
@@ -151,7 +181,14 @@ describe('Detail page script in Chromium', function () {
 
   it('a state message updates the page in place: the typed text and the focus stay', async () => {
     await page.locator('#reply-text').fill('half a thought');
-    await fromExtension({ type: 'state', note: 60005, state: { ...noteState(note.id, { ...note, unread: 0 }, { canReply: true, hasPrevious: false, hasNext: true }), controls: { approve: { on: true }, read: { on: true }, reply: { on: false } } } });
+    await fromExtension({
+      type: 'state',
+      note: 60005,
+      state: {
+        ...noteState(note.id, { ...note, unread: 0 }, { canReply: true, hasPrevious: false, hasNext: true }),
+        controls: { approve: { on: true }, read: { on: true }, reply: { on: false } },
+      },
+    });
     await page.waitForSelector('button[data-action="approve"][aria-pressed="true"]');
     assert.equal(await pressed('approve'), 'true');
     assert.equal(await page.textContent('button[data-action="approve"]'), 'Approved');
@@ -161,7 +198,11 @@ describe('Detail page script in Chromium', function () {
     assert.equal(await page.isDisabled('button[data-go="previous"]'), true);
     assert.equal(await page.inputValue('#reply-text'), 'half a thought');
     assert.equal(await focused(), 'reply-text');
-    await fromExtension({ type: 'state', note: 60005, state: noteState(note.id, undefined, { removal: { kind: 'trash', undoable: true }, hasPrevious: false, hasNext: true }) });
+    await fromExtension({
+      type: 'state',
+      note: 60005,
+      state: noteState(note.id, undefined, { removal: { kind: 'trash', undoable: true }, hasPrevious: false, hasNext: true }),
+    });
     await page.waitForSelector('#removed:not([hidden])');
     assert.equal(await page.textContent('#removed'), 'Comment trashed. Undo');
     await page.click('#removed button');

@@ -18,7 +18,15 @@ const mentions = require('../../../media/detailMentions.js') as {
 
 const HOSTILE = `"><img src=x onerror=alert(1)><script>alert(1)</script>`;
 
-const ALL = { 'edit-comment': true, 'approve-comment': true, 'spam-comment': false, 'trash-comment': false, 'like-comment': false, 'replyto-comment': false, 'like-post': false };
+const ALL = {
+  'edit-comment': true,
+  'approve-comment': true,
+  'spam-comment': false,
+  'trash-comment': false,
+  'like-comment': false,
+  'replyto-comment': false,
+  'like-post': false,
+};
 
 function render(note: Notification, o: { removal?: Parameters<typeof noteState>[2]['removal']; draft?: string } = {}) {
   const state = noteState(note.id, o.removal ? undefined : note, { removal: o.removal, hasPrevious: true, hasNext: false });
@@ -49,7 +57,7 @@ function elements(html: string) {
 const buttons = (html: string) => elements(html).filter((e) => e.name === 'button' && e.attrs['data-action'] && !('hidden' in e.attrs));
 
 describe('Note detail page: buttons for the actions the note offers', () => {
-  it('a moderator\'s comment note: approve (pressed), like, spam, trash, edit, read; the reply box; Open in Browser', () => {
+  it("a moderator's comment note: approve (pressed), like, spam, trash, edit, read; the reply box; Open in Browser", () => {
     const html = render(commentNote(ALL));
     const shown = buttons(html).map((b) => [b.attrs['data-action'], b.attrs['aria-pressed'], b.text]);
     assert.deepEqual(shown, [
@@ -67,7 +75,7 @@ describe('Note detail page: buttons for the actions the note offers', () => {
     assert.match(html, /<span id="note-unread"> · unread<\/span>/);
   });
 
-  it('a subscriber\'s note (no moderation offered): only like and read; no reply box when reply is not offered', () => {
+  it("a subscriber's note (no moderation offered): only like and read; no reply box when reply is not offered", () => {
     const html = render(commentNote({ 'like-comment': true }, { unread: 0 }));
     assert.deepEqual(
       buttons(html).map((b) => [b.attrs['data-action'], b.text]),
@@ -80,7 +88,7 @@ describe('Note detail page: buttons for the actions the note offers', () => {
     assert.match(html, /<span id="note-unread"><\/span>/, 'a read note does not say unread');
   });
 
-  it('the post\'s like when the comment has none; follow without a key', () => {
+  it("the post's like when the comment has none; follow without a key", () => {
     const html = render(commentNote({ 'like-post': true, follow: false }));
     assert.deepEqual(
       buttons(html).map((b) => [b.attrs['data-action'], b.attrs['data-key'], b.text]),
@@ -93,11 +101,20 @@ describe('Note detail page: buttons for the actions the note offers', () => {
   });
 
   it('the template\'s plain footer ("Reply from the comments screen") gives way to the reply box', () => {
-    const note = commentNote({}, { body: { template: 'multi-line-list', footer: 'Reply from the comments screen', items: [{ html: '<p>Hi</p>', actions: { 'replyto-comment': false }, meta: { ids: { site: 2001, comment: 8800 } } }] } as never });
+    const note = commentNote(
+      {},
+      {
+        body: {
+          template: 'multi-line-list',
+          footer: 'Reply from the comments screen',
+          items: [{ html: '<p>Hi</p>', actions: { 'replyto-comment': false }, meta: { ids: { site: 2001, comment: 8800 } } }],
+        } as never,
+      },
+    );
     const html = render(note);
     assert.ok(!html.includes('Reply from the comments screen'));
     assert.ok(html.includes('id="reply-text"'));
-    assert.ok(noteHtml(note, 'now').includes('Reply from the comments screen'), 'without the page\'s controls the footer stays');
+    assert.ok(noteHtml(note, 'now').includes('Reply from the comments screen'), "without the page's controls the footer stays");
   });
 
   it('a trashed note in its undo window: the banner and Undo, no other action', () => {
@@ -124,19 +141,30 @@ describe('Note detail page: buttons for the actions the note offers', () => {
 });
 
 describe('Note detail page: escaping and the CSP', () => {
-  it('the draft, the note\'s text, the type and the time are escaped; the draft cannot close the textarea', () => {
+  it("the draft, the note's text, the type and the time are escaped; the draft cannot close the textarea", () => {
     const note = commentNote({ 'replyto-comment': false }, { type: HOSTILE, subjectText: HOSTILE });
-    const html = noteHtml(note, HOSTILE, { state: noteState(note.id, note, { hasPrevious: false, hasNext: false }), draft: `</textarea>${HOSTILE}` });
+    const html = noteHtml(note, HOSTILE, {
+      state: noteState(note.id, note, { hasPrevious: false, hasNext: false }),
+      draft: `</textarea>${HOSTILE}`,
+    });
     const els = elements(html);
     assert.ok(!els.some((e) => e.name === 'script' || e.attrs.onerror !== undefined), 'no script, no handler');
     assert.equal(els.filter((e) => e.name === 'textarea').length, 1);
-    assert.equal(els.find((e) => e.name === 'textarea')!.text, '&lt;/textarea&gt;&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    assert.equal(
+      els.find((e) => e.name === 'textarea')!.text,
+      '&lt;/textarea&gt;&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
+    );
   });
 
   it('a reply posted from the page shows under the note as text, escaped; its link only when it is a web address', () => {
     const note = commentNote({ 'replyto-comment': false });
-    const replies = [{ text: HOSTILE, url: 'https://demo.example.blog/p/#comment-9' }, { text: 'Second', url: 'javascript:alert(1)' }];
-    const els = elements(noteHtml(note, 'now', { state: noteState(note.id, note, { hasPrevious: false, hasNext: false }), draft: '', replies }));
+    const replies = [
+      { text: HOSTILE, url: 'https://demo.example.blog/p/#comment-9' },
+      { text: 'Second', url: 'javascript:alert(1)' },
+    ];
+    const els = elements(
+      noteHtml(note, 'now', { state: noteState(note.id, note, { hasPrevious: false, hasNext: false }), draft: '', replies }),
+    );
     assert.ok(!els.some((e) => e.name === 'script' || e.name === 'img'), 'no markup from the reply');
     const texts = els.filter((e) => e.attrs.class === 'my-reply-text').map((e) => e.text);
     assert.deepEqual(texts, [HOSTILE, 'Second'], 'the words as typed, as text');
@@ -145,8 +173,22 @@ describe('Note detail page: escaping and the CSP', () => {
   });
 
   it('the page: every script has the nonce and a src from the webview; no inline script; the token is an attribute', () => {
-    const parts = noteParts(commentNote(ALL), 'now', { state: noteState(60005, commentNote(ALL), { hasPrevious: false, hasNext: false }), draft: HOSTILE });
-    const html = page({ title: HOSTILE, body: parts.body, before: parts.chrome, after: parts.reply, nonce: 'n0nce', cspSource: 'https://webview.example', styleUri: 'https://webview.example/detail.css', remoteImages: false, token: 'tok"en', scriptUris: ['https://webview.example/detailMentions.js', 'https://webview.example/detail.js'] });
+    const parts = noteParts(commentNote(ALL), 'now', {
+      state: noteState(60005, commentNote(ALL), { hasPrevious: false, hasNext: false }),
+      draft: HOSTILE,
+    });
+    const html = page({
+      title: HOSTILE,
+      body: parts.body,
+      before: parts.chrome,
+      after: parts.reply,
+      nonce: 'n0nce',
+      cspSource: 'https://webview.example',
+      styleUri: 'https://webview.example/detail.css',
+      remoteImages: false,
+      token: 'tok"en',
+      scriptUris: ['https://webview.example/detailMentions.js', 'https://webview.example/detail.js'],
+    });
     const scripts = elements(html).filter((e) => e.name === 'script');
     assert.deepEqual(
       scripts.map((s) => [s.attrs.nonce, s.attrs.src, s.text]),
@@ -170,11 +212,20 @@ describe('Note detail messages (readNoteMessage)', () => {
   const shown = { token: 'T', note: 60005, controls };
   const read = (m: unknown) => readNoteMessage(m, shown);
 
-  it('an offered action on the shown note with the render\'s token is accepted', () => {
+  it("an offered action on the shown note with the render's token is accepted", () => {
     assert.deepEqual(read({ type: 'act', action: 'approve', note: 60005, token: 'T' }), { type: 'act', action: 'approve', note: 60005 });
     assert.deepEqual(read({ type: 'act', action: 'read', note: 60005, token: 'T' }), { type: 'act', action: 'read', note: 60005 });
-    assert.deepEqual(read({ type: 'reply', text: 'Thanks @maya', note: 60005, token: 'T' }), { type: 'reply', note: 60005, text: 'Thanks @maya' });
-    assert.deepEqual(read({ type: 'suggest', letters: 'ma', seq: 3, note: 60005, token: 'T' }), { type: 'suggest', note: 60005, letters: 'ma', seq: 3 });
+    assert.deepEqual(read({ type: 'reply', text: 'Thanks @maya', note: 60005, token: 'T' }), {
+      type: 'reply',
+      note: 60005,
+      text: 'Thanks @maya',
+    });
+    assert.deepEqual(read({ type: 'suggest', letters: 'ma', seq: 3, note: 60005, token: 'T' }), {
+      type: 'suggest',
+      note: 60005,
+      letters: 'ma',
+      seq: 3,
+    });
     assert.deepEqual(read({ type: 'go', to: 'next', note: 60005, token: 'T' }), { type: 'go', to: 'next', note: 60005 });
     assert.deepEqual(read({ type: 'draft', text: '', note: 60005, token: 'T' }), { type: 'draft', note: 60005, text: '' });
   });
@@ -210,7 +261,11 @@ describe('Note detail messages (readNoteMessage)', () => {
     assert.equal(readNoteMessage({ type: 'reply', text: 'hi', note: 60005, token: 'T' }, now), undefined);
     assert.equal(readNoteMessage({ type: 'suggest', letters: '', seq: 1, note: 60005, token: 'T' }, now), undefined);
     const removed = { token: 'T', note: 60005, controls: noteControls(undefined, { removal: { kind: 'spam', undoable: true } }) };
-    assert.deepEqual(readNoteMessage({ type: 'act', action: 'undo', note: 60005, token: 'T' }, removed), { type: 'act', action: 'undo', note: 60005 });
+    assert.deepEqual(readNoteMessage({ type: 'act', action: 'undo', note: 60005, token: 'T' }, removed), {
+      type: 'act',
+      action: 'undo',
+      note: 60005,
+    });
     assert.equal(readNoteMessage({ type: 'act', action: 'approve', note: 60005, token: 'T' }, removed), undefined);
     assert.deepEqual(noteControls(undefined, { removal: { kind: 'trash', undoable: false } }), {}, 'sent: nothing to undo');
   });
@@ -218,18 +273,24 @@ describe('Note detail messages (readNoteMessage)', () => {
 
 describe('Note state (noteState)', () => {
   it('read, approval and "You replied" as the page shows them', () => {
-    const note = commentNote({ ...ALL, 'replyto-comment': true }, { unread: 0, status: { approval_status: 'unapproved', i_replied: true } });
+    const note = commentNote(
+      { ...ALL, 'replyto-comment': true },
+      { unread: 0, status: { approval_status: 'unapproved', i_replied: true } },
+    );
     const s = noteState(note.id, note, { hasPrevious: false, hasNext: true });
     assert.equal(s.unread, false);
     assert.equal(s.status, 'Comment status: unapproved · You replied');
     assert.deepEqual(s.controls.reply, { on: true });
     assert.deepEqual(s.controls.read, { on: true });
     assert.equal(s.removed, '');
-    assert.equal(noteState(note.id, undefined, { removal: { kind: 'spam', undoable: true }, hasPrevious: false, hasNext: false }).removed, 'Comment marked as spam.');
+    assert.equal(
+      noteState(note.id, undefined, { removal: { kind: 'spam', undoable: true }, hasPrevious: false, hasNext: false }).removed,
+      'Comment marked as spam.',
+    );
   });
 });
 
-describe('The reply box\'s @-mention list (media/detailMentions.js)', () => {
+describe("The reply box's @-mention list (media/detailMentions.js)", () => {
   it('finds the @letters before the caret, not inside an address or after another @', () => {
     assert.deepEqual(mentions.mentionAt('Thanks @ma', 10), { start: 7, letters: 'ma' });
     assert.deepEqual(mentions.mentionAt('@', 1), { start: 0, letters: '' });
@@ -242,7 +303,11 @@ describe('The reply box\'s @-mention list (media/detailMentions.js)', () => {
 
   it('inserts "@login " in place of the letters, the caret after it', () => {
     assert.deepEqual(mentions.insert('Thanks @ma', 7, 10, 'maya'), { text: 'Thanks @maya ', caret: 13 });
-    assert.deepEqual(mentions.insert('Hi @ed and you', 3, 6, 'editor'), { text: 'Hi @editor and you', caret: 11 }, 'a space already there is not doubled');
+    assert.deepEqual(
+      mentions.insert('Hi @ed and you', 3, 6, 'editor'),
+      { text: 'Hi @editor and you', caret: 11 },
+      'a space already there is not doubled',
+    );
     assert.deepEqual(mentions.insert('@', 0, 1, 'ann'), { text: '@ann ', caret: 5 });
   });
 

@@ -8,7 +8,13 @@ import { ContentSiteError, type Comment, type Notification } from '../../../src/
 import { Emitter } from '../../../src/models/emitter';
 import { NOTE_COMMANDS, NoteSession, type NoteDeps } from '../../../src/views/detail/noteSession';
 
-const ACTIONS = { 'approve-comment': false, 'spam-comment': false, 'trash-comment': false, 'like-comment': false, 'replyto-comment': false };
+const ACTIONS = {
+  'approve-comment': false,
+  'spam-comment': false,
+  'trash-comment': false,
+  'like-comment': false,
+  'replyto-comment': false,
+};
 
 function note(id: number, over: Partial<Notification> = {}, actions: Record<string, boolean> = ACTIONS): Notification {
   return {
@@ -24,7 +30,9 @@ function note(id: number, over: Partial<Notification> = {}, actions: Record<stri
   };
 }
 
-function setup(reply: (id: number, text: string) => Promise<Comment> = async () => ({ ID: 1, URL: 'https://demo.example.blog/p/#comment-1' }) as Comment) {
+function setup(
+  reply: (id: number, text: string) => Promise<Comment> = async () => ({ ID: 1, URL: 'https://demo.example.blog/p/#comment-1' }) as Comment,
+) {
   let notes = [note(1), note(2), note(3)];
   let pending: Array<{ kind: 'spam' | 'trash'; ids: number[] }> = [];
   const notesChanged = new Emitter<void>();
@@ -36,8 +44,21 @@ function setup(reply: (id: number, text: string) => Promise<Comment> = async () 
   const asked: Array<[number, string]> = [];
   let renders = 0;
   const deps: NoteDeps = {
-    notes: { get: (id) => notes.find((n) => n.id === id), get notes() { return notes; }, onDidChange: notesChanged.event },
-    actions: { get pending() { return pending; }, onDidChange: actionsChanged.event, offering: (ids) => ids.filter((id) => notes.some((n) => n.id === id)), reply },
+    notes: {
+      get: (id) => notes.find((n) => n.id === id),
+      get notes() {
+        return notes;
+      },
+      onDidChange: notesChanged.event,
+    },
+    actions: {
+      get pending() {
+        return pending;
+      },
+      onDidChange: actionsChanged.event,
+      offering: (ids) => ids.filter((id) => notes.some((n) => n.id === id)),
+      reply,
+    },
     drafts: { get: (id) => drafts.get(id) ?? '', set: (id, t) => void drafts.set(id, t), clear: (id) => void drafts.delete(id) },
     suggest: async (site, letters) => {
       asked.push([site, letters]);
@@ -47,7 +68,10 @@ function setup(reply: (id: number, text: string) => Promise<Comment> = async () 
     open: async (id) => void opened.push(id),
     log: () => undefined,
   };
-  const session = new NoteSession(notes[1], deps, { post: (m) => void posted.push(m as Record<string, unknown>), render: () => void renders++ });
+  const session = new NoteSession(notes[1], deps, {
+    post: (m) => void posted.push(m as Record<string, unknown>),
+    render: () => void renders++,
+  });
   session.token = 'T';
   session.view();
   return {
@@ -69,8 +93,8 @@ function setup(reply: (id: number, text: string) => Promise<Comment> = async () 
   };
 }
 
-describe('The detail panel\'s note session', () => {
-  it('a checked action runs the tree\'s command with the note id; a forged one runs nothing', async () => {
+describe("The detail panel's note session", () => {
+  it("a checked action runs the tree's command with the note id; a forged one runs nothing", async () => {
     const t = setup();
     assert.equal(await t.session.handle({ type: 'act', action: 'approve', note: 2, token: 'T' }), true);
     assert.equal(await t.session.handle({ type: 'act', action: 'approve', note: 2, token: 'stale' }), false);
@@ -114,14 +138,14 @@ describe('The detail panel\'s note session', () => {
     assert.deepEqual(t.opened, [3]);
   });
 
-  it('previous/next open the neighbours in the model\'s order', async () => {
+  it("previous/next open the neighbours in the model's order", async () => {
     const t = setup();
     await t.session.handle({ type: 'go', to: 'previous', note: 2, token: 'T' });
     await t.session.handle({ type: 'go', to: 'next', note: 2, token: 'T' });
     assert.deepEqual(t.opened, [1, 3]);
   });
 
-  it('drafts are kept; mentions are asked for the note\'s site and answered with the request\'s seq', async () => {
+  it("drafts are kept; mentions are asked for the note's site and answered with the request's seq", async () => {
     const t = setup();
     await t.session.handle({ type: 'draft', text: 'Thanks @ma', note: 2, token: 'T' });
     assert.equal(t.drafts.get(2), 'Thanks @ma');
@@ -138,15 +162,35 @@ describe('The detail panel\'s note session', () => {
       return { ID: 9, URL: 'https://demo.example.blog/p/#comment-9' } as Comment;
     });
     t.drafts.set(2, 'Thanks!');
-    await Promise.all([t.session.handle({ type: 'reply', text: 'Thanks!', note: 2, token: 'T' }), t.session.handle({ type: 'reply', text: 'Thanks!', note: 2, token: 'T' })]);
+    await Promise.all([
+      t.session.handle({ type: 'reply', text: 'Thanks!', note: 2, token: 'T' }),
+      t.session.handle({ type: 'reply', text: 'Thanks!', note: 2, token: 'T' }),
+    ]);
     assert.deepEqual(sent, ['Thanks!'], 'a second send while one is under way is dropped');
     assert.equal(t.drafts.has(2), false);
-    assert.deepEqual(t.posted.at(-1), { type: 'replied', note: 2, ok: true, message: 'Reply posted.', url: 'https://demo.example.blog/p/#comment-9', text: 'Thanks!' });
-    assert.deepEqual(t.session.view().replies, [{ text: 'Thanks!', url: 'https://demo.example.blog/p/#comment-9' }], 'a new render shows it too');
+    assert.deepEqual(t.posted.at(-1), {
+      type: 'replied',
+      note: 2,
+      ok: true,
+      message: 'Reply posted.',
+      url: 'https://demo.example.blog/p/#comment-9',
+      text: 'Thanks!',
+    });
+    assert.deepEqual(
+      t.session.view().replies,
+      [{ text: 'Thanks!', url: 'https://demo.example.blog/p/#comment-9' }],
+      'a new render shows it too',
+    );
   });
 
-  it('a refused reply: the service\'s sentence by the box, and the draft stays', async () => {
-    const err = new ContentSiteError({ kind: 'api', status: 409, code: 'comment_duplicate', serviceMessage: 'Duplicate comment detected', userMessage: 'You already said that: the same reply is on the comment already.' });
+  it("a refused reply: the service's sentence by the box, and the draft stays", async () => {
+    const err = new ContentSiteError({
+      kind: 'api',
+      status: 409,
+      code: 'comment_duplicate',
+      serviceMessage: 'Duplicate comment detected',
+      userMessage: 'You already said that: the same reply is on the comment already.',
+    });
     const t = setup(async () => {
       throw err;
     });

@@ -18,8 +18,10 @@ function inspect(html: string): { srcs: string[]; imgSrc: string; placeholders: 
   let inPlaceholder = false;
   const parser = new Parser({
     onopentag(name, attribs) {
-      for (const [key, value] of Object.entries(attribs)) if (key === 'src' || key === 'srcset' || key === 'background' || key === 'poster') srcs.push(value);
-      if (name === 'meta' && attribs['http-equiv'] === 'Content-Security-Policy') imgSrc = /img-src ([^;]*)/.exec(attribs.content)?.[1] ?? '';
+      for (const [key, value] of Object.entries(attribs))
+        if (key === 'src' || key === 'srcset' || key === 'background' || key === 'poster') srcs.push(value);
+      if (name === 'meta' && attribs['http-equiv'] === 'Content-Security-Policy')
+        imgSrc = /img-src ([^;]*)/.exec(attribs.content)?.[1] ?? '';
       if (name === 'button' && attribs.id === 'load-images') button = true;
       if (name === 'span' && attribs.class === 'image-blocked') {
         inPlaceholder = true;
@@ -43,7 +45,8 @@ function dangers(html: string): string[] {
   const found: string[] = [];
   const parser = new Parser({
     onopentag(name, attribs) {
-      if (['script', 'iframe', 'svg', 'style', 'object', 'embed', 'math', 'form', 'link', 'meta', 'base'].includes(name)) found.push(`<${name}>`);
+      if (['script', 'iframe', 'svg', 'style', 'object', 'embed', 'math', 'form', 'link', 'meta', 'base'].includes(name))
+        found.push(`<${name}>`);
       for (const [key, value] of Object.entries(attribs)) {
         if (/^on/i.test(key) || key === 'style' || key === 'srcset') found.push(`${key} on <${name}>`);
         if (/^\s*(javascript|data|vbscript):/i.test(value)) found.push(`${key}=${value}`);
@@ -56,7 +59,17 @@ function dangers(html: string): string[] {
 }
 
 const CSP_SOURCE = 'https://webview.example';
-const render = (body: string, remoteImages: boolean): string => page({ title: 't', body, nonce: 'n0nce', cspSource: CSP_SOURCE, styleUri: 'https://webview.example/detail.css', remoteImages, token: 'tok', scriptUris: [] });
+const render = (body: string, remoteImages: boolean): string =>
+  page({
+    title: 't',
+    body,
+    nonce: 'n0nce',
+    cspSource: CSP_SOURCE,
+    styleUri: 'https://webview.example/detail.css',
+    remoteImages,
+    token: 'tok',
+    scriptUris: [],
+  });
 
 const AVATAR = 'https://gravatar.example/avatar/maya.lin?s=256';
 const note: Notification = {
@@ -69,10 +82,20 @@ const note: Notification = {
   body: {
     template: 'multi-line-list',
     header: '<p>Look <img src="https://tracker.example/pixel.gif" alt="a pixel" width="1" height="1"></p>',
-    items: [{ icon: 'https://secure.gravatar.com/avatar/abc?s=96', header: '<b>Maya</b>', html: '<p><img src="https://photos.example/cat.jpg" alt="My cat"><img src="https://photos.example/dog.jpg"></p>' }],
+    items: [
+      {
+        icon: 'https://secure.gravatar.com/avatar/abc?s=96',
+        header: '<b>Maya</b>',
+        html: '<p><img src="https://photos.example/cat.jpg" alt="My cat"><img src="https://photos.example/dog.jpg"></p>',
+      },
+    ],
   },
 };
-const post = { title: 'A post', content: '<p>Text <img src="https://longhand.example.com/img/1.jpg" alt="Harbour at dawn"> <img src="https://s0.wp.com/wp-content/mu-plugins/wpcom-smileys/twemoji/2/72x72/1f642.png" alt="🙂"></p>' };
+const post = {
+  title: 'A post',
+  content:
+    '<p>Text <img src="https://longhand.example.com/img/1.jpg" alt="Harbour at dawn"> <img src="https://s0.wp.com/wp-content/mu-plugins/wpcom-smileys/twemoji/2/72x72/1f642.png" alt="🙂"></p>',
+};
 
 describe('Remote images in the detail view', () => {
   describe('blocked (the default)', () => {
@@ -80,7 +103,15 @@ describe('Remote images in the detail view', () => {
       const r = inspect(render(noteHtml(note, 'now'), false));
       assert.deepEqual(r.srcs, [AVATAR, 'https://secure.gravatar.com/avatar/abc?s=96']);
       assert.equal(r.imgSrc.split(' ').includes('https:'), false, r.imgSrc);
-      assert.deepEqual(r.imgSrc.split(' '), [CSP_SOURCE, 'https://secure.gravatar.com', 'https://0.gravatar.com', 'https://1.gravatar.com', 'https://2.gravatar.com', 'https://s0.wp.com', 'https://gravatar.example']);
+      assert.deepEqual(r.imgSrc.split(' '), [
+        CSP_SOURCE,
+        'https://secure.gravatar.com',
+        'https://0.gravatar.com',
+        'https://1.gravatar.com',
+        'https://2.gravatar.com',
+        'https://s0.wp.com',
+        'https://gravatar.example',
+      ]);
     });
     it('each blocked image becomes a placeholder with its alt text, and the page offers "Load images"', () => {
       const html = render(noteHtml(note, 'now'), false);
@@ -109,7 +140,13 @@ describe('Remote images in the detail view', () => {
     it('every https image is in the page and the CSP allows https: images', () => {
       const html = render(noteHtml(note, 'now'), true);
       const r = inspect(html);
-      assert.deepEqual(r.srcs, [AVATAR, 'https://tracker.example/pixel.gif', 'https://secure.gravatar.com/avatar/abc?s=96', 'https://photos.example/cat.jpg', 'https://photos.example/dog.jpg']);
+      assert.deepEqual(r.srcs, [
+        AVATAR,
+        'https://tracker.example/pixel.gif',
+        'https://secure.gravatar.com/avatar/abc?s=96',
+        'https://photos.example/cat.jpg',
+        'https://photos.example/dog.jpg',
+      ]);
       assert.deepEqual(r.imgSrc.split(' '), [CSP_SOURCE, 'https:']);
       assert.deepEqual(r.placeholders, []);
       assert.equal(r.button, false);
@@ -121,7 +158,15 @@ describe('Remote images in the detail view', () => {
   });
 
   describe('forged sources stay refused in both modes', () => {
-    const forged = ['javascript:alert(1)', 'data:image/gif;base64,R0lGODlhAQABAAAAACw=', 'http://tracker.example/p.gif', '//tracker.example/p.gif', 'https://gravatar.example.evil.example/a.png', 'https://gravatar.example:8443/a.png', 'https://evil.example/?u=https://gravatar.example/'];
+    const forged = [
+      'javascript:alert(1)',
+      'data:image/gif;base64,R0lGODlhAQABAAAAACw=',
+      'http://tracker.example/p.gif',
+      '//tracker.example/p.gif',
+      'https://gravatar.example.evil.example/a.png',
+      'https://gravatar.example:8443/a.png',
+      'https://evil.example/?u=https://gravatar.example/',
+    ];
     for (const remoteImages of [false, true]) {
       for (const src of forged) {
         it(`${remoteImages ? 'allowed' : 'blocked'}: <img src="${src}">`, () => {
@@ -147,7 +192,11 @@ describe('Remote images in the detail view', () => {
     for (const remoteImages of [false, true]) {
       it(`${remoteImages ? 'allowed' : 'blocked'}: no script, handler, or non-https src survives any payload`, () => {
         for (const payload of XSS_PAYLOADS) {
-          const body = noteHtml({ ...note, subject: { html: payload, icon: payload }, body: { template: 'big-badge', html: payload, badge: payload } }, 'now') + postHtml({ title: payload, content: payload }, payload);
+          const body =
+            noteHtml(
+              { ...note, subject: { html: payload, icon: payload }, body: { template: 'big-badge', html: payload, badge: payload } },
+              'now',
+            ) + postHtml({ title: payload, content: payload }, payload);
           const html = render(body, remoteImages);
           const bodyPart = html.slice(html.indexOf('<body>'), html.lastIndexOf('<script nonce="n0nce">'));
           assert.deepEqual(dangers(bodyPart), [], payload);

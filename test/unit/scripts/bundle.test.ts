@@ -20,7 +20,10 @@ describe('The bundle (scripts/build.mjs --production)', function () {
   let dir: string;
   let meta: Meta;
   const out = (name: string) => Object.entries(meta.outputs).find(([file]) => file.endsWith(`/${name}`))?.[1];
-  const packages = (name: string) => Object.keys(out(name)?.inputs ?? {}).filter((f) => f.includes('node_modules/')).map((f) => f.slice(f.lastIndexOf('node_modules/') + 13).split('/')[0]);
+  const packages = (name: string) =>
+    Object.keys(out(name)?.inputs ?? {})
+      .filter((f) => f.includes('node_modules/'))
+      .map((f) => f.slice(f.lastIndexOf('node_modules/') + 13).split('/')[0]);
 
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'cs-bundle-'));
@@ -31,7 +34,10 @@ describe('The bundle (scripts/build.mjs --production)', function () {
 
   it('keeps undici, zod, the schemas and the sanitizer out of the main file', () => {
     assert.deepEqual([...new Set(packages('extension.js'))], []);
-    assert.deepEqual(Object.keys(out('extension.js')!.inputs).filter((f) => f.includes('src/api/schemas/')), []);
+    assert.deepEqual(
+      Object.keys(out('extension.js')!.inputs).filter((f) => f.includes('src/api/schemas/')),
+      [],
+    );
   });
 
   it('puts each of them in its own file, which the main file requires by name', () => {

@@ -23,7 +23,9 @@ describe('npm start: ports', () => {
       const port = await choosePort(busy.port, o);
       assert.notEqual(port, busy.port);
       assert.equal(await portProblem(port), undefined);
-      assert.deepEqual(lines, [`Port ${busy.port} (the reference service) is busy: using ${port} instead. Choose another with \`npm start -- --service-port N\`.`]);
+      assert.deepEqual(lines, [
+        `Port ${busy.port} (the reference service) is busy: using ${port} instead. Choose another with \`npm start -- --service-port N\`.`,
+      ]);
     } finally {
       await release(busy.server);
     }

@@ -39,11 +39,24 @@ describe('prepare: when npm ci runs', () => {
 
   it('does nothing when the install is newer than package-lock.json', () => {
     assert.deepEqual(npmDecision({ lockMtimeMs: lock, installedMtimeMs: lock + 1, nodeModulesExists: true }), { action: 'none' });
-    assert.deepEqual(npmDecision({ lockMtimeMs: lock, installedMtimeMs: lock + 1, nodeModulesExists: true, nodeModulesLinkTarget: '/elsewhere/node_modules' }), { action: 'none' });
+    assert.deepEqual(
+      npmDecision({
+        lockMtimeMs: lock,
+        installedMtimeMs: lock + 1,
+        nodeModulesExists: true,
+        nodeModulesLinkTarget: '/elsewhere/node_modules',
+      }),
+      { action: 'none' },
+    );
   });
 
   it('never empties a node_modules shared through a link: says where to run npm ci instead', () => {
-    const d = npmDecision({ lockMtimeMs: lock, installedMtimeMs: lock - 1, nodeModulesExists: true, nodeModulesLinkTarget: '/work/main/node_modules' });
+    const d = npmDecision({
+      lockMtimeMs: lock,
+      installedMtimeMs: lock - 1,
+      nodeModulesExists: true,
+      nodeModulesLinkTarget: '/work/main/node_modules',
+    });
     assert.equal(d.action, 'refuse');
     assert.match('message' in d ? d.message : '', /links to \/work\/main\/node_modules.*run `npm ci` there/);
   });
@@ -84,7 +97,9 @@ describe('prepare: how missing Debian packages are installed', () => {
   });
 
   it('as root with package lists: install straight away', () => {
-    assert.deepEqual(debianPlan({ packages: ['chromium'], isRoot: true, hasApt: true, listsReady: true }), { commands: [['apt-get', 'install', '-y', '-qq', 'chromium']] });
+    assert.deepEqual(debianPlan({ packages: ['chromium'], isRoot: true, hasApt: true, listsReady: true }), {
+      commands: [['apt-get', 'install', '-y', '-qq', 'chromium']],
+    });
   });
 
   it('not root: one line with the exact command, and no command run', () => {
@@ -107,7 +122,8 @@ describe('prepare: how missing Debian packages are installed', () => {
 });
 
 describe('scripts/prepare.mjs as npm runs it', () => {
-  const prepare = (cwd: string, ...needs: string[]) => spawnSync(process.execPath, ['scripts/prepare.mjs', ...needs], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const prepare = (cwd: string, ...needs: string[]) =>
+    spawnSync(process.execPath, ['scripts/prepare.mjs', ...needs], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
   it('in this prepared checkout: prints nothing and exits 0', () => {
     const r = prepare(ROOT, 'npm');
@@ -136,7 +152,10 @@ describe('scripts/prepare.mjs as npm runs it', () => {
       symlinkSync(shared, join(dir, 'node_modules'));
       const r = prepare(dir, 'npm');
       assert.equal(r.status, 1);
-      assert.match(r.stderr, /package-lock\.json changed since node_modules was installed, but node_modules links to .*shared-node_modules/);
+      assert.match(
+        r.stderr,
+        /package-lock\.json changed since node_modules was installed, but node_modules links to .*shared-node_modules/,
+      );
       assert.equal(readFileSync(join(dir, 'node_modules', 'keep-me'), 'utf8'), 'another checkout installed this');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -22,7 +22,10 @@ function list() {
   const core = new ListCore<Item, number>(
     {
       key: (i) => String(i.id),
-      page: () => ({ spec: { method: 'GET', version: '1', path: '/x' }, parse: () => new Promise((resolve) => (answer = () => resolve({ items: [{ id: 7 }], next: undefined }))) as never }),
+      page: () => ({
+        spec: { method: 'GET', version: '1', path: '/x' },
+        parse: () => new Promise((resolve) => (answer = () => resolve({ items: [{ id: 7 }], next: undefined }))) as never,
+      }),
     },
     () => client,
   );
@@ -31,7 +34,11 @@ function list() {
 
 function memento(record: unknown) {
   const values = new Map<string, unknown>([['contentSite.firstPages', record]]);
-  return { get: (k: string) => values.get(k), update: async (k: string, v: unknown) => void values.set(k, v), keys: () => [...values.keys()] };
+  return {
+    get: (k: string) => values.get(k),
+    update: async (k: string, v: unknown) => void values.set(k, v),
+    keys: () => [...values.keys()],
+  };
 }
 
 function deferred() {
@@ -48,7 +55,13 @@ describe('First paint from the last session (bindFirstPages)', () => {
     const { core } = list();
     const session: { who?: { userId: number; baseUrl: string } } = {};
     const known = deferred();
-    const bound = bindFirstPages(memento(kept) as never, () => session.who, [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }], new ChosenSite(), known.promise);
+    const bound = bindFirstPages(
+      memento(kept) as never,
+      () => session.who,
+      [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }],
+      new ChosenSite(),
+      known.promise,
+    );
     let seeded = false;
     void bound.seeded.then(() => (seeded = true));
     await new Promise((r) => setImmediate(r));
@@ -64,10 +77,20 @@ describe('First paint from the last session (bindFirstPages)', () => {
   });
 
   it('puts nothing in for no session, another user, or after sign-out forgot the pages', async () => {
-    for (const [who, forget] of [[undefined, false], [{ userId: 1002, baseUrl: BASE }, false], [{ userId: 1001, baseUrl: BASE }, true]] as const) {
+    for (const [who, forget] of [
+      [undefined, false],
+      [{ userId: 1002, baseUrl: BASE }, false],
+      [{ userId: 1001, baseUrl: BASE }, true],
+    ] as const) {
       const { core } = list();
       const known = deferred();
-      const bound = bindFirstPages(memento(kept) as never, () => who, [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }], new ChosenSite(), known.promise);
+      const bound = bindFirstPages(
+        memento(kept) as never,
+        () => who,
+        [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }],
+        new ChosenSite(),
+        known.promise,
+      );
       if (forget) await bound.forget();
       known.resolve();
       await bound.seeded;
@@ -79,7 +102,13 @@ describe('First paint from the last session (bindFirstPages)', () => {
   it('never puts the kept page over one that loaded while the session was read (a sign-in meanwhile)', async () => {
     const { core, answer } = list();
     const known = deferred();
-    const bound = bindFirstPages(memento(kept) as never, () => ({ userId: 1001, baseUrl: BASE }), [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }], new ChosenSite(), known.promise);
+    const bound = bindFirstPages(
+      memento(kept) as never,
+      () => ({ userId: 1001, baseUrl: BASE }),
+      [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }],
+      new ChosenSite(),
+      known.promise,
+    );
     const loading = core.refresh();
     answer();
     await loading;

@@ -23,32 +23,59 @@ const note = (actions: Record<string, boolean>, unread = 0) => ({
   meta: { ids: { site: 2001, post: 101, user: 4000 } },
   body: [
     { text: 'Maya Lin', type: 'user' },
-    { text: 'nice', type: 'comment', actions, meta: { ids: { site: 2001, post: 101, comment: 8850 } }, edit_comment_link: 'https://demo.example.blog/wp-admin/comment.php?c=8850' },
+    {
+      text: 'nice',
+      type: 'comment',
+      actions,
+      meta: { ids: { site: 2001, post: 101, comment: 8850 } },
+      edit_comment_link: 'https://demo.example.blog/wp-admin/comment.php?c=8850',
+    },
   ],
 });
 
-describe('the notification row\'s contextValue', () => {
+describe("the notification row's contextValue", () => {
   it('names read state, then each offered action, with on/off for those that have a state', () => {
     assert.equal(
-      noteContextValue(note({ 'approve-comment': false, 'spam-comment': false, 'trash-comment': false, 'like-comment': true, 'replyto-comment': false }, 2)),
+      noteContextValue(
+        note(
+          { 'approve-comment': false, 'spam-comment': false, 'trash-comment': false, 'like-comment': true, 'replyto-comment': false },
+          2,
+        ),
+      ),
       'note unread approve:off spam trash like:on reply',
     );
     assert.equal(noteContextValue(note({ 'approve-comment': true, 'edit-comment': true })), 'note read approve:on edit');
   });
 
-  it('like is the comment\'s like, or the post\'s when the note offers only that', () => {
+  it("like is the comment's like, or the post's when the note offers only that", () => {
     assert.equal(noteContextValue(note({ 'like-comment': false, 'like-post': true })), 'note read like:off');
     assert.equal(noteContextValue(note({ 'like-post': true })), 'note read like:on');
   });
 
   it('a note offering nothing is only "note read"; a follow note names follow', () => {
     assert.equal(noteContextValue({ unread: 0, body: [{ text: 'x' }], meta: { ids: { site: 2001 } } }), 'note read');
-    const followNote = { unread: 1, meta: { ids: { site: 2001 } }, body: { template: 'single-line-list', items: [{ header: 'Maya', actions: { follow: false }, meta: { ids: { site: 3101, user: 4000 } } }] } };
+    const followNote = {
+      unread: 1,
+      meta: { ids: { site: 2001 } },
+      body: {
+        template: 'single-line-list',
+        items: [{ header: 'Maya', actions: { follow: false }, meta: { ids: { site: 3101, user: 4000 } } }],
+      },
+    };
     assert.equal(noteContextValue(followNote), 'note unread follow:off');
   });
 
-  it('the list form (no keyed actions) offers approve with the comment\'s status as its state', () => {
-    const listForm = { unread: 1, meta: { ids: { site: 2001, comment: 8800 } }, status: { approval_status: 'unapproved' }, body: { template: 'multi-line-list', items: [], actions: [{ type: 'approve-comment', params: [{ key: 'comment_id', value: '8800' }] }] } };
+  it("the list form (no keyed actions) offers approve with the comment's status as its state", () => {
+    const listForm = {
+      unread: 1,
+      meta: { ids: { site: 2001, comment: 8800 } },
+      status: { approval_status: 'unapproved' },
+      body: {
+        template: 'multi-line-list',
+        items: [],
+        actions: [{ type: 'approve-comment', params: [{ key: 'comment_id', value: '8800' }] }],
+      },
+    };
     assert.equal(noteContextValue(listForm), 'note unread approve:off');
   });
 
@@ -73,7 +100,11 @@ describe('the notification row\'s contextValue', () => {
         expected.push(stateful ? `${word}:${pick === 2 ? 'on' : 'off'}` : word);
       });
       for (const unread of [0, 1]) {
-        assert.equal(noteContextValue(note(actions, unread)), ['note', unread ? 'unread' : 'read', ...expected].join(' '), JSON.stringify(actions));
+        assert.equal(
+          noteContextValue(note(actions, unread)),
+          ['note', unread ? 'unread' : 'read', ...expected].join(' '),
+          JSON.stringify(actions),
+        );
       }
     }
   });
@@ -103,20 +134,32 @@ describe('package.json reads the contextValue right', () => {
   };
 
   it('every note-action command has a context-menu entry, and approve and reply are inline', () => {
-    for (const command of Object.keys(SHOWN_ON)) assert.ok(rowEntries.some((e) => e.command === command && !e.group?.startsWith('inline')), `${command} is not in the context menu`);
-    assert.deepEqual(rowEntries.filter((e) => e.command in SHOWN_ON && e.group?.startsWith('inline')).map((e) => e.command).sort(), [N.approve, N.reply].sort());
+    for (const command of Object.keys(SHOWN_ON))
+      assert.ok(
+        rowEntries.some((e) => e.command === command && !e.group?.startsWith('inline')),
+        `${command} is not in the context menu`,
+      );
+    assert.deepEqual(
+      rowEntries
+        .filter((e) => e.command in SHOWN_ON && e.group?.startsWith('inline'))
+        .map((e) => e.command)
+        .sort(),
+      [N.approve, N.reply].sort(),
+    );
   });
 
-  it('each entry\'s regex matches a note offering its action in that state, and no note that does not', () => {
+  it("each entry's regex matches a note offering its action in that state, and no note that does not", () => {
     for (const e of rowEntries.filter((x) => x.command in SHOWN_ON)) {
       const re = regexOf(e.when!);
       const wanted = SHOWN_ON[e.command];
-      for (const actions of wanted) assert.ok(re.test(noteContextValue(note(actions))), `${e.command} (${e.group}) missing on ${JSON.stringify(actions)}`);
+      for (const actions of wanted)
+        assert.ok(re.test(noteContextValue(note(actions))), `${e.command} (${e.group}) missing on ${JSON.stringify(actions)}`);
       for (const actions of ALL_STATES.filter((a) => !wanted.includes(a))) {
         const value = noteContextValue(note(actions));
         assert.ok(!re.test(value), `${e.command} (${e.group}) shown on "${value}"`);
       }
-      for (const unread of [0, 1]) assert.ok(!re.test(noteContextValue({ unread, body: [], meta: { ids: {} } })), `${e.command} shown on a note offering nothing`);
+      for (const unread of [0, 1])
+        assert.ok(!re.test(noteContextValue({ unread, body: [], meta: { ids: {} } })), `${e.command} shown on a note offering nothing`);
     }
   });
 
@@ -124,9 +167,12 @@ describe('package.json reads the contextValue right', () => {
     const offering = note({ 'approve-comment': false, 'like-comment': true, 'replyto-comment': false });
     const unread = noteContextValue({ ...offering, unread: 1 });
     const read = noteContextValue({ ...offering, unread: 0 });
-    for (const e of rowEntries.filter((x) => x.command === N.markRead)) assert.deepEqual([regexOf(e.when!).test(unread), regexOf(e.when!).test(read)], [true, false]);
-    for (const e of rowEntries.filter((x) => x.command === N.markUnread)) assert.deepEqual([regexOf(e.when!).test(unread), regexOf(e.when!).test(read)], [false, true]);
-    for (const e of rowEntries.filter((x) => x.command === N.open)) assert.deepEqual([regexOf(e.when!).test(unread), regexOf(e.when!).test(read)], [true, true]);
+    for (const e of rowEntries.filter((x) => x.command === N.markRead))
+      assert.deepEqual([regexOf(e.when!).test(unread), regexOf(e.when!).test(read)], [true, false]);
+    for (const e of rowEntries.filter((x) => x.command === N.markUnread))
+      assert.deepEqual([regexOf(e.when!).test(unread), regexOf(e.when!).test(read)], [false, true]);
+    for (const e of rowEntries.filter((x) => x.command === N.open))
+      assert.deepEqual([regexOf(e.when!).test(unread), regexOf(e.when!).test(read)], [true, true]);
   });
 
   it('the keys: each runs a contributed command, as NOTE_KEYS lists them, only while the tree has the focus', () => {
@@ -137,7 +183,10 @@ describe('package.json reads the contextValue right', () => {
       assert.ok(contributed.has(k.command) && ids.has(k.command), `key ${k.key}: ${k.command} is not a command`);
       assert.equal(k.when, NOTE_KEYS_WHEN, `key ${k.key}`);
     }
-    assert.deepEqual(ours.map((k) => [k.key, k.command]), NOTE_KEYS.map((k) => [k.key, k.command]));
+    assert.deepEqual(
+      ours.map((k) => [k.key, k.command]),
+      NOTE_KEYS.map((k) => [k.key, k.command]),
+    );
     assert.deepEqual([...'astlrume'].sort(), NOTE_KEYS.map((k) => k.key).sort());
   });
 });

@@ -44,13 +44,17 @@ function tree(notes: Notification[]) {
   return { model, provider, rows };
 }
 
-describe('the notifications tree\'s rows', () => {
+describe("the notifications tree's rows", () => {
   afterEach(() => ((vscode.env as { language: string }).language = 'en'));
 
   it('say the subject, read state, type, pending and liked, and the time; with icon, contextValue, command and accessible label', () => {
     const pending = comment(1, 3, { 'approve-comment': false, 'like-comment': true, 'replyto-comment': false }, { unread: 2 });
     const plain = comment(2, 3, { 'approve-comment': true, 'like-comment': false }, { subjectText: '' });
-    const likedPost = { ...comment(3, 3, {}), type: 'like', body: [{ text: 'x', actions: { 'like-post': true }, meta: { ids: { site: 2001, post: 101 } } }] };
+    const likedPost = {
+      ...comment(3, 3, {}),
+      type: 'like',
+      body: [{ text: 'x', actions: { 'like-post': true }, meta: { ids: { site: 2001, post: 101 } } }],
+    };
     const odd = { ...comment(4, 3, {}), type: 'some_new-type', body: [] };
     const rows = tree([pending, plain, likedPost, odd]).rows();
     const [a, b, c, d] = [1, 2, 3, 4].map((id) => rows.find((r) => r.note.id === id)!);
@@ -102,12 +106,15 @@ describe('the notifications tree\'s rows', () => {
     assert.equal(b4.description, 'comment · 2 days ago');
   });
 
-  it("a group asked for after the list changed shows its notes as they are now", () => {
+  it('a group asked for after the list changed shows its notes as they are now', () => {
     const first = comment(1, 3, {});
     const { model, provider } = tree([first, comment(2, 4, {})]);
     const [group] = provider.getChildren() as GroupNode[];
     model.list.beginFetch()([{ ...first, unread: 1 }]);
     const rows = provider.getChildren(group) as NoteNode[];
-    assert.deepEqual(rows.map((r) => r.contextValue), ['note unread', 'note read']);
+    assert.deepEqual(
+      rows.map((r) => r.contextValue),
+      ['note unread', 'note read'],
+    );
   });
 });
