@@ -31,9 +31,7 @@ describe('A sign-in answer without state', () => {
   });
 
   /** A flow against a fresh service; each account question waits until the test answers it. */
-  async function setUp(
-    echoState: boolean,
-  ): Promise<{
+  async function setUp(echoState: boolean): Promise<{
     svc: RunningService;
     flow: SignInFlow;
     pending: Pending;
