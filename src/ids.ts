@@ -1,5 +1,6 @@
 /**
- * Every command, view and context key the extension names, named once. package.json names them
+ * Every command, view and context key the extension names, named once (the note actions' commands
+ * are named by their catalog, src/models/noteActionCatalog.ts). package.json names them
  * too (a test checks the two agree).
  */
 export const VIEWS = {
@@ -29,22 +30,7 @@ export const COMMANDS = {
     markUnread: 'contentSite.notifications.markUnread',
     open: 'contentSite.notifications.open',
     show: 'contentSite.notifications.show',
-    /** Toggles (a): approve a pending comment, unapprove an approved one. */
-    approve: 'contentSite.notifications.approve',
-    unapprove: 'contentSite.notifications.unapprove',
-    spam: 'contentSite.notifications.spam',
-    trash: 'contentSite.notifications.trash',
-    /** Toggles (l): the comment's like, or the post's when the note offers only that. */
-    like: 'contentSite.notifications.like',
-    unlike: 'contentSite.notifications.unlike',
-    /** Toggles: follow the site back, or stop. */
-    follow: 'contentSite.notifications.follow',
-    unfollow: 'contentSite.notifications.unfollow',
-    reply: 'contentSite.notifications.reply',
-    undo: 'contentSite.notifications.undo',
-    /** m: marks read or unread, whichever the note is not. */
-    toggleRead: 'contentSite.notifications.toggleRead',
-    edit: 'contentSite.notifications.edit',
+    // The note actions' commands (approve, spam, … toggle read, undo) are the catalog's: src/models/noteActionCatalog.ts.
   },
   following: {
     refresh: 'contentSite.following.refresh',

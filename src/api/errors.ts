@@ -49,6 +49,23 @@ export class ContentSiteError extends Error {
     this.request = init.request;
   }
 
+  /**
+   * The same error told in other words: every field (status, code, the service's message,
+   * retryAfter, the request, the cause) is kept; only the sentence for people changes.
+   */
+  reworded(userMessage: string): ContentSiteError {
+    return new ContentSiteError({
+      kind: this.kind,
+      status: this.status,
+      code: this.code,
+      serviceMessage: this.serviceMessage,
+      retryAfter: this.retryAfter,
+      request: this.request,
+      cause: this.cause,
+      userMessage,
+    });
+  }
+
   static is(value: unknown): value is ContentSiteError {
     return value instanceof ContentSiteError;
   }

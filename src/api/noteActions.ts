@@ -44,6 +44,9 @@ const NAMES: Record<string, { key: Key; needs: 'comment' | 'post' | 'site' }> = 
   'edit-comment': { key: 'edit', needs: 'comment' },
 };
 
+/** Each of our keys → the service's action name (what a block's keyed `actions` calls it). */
+export const SERVICE_NAMES = Object.fromEntries(Object.entries(NAMES).map(([name, { key }]) => [key, name])) as Record<Key, string>;
+
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 

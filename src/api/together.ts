@@ -57,14 +57,7 @@ export async function together(
 /** A sub-request's error, worded for its own site when the request named one. */
 function withContext(error: ContentSiteError, p: Prepared<unknown>): ContentSiteError {
   if (!p.spec.messageContext?.site) return error;
-  return new ContentSiteError({
-    kind: error.kind,
-    status: error.status,
-    code: error.code,
-    serviceMessage: error.serviceMessage,
-    userMessage: sentence(error, p.spec.messageContext.site),
-    request: error.request,
-  });
+  return error.reworded(sentence(error, p.spec.messageContext.site));
 }
 
 const sentence = (e: ContentSiteError, site: string): string => sentenceFor(e.code, e.serviceMessage, e.status, { site });

@@ -1,9 +1,13 @@
 import * as vscode from 'vscode';
 import { localized } from '../localize';
 import { COMMANDS } from '../ids';
+import { ENTRIES } from '../models/noteActionCatalog';
 import type { MarkAllReport } from '../models/notificationsModel';
 import { reportError, requireSignIn, type CommandContext } from './commandContext';
 import { noteTargets, type NoteArg } from './noteTargets';
+
+/** The catalog's read toggle (m). */
+const READ = ENTRIES.find((e) => e.readState)!;
 
 /**
  * Mark read / unread on the clicked note (or a note id) or the whole selection: one POST, kept over
@@ -26,7 +30,7 @@ export function registerMarkNotes(ctx: CommandContext): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.notifications.markRead, (n?: NoteArg, s?: vscode.TreeItem[]) => run('read', n, s)),
     vscode.commands.registerCommand(COMMANDS.notifications.markUnread, (n?: NoteArg, s?: vscode.TreeItem[]) => run('unread', n, s)),
-    vscode.commands.registerCommand(COMMANDS.notifications.toggleRead, (n?: NoteArg, s?: vscode.TreeItem[]) => run('toggle', n, s)),
+    vscode.commands.registerCommand(READ.command!, (n?: NoteArg, s?: vscode.TreeItem[]) => run('toggle', n, s)),
     vscode.commands.registerCommand(COMMANDS.notifications.markAllRead, async () => {
       if (!requireSignIn(ctx)) return;
       let report: MarkAllReport;

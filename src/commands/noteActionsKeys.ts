@@ -4,18 +4,6 @@ import { NOTE_KEYS } from '../views/notifications/noteContext';
 
 const EXTENSION_ID = 'contentsite.content-site';
 
-/** What each key of the Notifications view does, as the list says it. */
-const KEY_TITLES: Record<string, () => string> = {
-  [COMMANDS.notifications.approve]: () => vscode.l10n.t('Approve or unapprove the comment'),
-  [COMMANDS.notifications.spam]: () => vscode.l10n.t('Mark the comment as spam (with Undo)'),
-  [COMMANDS.notifications.trash]: () => vscode.l10n.t('Trash the comment (with Undo)'),
-  [COMMANDS.notifications.like]: () => vscode.l10n.t('Like or unlike the comment (or the post)'),
-  [COMMANDS.notifications.reply]: () => vscode.l10n.t('Reply…'),
-  [COMMANDS.notifications.undo]: () => vscode.l10n.t('Undo the last spam or trash'),
-  [COMMANDS.notifications.toggleRead]: () => vscode.l10n.t('Mark read or unread'),
-  [COMMANDS.notifications.edit]: () => vscode.l10n.t('Edit the comment in the browser'),
-};
-
 type KeyItem = vscode.QuickPickItem & { run?: () => Thenable<unknown> };
 
 /**
@@ -30,7 +18,7 @@ export function registerKeyboardShortcuts(): vscode.Disposable[] {
       const items: KeyItem[] = [
         ...NOTE_KEYS.map((k): KeyItem => ({
           label: k.key.toUpperCase(),
-          description: KEY_TITLES[k.command]?.() ?? k.command,
+          description: vscode.l10n.t(k.entry.labels.key),
           run: () => vscode.commands.executeCommand('workbench.action.openGlobalKeybindings', `@command:${k.command}`),
         })),
         { label: vscode.l10n.t('Enter'), description: vscode.l10n.t('Open the notification') },

@@ -13,7 +13,7 @@
  *
  * What differs per list (the requests, the key, the order) is a ListSource. No vscode here.
  */
-import type { ContentSiteClient, ContentSiteError, Prepared } from '../api';
+import { ContentSiteError, type ContentSiteClient, type Prepared } from '../api';
 import { asError, outcomeUnknown } from './asError';
 import type { BatchRefreshable, RefreshPart } from './batchRefresh';
 import { Emitter } from './emitter';
@@ -266,12 +266,24 @@ export class ListCore<T, C> implements BatchRefreshable {
    * begin + send + settle: done when the service answered, failed when it refused, unknown (after
    * asking the service what it now holds) when the answer was lost.
    */
-  async perform<R>(
+  perform<R>(
     effects: ReadonlyMap<string, Effect<T>>,
     send: () => Promise<R>,
-    confirmed: (result: R) => ReadonlyMap<string, Effect<T>> = () => effects,
+    confirmed: (result: R) => ReadonlyMap<string, Effect<T>> | undefined = () => effects,
   ): Promise<OperationOutcome<T, R>> {
-    const op = this.begin(effects);
+    return this.settle(this.begin(effects), send, confirmed);
+  }
+
+  /**
+   * Sends a begun operation and settles it by the answer: confirmed when the service answered (with
+   * `confirmed`'s effects; undefined when the answer does not confirm it, which asks the service),
+   * dropped when it refused, and the service asked when the outcome is unknown.
+   */
+  async settle<R>(
+    op: PendingOperation<T>,
+    send: () => Promise<R>,
+    confirmed: (result: R) => ReadonlyMap<string, Effect<T>> | undefined = () => undefined,
+  ): Promise<OperationOutcome<T, R>> {
     let result: R;
     try {
       result = await send();
@@ -284,7 +296,12 @@ export class ListCore<T, C> implements BatchRefreshable {
       const now = await op.verify().catch(() => undefined);
       return { kind: 'unknown', error, now };
     }
-    op.confirm(confirmed(result));
+    const effects = confirmed(result);
+    if (effects) op.confirm(effects);
+    else if (this.source.fetch) {
+      const now = await op.verify().catch(() => undefined);
+      return { kind: 'unknown', error: unconfirmedBy(result), now };
+    } else op.confirm();
     return { kind: 'done', result };
   }
 
@@ -398,4 +415,13 @@ export class ListCore<T, C> implements BatchRefreshable {
     this.shown = undefined;
     this.changed.fire();
   }
+}
+
+/** An answer that does not say the operation was applied: the service is asked (see settle). */
+function unconfirmedBy(result: unknown): ContentSiteError {
+  return new ContentSiteError({
+    kind: 'bad_response',
+    userMessage: 'The service answered, but its answer does not show the change.',
+    cause: result,
+  });
 }

@@ -1,40 +1,23 @@
 /**
  * How acting on a note shows on it before the service has answered: the action's value in the
  * keyed `actions` of the last body block that has them (where `noteActions` reads it), and the
- * comment's status for moderation. Pure; the note is copied, never changed in place.
+ * comment's status for moderation (the catalog entry's `status`). Pure; the note is copied, never
+ * changed in place.
  */
 import type { Notification } from '../api';
-
-/** Our action names → the service's. */
-export const SERVICE_ACTION = {
-  approve: 'approve-comment',
-  spam: 'spam-comment',
-  trash: 'trash-comment',
-  like: 'like-comment',
-  reply: 'replyto-comment',
-  likePost: 'like-post',
-  follow: 'follow',
-} as const;
-
-export type ActionKey = keyof typeof SERVICE_ACTION;
+import { SERVICE_NAMES } from '../api/noteActions';
+import type { CatalogEntry } from './noteActionCatalog';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The comment status an action leaves behind, when it is about moderation. */
-function statusAfter(key: ActionKey, on: boolean): string | undefined {
-  if (key === 'approve') return on ? 'approved' : 'unapproved';
-  if (key === 'spam') return on ? 'spam' : 'approved';
-  if (key === 'trash') return on ? 'trash' : undefined;
-  return undefined;
-}
-
-/** The note as it looks once `key` is `on` (or off). */
-export function withAction(note: Notification, key: ActionKey, on: boolean): Notification {
-  const name = SERVICE_ACTION[key];
+/** The note as it looks once `entry` is `on` (or off). */
+export function withAction(note: Notification, entry: CatalogEntry, on: boolean): Notification {
   const out: Notification = { ...note };
-  const status = statusAfter(key, on);
+  const status = entry.status?.(on);
   if (status) out.status = { ...note.status, approval_status: status };
+  if (!entry.service) return out;
+  const name = SERVICE_NAMES[entry.service];
   const body = note.body;
   const blocks = Array.isArray(body) ? body : isObj(body) && Array.isArray(body.items) ? (body.items as unknown[]) : undefined;
   if (!blocks) return out;

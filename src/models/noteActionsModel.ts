@@ -1,28 +1,29 @@
 /**
- * Acting on notes as the service's own panel does, on the notifications list core:
- * - approve, like, like the post, follow (and their reverses) show at once, are sent, and each
- *   note is fetched again once the service answered; a refusal drops the change (the note shows
- *   what the service has) and the report says why; a lost answer is settled by asking the service;
- * - spam and trash hide the notes at once and send nothing until the undo window ends; undo brings
- *   them back where they were; `flush` sends what is still waiting (the window is closing);
+ * Acting on notes as the service's own panel does, on the notifications list core, by the
+ * catalog's entries (`noteActionCatalog.ts`: what each action sends, how it shows, how its answer
+ * confirms it):
+ * - toggles (approve, like, follow and their reverses) show at once and go out together, at most
+ *   PARALLEL_ACTIONS at a time; each answer confirms its note (no read-back); a refusal drops the
+ *   change (the note shows what the service has) and the report says why; a lost answer, or one
+ *   that does not show the change, is settled by asking the service;
+ * - removals (spam, trash) hide the notes at once and send nothing until the undo window ends;
+ *   undo brings them back where they were; `flush` sends what is still waiting (the window is closing);
  * - reply posts to the note's comment and fetches the note again.
  * No vscode here.
  */
-import { ContentSiteError, noteActions, type Comment, type ContentSiteClient, type NoteActions, type Notification } from '../api';
+import { ContentSiteError, noteActions, type Comment, type ContentSiteClient, type Notification } from '../api';
 import type { ActOptions } from '../api/act';
 import { asError, outcomeUnknown } from './asError';
 import { Emitter } from './emitter';
-import type { Effect, OperationOutcome } from './listCore';
+import type { Effect, OperationOutcome, PendingOperation } from './listCore';
+import { entry as catalogEntry, offeredOn, REPLY_ENTRY, type CatalogEntry, type OfferedAction } from './noteActionCatalog';
 import { withAction } from './noteActionEffects';
 import { NOTE_FIELDS, type NotificationsModel } from './notificationsModel';
 
-export type ToggleKind = 'approve' | 'like' | 'likePost' | 'follow';
-export type RemoveKind = 'spam' | 'trash';
-export type ActionKind = ToggleKind | RemoveKind | 'reply';
-
 /** What the service confirmed. */
 export interface ActReport {
-  kind: ToggleKind | RemoveKind;
+  /** The catalog entry asked for (a like that went to posts is still `like`). */
+  action: string;
   /** true: approved / liked / followed / spammed / trashed; false: the reverse. */
   on: boolean;
   /** Notes the service confirmed. */
@@ -33,11 +34,15 @@ export interface ActReport {
   error?: ContentSiteError;
 }
 
+/** What Undo did: brought the notes back, or nothing because they were already back or already sent. */
+export type UndoResult = 'undone' | 'already undone' | 'already sent';
+
 export interface PendingRemoval {
-  readonly kind: RemoveKind;
+  /** The catalog entry: spam or trash. */
+  readonly action: string;
   readonly ids: readonly number[];
-  /** Brings the notes back where they were and sends nothing; false when the window already ended. */
-  undo(): boolean;
+  /** Brings the notes back where they were and sends nothing, while the window lasts. */
+  undo(): UndoResult;
   /** Ends the window now and sends (the user closed the message: "let it go"); nothing when it already ended. */
   sendNow(): void;
   /** Settles when the requests were answered (or at once with nothing acted, when undone). */
@@ -55,10 +60,11 @@ export interface NoteActionsOptions {
 }
 
 export const UNDO_MS = 4500;
-/** Requests at once for a selection: two rounds for 20 notes, and never a flood of hundreds. */
-export const PARALLEL_ACTIONS = 10;
-
-type Action = NonNullable<NoteActions[keyof NoteActions]>;
+/**
+ * Requests at once for a selection: a page's worth (20) go out together, and never a flood of
+ * hundreds. The service names no limit on concurrent requests; a 429 is honoured as everywhere.
+ */
+export const PARALLEL_ACTIONS = 20;
 
 const key = (id: number) => String(id);
 
@@ -69,7 +75,10 @@ export class NoteActionsModel {
   private readonly timers: NonNullable<NoteActionsOptions['timers']>;
 
   constructor(private readonly o: NoteActionsOptions) {
-    this.timers = o.timers ?? { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+    this.timers = o.timers ?? {
+      set: (fn, ms) => setTimeout(fn, ms),
+      clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    };
   }
 
   /** The removals still in their window, newest last. */
@@ -77,35 +86,49 @@ export class NoteActionsModel {
     return this.removals;
   }
 
-  /** The ids among `ids` whose note, as shown, offers `kind`. */
-  offering(ids: readonly number[], kind: ActionKind): number[] {
-    return [...new Set(ids)].filter((id) => {
-      const note = this.o.notes.get(id);
-      return note !== undefined && offered(note, kind) !== undefined;
-    });
+  /** The ids among `ids` whose note, as shown, offers the action (or its fallback). */
+  offering(ids: readonly number[], action: string): number[] {
+    const e = catalogEntry(action);
+    return [...new Set(ids)].filter((id) => this.offered(id, e) !== undefined);
+  }
+
+  /** The current state of a toggle on a note as shown (approved, liked: the comment's, else the post's). */
+  valueOf(id: number, action: string): boolean | undefined {
+    return this.offered(id, catalogEntry(action))?.action.value;
   }
 
   /**
-   * Sets `kind` on every given note that offers it; `on` defaults to the opposite of the first such
-   * note's current value (pressing again reverses). Never rejects: the outcome is in the report.
+   * Sets a toggle on every given note that offers it (a like goes to each note's comment, or to
+   * its post when the note offers only that); `on` defaults to the opposite of the first such
+   * note's value (pressing again reverses); notes already that way are left alone. Never rejects:
+   * the outcome is in the report.
    */
-  async toggle(ids: readonly number[], kind: ToggleKind, on?: boolean): Promise<ActReport> {
-    const targets = this.offering(ids, kind);
-    const first = targets.length ? offered(this.o.notes.get(targets[0])!, kind) : undefined;
-    const want = on ?? !(first?.value ?? false);
-    const report: ActReport = { kind, on: want, acted: [], failed: [] };
-    await this.each(targets, report, (id) => this.perform(id, kind, want, (n) => withAction(n, kind, want)));
-    await this.refetch(report.acted);
+  async toggle(ids: readonly number[], action: string, on?: boolean): Promise<ActReport> {
+    const targets = this.offering(ids, action);
+    const want = on ?? !(targets.length ? this.valueOf(targets[0], action) === true : false);
+    const report: ActReport = { action, on: want, acted: [], failed: [] };
+    const todo = targets.filter((id) => this.valueOf(id, action) !== want);
+    await this.each(todo, report, (id) => {
+      const { entry, action: offered } = this.offered(id, catalogEntry(action))!;
+      const effects = new Map([[key(id), (n: Notification) => withAction(n, entry, want)]]);
+      return this.o.notes.list.perform(
+        effects,
+        () => this.send(id, entry, want, offered),
+        (answer) => (answer === undefined || answer === want ? effects : undefined),
+      );
+    });
     return report;
   }
 
   /** Spam or trash: the notes hide at once and are sent when the undo window ends. */
-  remove(ids: readonly number[], kind: RemoveKind): PendingRemoval | undefined {
-    const targets = this.offering(ids, kind).filter((id) => offered(this.o.notes.get(id)!, kind)?.value !== true);
+  remove(ids: readonly number[], action: string): PendingRemoval | undefined {
+    const e = catalogEntry(action);
+    const targets = this.offering(ids, action).filter((id) => this.offered(id, e)?.action.value !== true);
     if (targets.length === 0) return undefined;
     const list = this.o.notes.list;
-    const ops = new Map(targets.map((id) => [id, list.begin(new Map([[key(id), () => undefined]]))]));
-    const report: ActReport = { kind, on: true, acted: [], failed: [] };
+    const hide: Effect<Notification> = () => undefined;
+    const ops = new Map<number, PendingOperation<Notification>>(targets.map((id) => [id, list.begin(new Map([[key(id), hide]]))]));
+    const report: ActReport = { action, on: true, acted: [], failed: [] };
     let state: 'waiting' | 'sent' | 'undone' = 'waiting';
     let resolve!: (r: ActReport) => void;
     const done = new Promise<ActReport>((r) => (resolve = r));
@@ -115,40 +138,29 @@ export class NoteActionsModel {
       if (i >= 0) this.removals.splice(i, 1);
       this.changed.fire();
     };
-    const removal = {
-      kind,
+    const removal: PendingRemoval = {
+      action,
       ids: targets,
       done,
-      undo: (): boolean => {
-        if (state !== 'waiting') return false;
+      undo: () => {
+        if (state !== 'waiting') return state === 'undone' ? 'already undone' : 'already sent';
         state = 'undone';
         end();
         for (const op of ops.values()) op.fail();
         resolve(report);
-        return true;
+        return 'undone';
       },
-      sendNow: (): void => {
+      sendNow: () => {
         if (state !== 'waiting') return;
         state = 'sent';
         end();
-        void this.each(targets, report, async (id) => {
-          const op = ops.get(id)!;
-          try {
-            await this.send(id, kind, true, this.actionOf(id, kind));
-          } catch (err) {
-            const error = asError(err);
-            if (!outcomeUnknown(error)) {
-              op.fail();
-              return { kind: 'failed', error };
-            }
-            const now = await op.verify().catch(() => undefined);
-            return { kind: 'unknown', error, now };
-          }
-          op.confirm();
-          return { kind: 'done', result: undefined };
-        })
-          .then(() => this.refetch(report.acted))
-          .then(() => resolve(report));
+        void this.each(targets, report, (id) =>
+          list.settle(
+            ops.get(id)!,
+            () => this.send(id, e, true, this.actionOf(id, e)),
+            (answer) => (answer === false ? undefined : new Map([[key(id), hide]])),
+          ),
+        ).then(() => resolve(report));
       },
     };
     const timer = this.timers.set(removal.sendNow, this.o.undoMs?.() ?? UNDO_MS);
@@ -157,9 +169,10 @@ export class NoteActionsModel {
     return removal;
   }
 
-  /** Undoes the newest removal still in its window; false when there is none. */
-  undoLast(): boolean {
-    return this.removals.at(-1)?.undo() ?? false;
+  /** Undoes the newest removal still in its window (or the one of `id`); undefined when there is none. */
+  undo(id?: number): UndoResult | undefined {
+    const removal = id === undefined ? this.removals.at(-1) : this.removals.find((r) => r.ids.includes(id));
+    return removal?.undo();
   }
 
   /** Sends every removal still in its window now, and resolves when they were answered. */
@@ -174,7 +187,7 @@ export class NoteActionsModel {
    * comments_closed, an empty reply…) as a sentence; on success the note is fetched again.
    */
   async reply(id: number, content: string): Promise<Comment> {
-    const action = this.actionOf(id, 'reply');
+    const action = this.actionOf(id, REPLY_ENTRY);
     const client = this.o.client();
     let comment: Comment;
     try {
@@ -183,16 +196,12 @@ export class NoteActionsModel {
       const error = asError(err);
       if (!outcomeUnknown(error)) throw error;
       // The answer was lost: the note says whether the service has the reply now.
-      await this.refetch([id]).catch(() => undefined);
-      throw new ContentSiteError({
-        kind: error.kind,
-        status: error.status,
-        code: error.code,
-        request: error.request,
-        userMessage: `Whether your reply was posted is unknown: the service did not answer. Your draft is kept; check the comment before sending it again. ${error.userMessage}`,
-      });
+      await this.refetch(id).catch(() => undefined);
+      throw error.reworded(
+        `Whether your reply was posted is unknown: the service did not answer. Your draft is kept; check the comment before sending it again. ${error.userMessage}`,
+      );
     }
-    await this.refetch([id]);
+    await this.refetch(id);
     return comment;
   }
 
@@ -201,34 +210,9 @@ export class NoteActionsModel {
     this.changed.dispose();
   }
 
-  /** One note's action, shown at once and kept until a fetch after the answer has it. */
-  private async perform(
-    id: number,
-    kind: ToggleKind,
-    on: boolean,
-    effect: Effect<Notification>,
-  ): Promise<OperationOutcome<Notification, unknown>> {
-    const action = this.actionOf(id, kind);
-    return this.o.notes.list.perform(new Map([[key(id), effect]]), () => this.send(id, kind, on, action));
-  }
-
-  private send(id: number, kind: ToggleKind | RemoveKind, on: boolean, action: Action): Promise<unknown> {
-    const api = this.o.client();
-    const opts = this.options(id, action.site);
-    switch (kind) {
-      case 'approve':
-        return api.comments.setStatus(action.site, action.comment!, on ? 'approved' : 'unapproved', opts);
-      case 'spam':
-        return api.comments.setStatus(action.site, action.comment!, on ? 'spam' : 'approved', opts);
-      case 'trash':
-        return api.comments.trash(action.site, action.comment!, opts);
-      case 'like':
-        return on ? api.comments.like(action.site, action.comment!, opts) : api.comments.unlike(action.site, action.comment!, opts);
-      case 'likePost':
-        return on ? api.posts.like(action.site, action.post!, opts) : api.posts.unlike(action.site, action.post!, opts);
-      case 'follow':
-        return on ? api.sites.follow(action.site, opts) : api.sites.unfollow(action.site, opts);
-    }
+  private send(id: number, e: CatalogEntry, on: boolean, action: OfferedAction): Promise<boolean | undefined> {
+    if (!e.send) throw new Error(`${e.id} is not sent to the service.`);
+    return e.send(this.o.client(), action, on, this.options(id, action.site));
   }
 
   /** Runs `act` for every note, PARALLEL_ACTIONS at a time, and fills the report. */
@@ -244,7 +228,7 @@ export class NoteActionsModel {
         const outcome = await act(id);
         const confirmed =
           outcome.kind === 'done' ||
-          (outcome.kind === 'unknown' && outcome.now !== undefined && confirms(outcome.now.get(key(id)), report));
+          (outcome.kind === 'unknown' && outcome.now !== undefined && this.confirms(outcome.now.get(key(id)), report));
         if (confirmed) report.acted.push(id);
         else {
           report.failed.push(id);
@@ -255,14 +239,19 @@ export class NoteActionsModel {
     await Promise.all(Array.from({ length: Math.min(this.o.parallel ?? PARALLEL_ACTIONS, ids.length) }, worker));
   }
 
-  /** The service's copies of the notes acted on: one GET for one note, one list for several. */
-  private async refetch(ids: readonly number[]): Promise<void> {
-    if (ids.length === 0) return;
+  /** A note read back after a lost answer shows the action done (or, for a removal, is gone or marked). */
+  private confirms(now: Notification | undefined, report: ActReport): boolean {
+    const e = catalogEntry(report.action);
+    if (!now) return e.kind === 'remove';
+    return offeredOn(noteActions(now), e)?.action.value === report.on;
+  }
+
+  /** The service's copy of a note acted on. */
+  private async refetch(id: number): Promise<void> {
     const take = this.o.notes.list.beginFetch();
     let fresh: Notification[] = [];
     try {
-      const api = this.o.client();
-      fresh = ids.length === 1 ? [await api.notifications.get(ids[0], { fields: NOTE_FIELDS })] : await this.o.notes.fetchNotes(api, ids);
+      fresh = [await this.o.client().notifications.get(id, { fields: NOTE_FIELDS })];
     } catch {
       // The list shows the action until the next refresh or poll brings the note.
     } finally {
@@ -270,43 +259,33 @@ export class NoteActionsModel {
     }
   }
 
+  /** The note as shown, or as the service last sent it (a hidden note in its undo window). */
+  private note(id: number): Notification | undefined {
+    return this.o.notes.get(id) ?? this.o.notes.list.serviceItems().find((n) => n.id === id);
+  }
+
+  private offered(id: number, e: CatalogEntry) {
+    const note = this.o.notes.get(id);
+    return note ? offeredOn(noteActions(note), e) : undefined;
+  }
+
   /** The note's action as shown, or a clear error when it no longer offers it. */
-  private actionOf(id: number, kind: ActionKind): Action {
-    const note = this.o.notes.get(id) ?? this.o.notes.list.serviceItems().find((n) => n.id === id);
-    const action = note && offered(note, kind);
+  private actionOf(id: number, e: CatalogEntry): OfferedAction {
+    const note = this.note(id);
+    const action = note && offeredOn(noteActions(note), e)?.action;
     if (!action)
       throw new ContentSiteError({
         kind: 'invalid_input',
         code: 'not_offered',
-        userMessage: `This notification no longer offers ${VERB[kind]}. Refresh the notifications.`,
+        userMessage: `This notification no longer offers “${e.labels.on}”. Refresh the notifications.`,
       });
     return action;
   }
 
   private options(id: number, site: number): ActOptions {
-    const note = this.o.notes.get(id) ?? this.o.notes.list.serviceItems().find((n) => n.id === id);
+    const note = this.note(id);
     return { siteName: note ? siteHost(note, site) : undefined };
   }
-}
-
-const VERB: Record<ActionKind, string> = {
-  approve: 'approving',
-  spam: 'marking as spam',
-  trash: 'trashing',
-  like: 'liking',
-  likePost: 'liking the post',
-  follow: 'following',
-  reply: 'replying',
-};
-
-function offered(note: Pick<Notification, 'body' | 'meta' | 'status'>, kind: ActionKind): Action | undefined {
-  return noteActions(note)[kind];
-}
-
-/** A note read back after a lost answer shows the action done (or, for a removal, is gone or marked). */
-function confirms(now: Notification | undefined, report: ActReport): boolean {
-  if (!now) return report.kind === 'spam' || report.kind === 'trash';
-  return offered(now, report.kind)?.value === report.on;
 }
 
 /**
@@ -335,11 +314,5 @@ export function siteHost(note: Notification, siteId: number): string | undefined
 }
 
 function unconfirmed(cause: ContentSiteError): ContentSiteError {
-  return new ContentSiteError({
-    kind: cause.kind,
-    status: cause.status,
-    code: cause.code,
-    request: cause.request,
-    userMessage: `The service did not confirm the change, and it still shows the notification as before. ${cause.userMessage}`,
-  });
+  return cause.reworded(`The service did not confirm the change, and it still shows the notification as before. ${cause.userMessage}`);
 }

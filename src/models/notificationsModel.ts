@@ -261,12 +261,5 @@ function unconfirmed(cause: ContentSiteError, count: number, wanted: 'read' | 'u
   const userMessage = asked
     ? `The ${what} could not be marked ${wanted}: the service's answer was lost, and it still shows ${count === 1 ? 'it' : 'them'} as before. ${cause.userMessage}`
     : `Whether the ${what} ${count === 1 ? 'was' : 'were'} marked ${wanted} is unknown: the service did not answer. ${cause.userMessage}`;
-  return new ContentSiteError({
-    kind: cause.kind,
-    status: cause.status,
-    code: cause.code,
-    serviceMessage: cause.serviceMessage,
-    request: cause.request,
-    userMessage,
-  });
+  return cause.reworded(userMessage);
 }

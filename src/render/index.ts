@@ -8,7 +8,6 @@ export {
   readNoteMessage,
   noteControls,
   noteState,
-  NOTE_CONTROLS,
   type PanelMessage,
   type NoteMessage,
   type NoteControl,

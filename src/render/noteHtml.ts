@@ -4,7 +4,8 @@
  * media as images), status and time. Every piece of service HTML goes through sanitize().
  */
 import type { Block, Notification, TemplateBody, TemplateItem } from '../api';
-import { type ActControl, type NoteState, statusText } from './panelMessage';
+import { BUTTON_ENTRIES, CATALOG, type CatalogEntry } from '../models/noteActionCatalog';
+import { type NoteState, statusText } from './panelMessage';
 import { escapeHtml, IMAGE_SCHEMES, safeUrl, sanitize } from './sanitize';
 
 const img = (src: unknown, alt = '', cls = 'icon'): string => {
@@ -88,51 +89,37 @@ export interface NoteView {
   replies?: ReadonlyArray<{ text: string; url?: string }>;
 }
 
-/** Each button: its label off and on (pressed), what pressing does then, and its key. */
-const BUTTONS: ReadonlyArray<{ control: ActControl; key: string; off: string; on: string; offTitle: string; onTitle: string }> = [
-  { control: 'approve', key: 'a', off: 'Approve', on: 'Approved', offTitle: 'Approve', onTitle: 'Unapprove' },
-  { control: 'like', key: 'l', off: 'Like', on: 'Liked', offTitle: 'Like the comment', onTitle: 'Unlike the comment' },
-  { control: 'likePost', key: 'l', off: 'Like post', on: 'Post liked', offTitle: 'Like the post', onTitle: 'Unlike the post' },
-  { control: 'follow', key: '', off: 'Follow', on: 'Following', offTitle: 'Follow the site', onTitle: 'Unfollow the site' },
-  { control: 'spam', key: 's', off: 'Spam', on: 'Spam', offTitle: 'Mark as spam', onTitle: 'Mark as spam' },
-  { control: 'trash', key: 't', off: 'Trash', on: 'Trash', offTitle: 'Move to the trash', onTitle: 'Move to the trash' },
-  {
-    control: 'edit',
-    key: 'e',
-    off: 'Edit',
-    on: 'Edit',
-    offTitle: 'Edit the comment in the browser',
-    onTitle: 'Edit the comment in the browser',
-  },
-  { control: 'read', key: 'm', off: 'Mark read', on: 'Mark unread', offTitle: 'Mark as read', onTitle: 'Mark as unread' },
-];
-
-function buttonHtml(b: (typeof BUTTONS)[number], on: boolean): string {
-  const key = b.key;
+/** A toolbar button of the catalog's: its label off and on (pressed), what pressing does then, and its key. */
+function buttonHtml(b: CatalogEntry, on: boolean): string {
+  const key = b.key ?? (b.variantOf ? CATALOG.get(b.variantOf)?.key : undefined) ?? '';
   const title = (t: string) => (key ? `${t} (${key})` : t);
+  const [offTitle, onTitle] = b.labels.hint;
   // Pressed shows a state that is on (approved, liked, followed); read/unread only changes its label.
-  const toggle = b.control === 'approve' || b.control === 'like' || b.control === 'likePost' || b.control === 'follow';
+  const toggle = b.kind === 'toggle';
   const attrs = [
     `type="button"`,
     `class="act"`,
-    `data-action="${b.control}"`,
-    key ? `data-key="${key}"` : '',
-    `data-off="${escapeHtml(b.off)}"`,
-    `data-on="${escapeHtml(b.on)}"`,
-    `data-off-title="${escapeHtml(title(b.offTitle))}"`,
-    `data-on-title="${escapeHtml(title(b.onTitle))}"`,
+    `data-action="${escapeHtml(b.id)}"`,
+    key ? `data-key="${escapeHtml(key)}"` : '',
+    `data-off="${escapeHtml(b.labels.on)}"`,
+    `data-on="${escapeHtml(b.labels.done)}"`,
+    `data-off-title="${escapeHtml(title(offTitle))}"`,
+    `data-on-title="${escapeHtml(title(onTitle))}"`,
     toggle ? `aria-pressed="${on}"` : '',
-    `title="${escapeHtml(title(on ? b.onTitle : b.offTitle))}"`,
+    `title="${escapeHtml(title(on ? onTitle : offTitle))}"`,
   ].filter(Boolean);
-  return `<button ${attrs.join(' ')}>${escapeHtml(on ? b.on : b.off)}</button>`;
+  return `<button ${attrs.join(' ')}>${escapeHtml(on ? b.labels.done : b.labels.on)}</button>`;
 }
+
+/** The undo banner's button. */
+const UNDO = [...CATALOG.values()].find((e) => e.undoes)!;
 
 function controlsHtml(note: Notification, view: NoteView): string {
   const c = view.state.controls;
-  const buttons = BUTTONS.filter((b) => c[b.control]).map((b) => buttonHtml(b, c[b.control]!.on));
+  const buttons = BUTTON_ENTRIES.filter((b) => c[b.id]).map((b) => buttonHtml(b, c[b.id]!.on));
   const open = note.url ? link(note.url, 'Open in Browser') : '';
   const removed = view.state.removed;
-  const banner = `<div id="removed" class="removed" role="status"${removed ? '' : ' hidden'}><span id="removed-text">${escapeHtml(removed)}</span> <button type="button" class="act" data-action="undo" data-key="u" title="Undo (u)"${c.undo ? '' : ' hidden'}>Undo</button></div>`;
+  const banner = `<div id="removed" class="removed" role="status"${removed ? '' : ' hidden'}><span id="removed-text">${escapeHtml(removed)}</span> <button type="button" class="act" data-action="${UNDO.id}" data-key="${UNDO.key}" title="${UNDO.labels.on} (${UNDO.key})"${c[UNDO.id] ? '' : ' hidden'}>${UNDO.labels.on}</button></div>`;
   const nav = `<nav class="note-nav"><button type="button" data-go="previous" title="Previous note (k)"${view.state.hasPrevious ? '' : ' disabled'}>‹ Previous</button><button type="button" data-go="next" title="Next note (j)"${view.state.hasNext ? '' : ' disabled'}>Next ›</button></nav>`;
   return `${banner}<div class="toolbar" role="toolbar" aria-label="Note actions">${buttons.join('')}${open ? `<span class="open">${open}</span>` : ''}</div>${nav}`;
 }

@@ -9,6 +9,7 @@
  */
 import type { Notification } from '../api/notificationShape';
 import { noteActions } from '../api/noteActions';
+import { CATALOG, ENTRIES, offeredOn, SHOWN_ENTRIES } from '../models/noteActionCatalog';
 import { safeUrl } from './sanitize';
 
 export type PanelMessage = { type: 'open'; href: string } | { type: 'loadImages' };
@@ -30,35 +31,46 @@ function tokened(message: unknown, token: string): Record<string, unknown> | und
   return token && m.token === token ? m : undefined;
 }
 
-/** What a button (or key) in the note's page asks for. `reply` is the reply box. */
-export const NOTE_CONTROLS = ['approve', 'spam', 'trash', 'like', 'likePost', 'follow', 'edit', 'read', 'undo', 'reply'] as const;
-export type NoteControl = (typeof NOTE_CONTROLS)[number];
-export type ActControl = Exclude<NoteControl, 'reply'>;
+/** What a button (or key) in the note's page asks for: a catalog entry's id. `reply` is the reply box. */
+export type NoteControl = string;
+export type ActControl = NoteControl;
 
 /** Why the shown note is not in the list any more: a spam/trash in its undo window, done, or gone. */
-export type NoteRemoval = { kind: 'spam' | 'trash'; undoable: boolean } | { kind: 'gone' };
+export type NoteRemoval = { kind: 'removed'; action: string; undoable: boolean } | { kind: 'gone' };
 
 /** Each control the note offers now, with its state (`on`: approved, liked, followed, read, replied). */
 export type NoteControls = Partial<Record<NoteControl, { on: boolean }>>;
 
 /**
- * The controls of a note as the model has it now. `note` undefined: it left the list. `canReply`:
- * the model can reply (to the comment, or to the post when the note offers no comment reply).
+ * The controls of a note as the model has it now, one per catalog entry it offers. `note`
+ * undefined: it left the list. `canReply`: the model can reply (to the comment, or to the post
+ * when the note offers no comment reply).
  */
 export function noteControls(note: Notification | undefined, o: { removal?: NoteRemoval; canReply?: boolean } = {}): NoteControls {
-  if (o.removal) return o.removal.kind !== 'gone' && o.removal.undoable ? { undo: { on: false } } : {};
-  if (!note) return {};
-  const a = noteActions(note);
   const out: NoteControls = {};
-  if (a.approve) out.approve = { on: a.approve.value === true };
-  if (a.spam) out.spam = { on: a.spam.value === true };
-  if (a.trash) out.trash = { on: a.trash.value === true };
-  if (a.like) out.like = { on: a.like.value === true };
-  else if (a.likePost) out.likePost = { on: a.likePost.value === true };
-  if (a.follow) out.follow = { on: a.follow.value === true };
-  if (a.edit?.link && safeUrl(a.edit.link, ['https', 'http'])) out.edit = { on: false };
-  out.read = { on: note.unread === 0 };
-  if (a.reply || o.canReply) out.reply = { on: a.reply?.value === true || note.status?.i_replied === true };
+  if (o.removal) {
+    if (o.removal.kind !== 'gone' && o.removal.undoable) for (const e of ENTRIES) if (e.undoes) out[e.id] = { on: false };
+    return out;
+  }
+  if (!note) return out;
+  const a = noteActions(note);
+  for (const e of SHOWN_ENTRIES) {
+    const offered = offeredOn(a, e);
+    switch (e.kind) {
+      case 'toggle':
+      case 'remove':
+        if (offered) out[offered.entry.id] = { on: offered.action.value === true };
+        break;
+      case 'link':
+        if (offered?.action.link && safeUrl(offered.action.link, ['https', 'http'])) out[e.id] = { on: false };
+        break;
+      case 'reply':
+        if (offered || o.canReply) out[e.id] = { on: offered?.action.value === true || note.status?.i_replied === true };
+        break;
+      case 'local':
+        if (e.readState) out[e.id] = { on: note.unread === 0 };
+    }
+  }
   return out;
 }
 
@@ -89,8 +101,9 @@ export function readNoteMessage(message: unknown, shown: ShownNote | undefined):
   switch (m.type) {
     case 'act': {
       const action = m.action;
-      if (typeof action !== 'string' || action === 'reply' || !(NOTE_CONTROLS as readonly string[]).includes(action)) return undefined;
-      return shown.controls[action as ActControl] ? { type: 'act', action: action as ActControl, note } : undefined;
+      const e = typeof action === 'string' ? CATALOG.get(action) : undefined;
+      if (!e || e.kind === 'reply') return undefined;
+      return shown.controls[e.id] ? { type: 'act', action: e.id, note } : undefined;
     }
     case 'reply':
       return shown.controls.reply && typeof m.text === 'string' && m.text.length <= DRAFT_MAX_CHARS
@@ -134,7 +147,7 @@ export function statusText(note: Notification | undefined): string {
 export function removalText(removal: NoteRemoval | undefined): string {
   if (!removal) return '';
   if (removal.kind === 'gone') return 'This note is no longer in the list.';
-  return removal.kind === 'trash' ? 'Comment trashed.' : 'Comment marked as spam.';
+  return CATALOG.get(removal.action)?.removed?.one ?? 'This note is no longer in the list.';
 }
 
 export function noteState(

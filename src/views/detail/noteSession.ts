@@ -8,7 +8,7 @@
  */
 import type { Comment, Notification } from '../../api';
 import { ContentSiteError } from '../../api/errors';
-import { COMMANDS } from '../../ids';
+import { CATALOG, commandOf, REPLY_ENTRY } from '../../models/noteActionCatalog';
 import {
   noteState,
   readNoteMessage,
@@ -25,9 +25,9 @@ type Event = (listener: () => void) => Disposable;
 export interface NoteDeps {
   notes: { get(id: number): Notification | undefined; readonly notes: readonly Notification[]; onDidChange: Event };
   actions: {
-    readonly pending: readonly { readonly kind: 'spam' | 'trash'; readonly ids: readonly number[] }[];
+    readonly pending: readonly { readonly action: string; readonly ids: readonly number[] }[];
     onDidChange: Event;
-    offering(ids: readonly number[], kind: 'reply'): number[];
+    offering(ids: readonly number[], action: string): number[];
     reply(id: number, content: string): Promise<Comment>;
   };
   drafts: { get(id: number): string; set(id: number, text: string): void; clear(id: number): void };
@@ -40,18 +40,11 @@ export interface NoteDeps {
   log(message: string): void;
 }
 
-/** The commands the buttons run: the tree's own note commands, one code path for each action. */
-export const NOTE_COMMANDS: Record<ActControl, string> = {
-  approve: COMMANDS.notifications.approve,
-  spam: COMMANDS.notifications.spam,
-  trash: COMMANDS.notifications.trash,
-  like: COMMANDS.notifications.like,
-  likePost: COMMANDS.notifications.like,
-  follow: COMMANDS.notifications.follow,
-  edit: COMMANDS.notifications.edit,
-  read: COMMANDS.notifications.toggleRead,
-  undo: COMMANDS.notifications.undo,
-};
+/** The command a button runs: the tree's own note command (the catalog's), one code path for each action. */
+function commandFor(control: ActControl): string | undefined {
+  const e = CATALOG.get(control);
+  return e && commandOf(e);
+}
 
 /** Writers listed at most in the mention list. */
 const MENTIONS_SHOWN = 8;
@@ -61,7 +54,7 @@ export class NoteSession implements Disposable {
   note: Notification;
   /** The token of the latest render; set by the panel. */
   token = '';
-  private removedKind: 'spam' | 'trash' | undefined;
+  private removedBy: string | undefined;
   private index: number;
   private rendered: NoteState | undefined;
   private last: string | undefined;
@@ -93,7 +86,7 @@ export class NoteSession implements Disposable {
     // Gone from the list: the note after it now stands at its place.
     const previous = at >= 0 ? at - 1 : this.index - 1;
     const next = at >= 0 ? at + 1 : Math.max(this.index, 0);
-    const canReply = note !== undefined && !removal && this.deps.actions.offering([this.id], 'reply').length > 0;
+    const canReply = note !== undefined && !removal && this.deps.actions.offering([this.id], REPLY_ENTRY.id).length > 0;
     return noteState(this.id, note, {
       removal,
       canReply,
@@ -128,7 +121,8 @@ export class NoteSession implements Disposable {
     switch (m.type) {
       case 'act':
         try {
-          await this.deps.run(NOTE_COMMANDS[m.action], this.id);
+          const command = commandFor(m.action);
+          if (command) await this.deps.run(command, this.id);
         } catch (err) {
           this.deps.log(`Detail view: ${m.action} on note ${this.id} failed: ${err instanceof Error ? err.message : String(err)}`);
         }
@@ -201,11 +195,11 @@ export class NoteSession implements Disposable {
     const note = this.deps.notes.get(this.id);
     const pending = this.deps.actions.pending.find((p) => p.ids.includes(this.id));
     if (pending) {
-      this.removedKind = pending.kind;
-      return { removal: { kind: pending.kind, undoable: true } };
+      this.removedBy = pending.action;
+      return { removal: { kind: 'removed', action: pending.action, undoable: true } };
     }
-    if (!note) return { removal: this.removedKind ? { kind: this.removedKind, undoable: false } : { kind: 'gone' } };
-    this.removedKind = undefined;
+    if (!note) return { removal: this.removedBy ? { kind: 'removed', action: this.removedBy, undoable: false } : { kind: 'gone' } };
+    this.removedBy = undefined;
     this.note = note;
     return { note };
   }

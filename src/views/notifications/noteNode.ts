@@ -2,8 +2,11 @@ import * as vscode from 'vscode';
 import type { Notification } from '../../api';
 import { noteActions } from '../../api/noteActions';
 import { COMMANDS } from '../../ids';
-import { actionFor, noteContextValue } from './noteContext';
+import { entry, offeredOn, SHOWN_ENTRIES } from '../../models/noteActionCatalog';
+import { noteContextValue } from './noteContext';
 import { noteIcon, typeLabel } from './noteIcons';
+
+const ROW_STATES = SHOWN_ENTRIES.filter((e) => e.rowState);
 
 /**
  * What every row of one render says alike, read once per render instead of once per row: the
@@ -17,8 +20,8 @@ export class RowText {
   readonly noSubject = vscode.l10n.t('(no subject)');
   readonly show = vscode.l10n.t('Show Notification');
   readonly unread = `${vscode.l10n.t('Unread')}: `;
-  readonly pending = ` · ${vscode.l10n.t('pending')}`;
-  readonly liked = ` · ${vscode.l10n.t('liked')}`;
+  /** What a row says of an action's state beside its type (the catalog's rowState: pending, liked). */
+  readonly states = ROW_STATES.map((e) => ({ entry: e, when: e.rowState!.when, text: ` · ${vscode.l10n.t(e.rowState!.text)}` }));
   /** Per note type: its name and its icons when read and unread (looked up once per row). */
   readonly kinds = new Map<string | undefined, Kind>();
 
@@ -51,7 +54,8 @@ export class NoteNode extends vscode.TreeItem {
     this.id = `note-${note.id}`;
     // What the row says of the note's state beside its type: pending (a comment awaiting approval), liked.
     const actions = noteActions(note);
-    const state = (actions.approve?.value === false ? text.pending : '') + ((actions.like ?? actions.likePost)?.value ? text.liked : '');
+    let state = '';
+    for (const r of text.states) if (offeredOn(actions, r.entry)?.action.value === r.when) state += r.text;
     const kind = text.kinds.get(note.type) ?? text.kind(note.type);
     const description = `${unread ? '● ' : ''}${kind.label}${state} · ${when}`;
     this.description = description;
@@ -72,7 +76,7 @@ export class NoteNode extends vscode.TreeItem {
     md.appendMarkdown(`${escapeMd(typeLabel(n.type))} · ${new Date(n.timestamp * 1000).toLocaleString()}`);
     if (n.status?.approval_status) md.appendMarkdown(`\n\n${vscode.l10n.t('Status: {0}', escapeMd(n.status.approval_status))}`);
     const actions = noteActions(n);
-    if (actionFor(actions, 'like')?.value)
+    if (offeredOn(actions, entry('like'))?.action.value)
       md.appendMarkdown(
         `\n\n$(heart-filled) ${actions.like ? vscode.l10n.t('You liked this comment.') : vscode.l10n.t('You liked this post.')}`,
       );

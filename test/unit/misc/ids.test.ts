@@ -1,7 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allCommandIds, CONTEXT_KEYS, VIEWS } from '../../../src/ids';
+import { allCommandIds as namedIds, CONTEXT_KEYS, VIEWS } from '../../../src/ids';
+import { catalogCommands } from '../../../src/models/noteActionCatalog';
+
+/** The commands ids.ts names and the note-action catalog's. */
+const allCommandIds = () => [...namedIds(), ...catalogCommands()];
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
   contributes: {

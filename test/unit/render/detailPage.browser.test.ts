@@ -201,7 +201,11 @@ describe('Detail page script in Chromium', function () {
     await fromExtension({
       type: 'state',
       note: 60005,
-      state: noteState(note.id, undefined, { removal: { kind: 'trash', undoable: true }, hasPrevious: false, hasNext: true }),
+      state: noteState(note.id, undefined, {
+        removal: { kind: 'removed', action: 'trash', undoable: true },
+        hasPrevious: false,
+        hasNext: true,
+      }),
     });
     await page.waitForSelector('#removed:not([hidden])');
     assert.equal(await page.textContent('#removed'), 'Comment trashed. Undo');

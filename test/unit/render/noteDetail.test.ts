@@ -118,7 +118,7 @@ describe('Note detail page: buttons for the actions the note offers', () => {
   });
 
   it('a trashed note in its undo window: the banner and Undo, no other action', () => {
-    const html = render(commentNote(ALL), { removal: { kind: 'trash', undoable: true } });
+    const html = render(commentNote(ALL), { removal: { kind: 'removed', action: 'trash', undoable: true } });
     assert.deepEqual(
       buttons(html).map((b) => b.attrs['data-action']),
       ['undo'],
@@ -260,14 +260,22 @@ describe('Note detail messages (readNoteMessage)', () => {
     const now = { token: 'T', note: 60005, controls: noteControls(commentNote({ 'like-comment': false })) };
     assert.equal(readNoteMessage({ type: 'reply', text: 'hi', note: 60005, token: 'T' }, now), undefined);
     assert.equal(readNoteMessage({ type: 'suggest', letters: '', seq: 1, note: 60005, token: 'T' }, now), undefined);
-    const removed = { token: 'T', note: 60005, controls: noteControls(undefined, { removal: { kind: 'spam', undoable: true } }) };
+    const removed = {
+      token: 'T',
+      note: 60005,
+      controls: noteControls(undefined, { removal: { kind: 'removed', action: 'spam', undoable: true } }),
+    };
     assert.deepEqual(readNoteMessage({ type: 'act', action: 'undo', note: 60005, token: 'T' }, removed), {
       type: 'act',
       action: 'undo',
       note: 60005,
     });
     assert.equal(readNoteMessage({ type: 'act', action: 'approve', note: 60005, token: 'T' }, removed), undefined);
-    assert.deepEqual(noteControls(undefined, { removal: { kind: 'trash', undoable: false } }), {}, 'sent: nothing to undo');
+    assert.deepEqual(
+      noteControls(undefined, { removal: { kind: 'removed', action: 'trash', undoable: false } }),
+      {},
+      'sent: nothing to undo',
+    );
   });
 });
 
@@ -284,7 +292,8 @@ describe('Note state (noteState)', () => {
     assert.deepEqual(s.controls.read, { on: true });
     assert.equal(s.removed, '');
     assert.equal(
-      noteState(note.id, undefined, { removal: { kind: 'spam', undoable: true }, hasPrevious: false, hasNext: false }).removed,
+      noteState(note.id, undefined, { removal: { kind: 'removed', action: 'spam', undoable: true }, hasPrevious: false, hasNext: false })
+        .removed,
       'Comment marked as spam.',
     );
   });

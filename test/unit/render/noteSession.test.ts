@@ -6,7 +6,8 @@
 import * as assert from 'node:assert/strict';
 import { ContentSiteError, type Comment, type Notification } from '../../../src/api';
 import { Emitter } from '../../../src/models/emitter';
-import { NOTE_COMMANDS, NoteSession, type NoteDeps } from '../../../src/views/detail/noteSession';
+import { NoteSession, type NoteDeps } from '../../../src/views/detail/noteSession';
+import { entry } from '../../../src/models/noteActionCatalog';
 
 const ACTIONS = {
   'approve-comment': false,
@@ -34,7 +35,7 @@ function setup(
   reply: (id: number, text: string) => Promise<Comment> = async () => ({ ID: 1, URL: 'https://demo.example.blog/p/#comment-1' }) as Comment,
 ) {
   let notes = [note(1), note(2), note(3)];
-  let pending: Array<{ kind: 'spam' | 'trash'; ids: number[] }> = [];
+  let pending: Array<{ action: string; ids: number[] }> = [];
   const notesChanged = new Emitter<void>();
   const actionsChanged = new Emitter<void>();
   const ran: Array<[string, number]> = [];
@@ -100,7 +101,7 @@ describe("The detail panel's note session", () => {
     assert.equal(await t.session.handle({ type: 'act', action: 'approve', note: 2, token: 'stale' }), false);
     assert.equal(await t.session.handle({ type: 'act', action: 'approve', note: 1, token: 'T' }), false);
     assert.equal(await t.session.handle({ type: 'act', action: 'follow', note: 2, token: 'T' }), false);
-    assert.deepEqual(t.ran, [[NOTE_COMMANDS.approve, 2]]);
+    assert.deepEqual(t.ran, [[entry('approve').command, 2]]);
   });
 
   it('follows the model: marked read → a state message (no render); unchanged → nothing', () => {
@@ -123,13 +124,13 @@ describe("The detail panel's note session", () => {
 
   it('trashed: "Comment trashed." with Undo while in the window; the undo message is then accepted; sent: no Undo', async () => {
     const t = setup();
-    t.setPending([{ kind: 'trash', ids: [2] }]);
+    t.setPending([{ action: 'trash', ids: [2] }]);
     t.setNotes([note(1), note(3)]);
     const last = () => t.posted.at(-1)!.state as { removed: string; controls: Record<string, unknown>; hasNext: boolean };
     assert.equal(last().removed, 'Comment trashed.');
     assert.deepEqual(Object.keys(last().controls), ['undo']);
     assert.equal(await t.session.handle({ type: 'act', action: 'undo', note: 2, token: 'T' }), true);
-    assert.deepEqual(t.ran, [[NOTE_COMMANDS.undo, 2]]);
+    assert.deepEqual(t.ran, [[entry('undo').command, 2]]);
     t.setPending([]);
     assert.equal(last().removed, 'Comment trashed.');
     assert.deepEqual(last().controls, {});

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allCommandIds, COMMANDS } from '../../../src/ids';
+import { catalogCommands, entry } from '../../../src/models/noteActionCatalog';
 import { NOTE_KEYS, NOTE_KEYS_WHEN, noteContextValue } from '../../../src/views/notifications/noteContext';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
@@ -112,18 +113,20 @@ describe("the notification row's contextValue", () => {
 
 describe('package.json reads the contextValue right', () => {
   const N = COMMANDS.notifications;
+  const A = (id: string) => entry(id).command!;
+  const OFF = (id: string) => entry(id).offCommand!;
   /** For each command shown on rows: the keyed actions of the notes it belongs on. */
   const SHOWN_ON: Record<string, Array<Record<string, boolean>>> = {
-    [N.approve]: [{ 'approve-comment': false }],
-    [N.unapprove]: [{ 'approve-comment': true }],
-    [N.spam]: [{ 'spam-comment': false }],
-    [N.trash]: [{ 'trash-comment': false }],
-    [N.like]: [{ 'like-comment': false }, { 'like-post': false }],
-    [N.unlike]: [{ 'like-comment': true }, { 'like-post': true }],
-    [N.follow]: [{ follow: false }],
-    [N.unfollow]: [{ follow: true }],
-    [N.reply]: [{ 'replyto-comment': false }, { 'replyto-comment': true }],
-    [N.edit]: [{ 'edit-comment': true }],
+    [A('approve')]: [{ 'approve-comment': false }],
+    [OFF('approve')]: [{ 'approve-comment': true }],
+    [A('spam')]: [{ 'spam-comment': false }],
+    [A('trash')]: [{ 'trash-comment': false }],
+    [A('like')]: [{ 'like-comment': false }, { 'like-post': false }],
+    [OFF('like')]: [{ 'like-comment': true }, { 'like-post': true }],
+    [A('follow')]: [{ follow: false }],
+    [OFF('follow')]: [{ follow: true }],
+    [A('reply')]: [{ 'replyto-comment': false }, { 'replyto-comment': true }],
+    [A('edit')]: [{ 'edit-comment': true }],
   };
   const ALL_STATES: Array<Record<string, boolean>> = Object.values(SHOWN_ON).flat();
   const rowEntries = manifest.contributes.menus['view/item/context'].filter((e) => e.when?.includes('view == contentSite.notifications'));
@@ -144,7 +147,7 @@ describe('package.json reads the contextValue right', () => {
         .filter((e) => e.command in SHOWN_ON && e.group?.startsWith('inline'))
         .map((e) => e.command)
         .sort(),
-      [N.approve, N.reply].sort(),
+      [A('approve'), A('reply')].sort(),
     );
   });
 
@@ -177,7 +180,7 @@ describe('package.json reads the contextValue right', () => {
 
   it('the keys: each runs a contributed command, as NOTE_KEYS lists them, only while the tree has the focus', () => {
     const contributed = new Set(manifest.contributes.commands.map((c) => c.command));
-    const ids = new Set(allCommandIds());
+    const ids = new Set([...allCommandIds(), ...catalogCommands()]);
     const ours = manifest.contributes.keybindings.filter((k) => k.command.startsWith('contentSite.'));
     for (const k of ours) {
       assert.ok(contributed.has(k.command) && ids.has(k.command), `key ${k.key}: ${k.command} is not a command`);
