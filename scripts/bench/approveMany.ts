@@ -1,7 +1,7 @@
 /**
  * Approving 20 selected comments, three ways, on the bench's service: this extension
- * (NoteActionsModel.toggle on the selection: the POSTs PARALLEL_ACTIONS at a time, then one request
- * reading the notes back), one request per comment made one after another (clicking through them,
+ * (NoteActionsModel.toggle on the selection: the POSTs PARALLEL_ACTIONS at a time, each answer
+ * confirming its note), one request per comment made one after another (clicking through them,
  * or a naive client), and all 20 at once (a parallel client). The service has no bulk moderation,
  * so every way sends one POST per comment. Before each run (not measured) the service is reset,
  * the first 20 comments the notes moderate are made pending, and the notes are loaded.
@@ -17,7 +17,7 @@ type Way = [who: string, work: (api: ContentSiteClient, notes: NotificationsMode
 
 export const APPROVE_WAYS: Way[] = [
   [
-    `this extension (${PARALLEL_ACTIONS} at a time, then one read-back)`,
+    `this extension (${PARALLEL_ACTIONS} at a time, the answers confirm)`,
     (api, notes, ids) => new NoteActionsModel({ notes, client: () => api }).toggle(ids, 'approve', true),
   ],
   [

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
+import { ContentSiteClient, noteActions } from '../../src/api';
 import { closeEditor, openEditor, shotIfFailed, type EditorSession } from './session';
 import { until } from './until';
 import type { Workbench } from './workbench';
@@ -139,6 +140,28 @@ describe('Acting on notes in a real VS Code', function () {
     assert.equal(requestsTo('/comments/8850/likes/new').length, 1);
     await until('the row to say liked', async () => (await wb.row(PANE, row).innerText()).includes('liked'));
     await wb.shot('liked-with-l');
+  });
+
+  it('4b. a key acts on the row under the keyboard focus: click one row, ↓, l likes the other (and only it)', async () => {
+    const clicked = 'Ines Duarte mentioned you in Editing in public';
+    const below = 'Kofi Mensah commented on On short sentences';
+    const api = new ContentSiteClient({ baseUrl: demo.svc.restUrl, token: 'cs-demo-token' });
+    const commentOf = async (note: number) => noteActions(await api.notifications.get(note)).like!.comment;
+    const [clickedComment, belowComment] = [await commentOf(60017), await commentOf(60018)];
+    assert.equal(comment(belowComment).likes.has(DEMO_USER), false);
+    await selectOnly(clicked);
+    await page.keyboard.press('ArrowDown');
+    const focused = wb.pane(PANE).locator('.pane-body .monaco-list-row.focused');
+    await until('the keyboard focus to move to the row below', async () => (await focused.innerText()).includes(below));
+    await wb.expectSelected(PANE, [clicked]); // ↓ moved the focus, not the selection
+    await page.keyboard.press('l');
+    await until("the service to have the like on the focused row's comment", () => comment(belowComment).likes.has(DEMO_USER));
+    await until('the focused row to say liked', async () => (await wb.row(PANE, below).innerText()).includes('liked'));
+    assert.equal(comment(clickedComment).likes.has(DEMO_USER), false, 'the selected (not focused) note was not liked');
+    assert.equal(requestsTo(`/comments/${clickedComment}/likes/new`).length, 0);
+    assert.equal(requestsTo(`/comments/${belowComment}/likes/new`).length, 1);
+    assert.ok(!(await wb.row(PANE, clicked).innerText()).includes('liked'));
+    await wb.shot('key-on-focused-row');
   });
 
   it('5. replies with the r key: an input box, Enter sends, "Reply posted."', async () => {
