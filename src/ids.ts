@@ -30,7 +30,7 @@ export const COMMANDS = {
     markUnread: 'contentSite.notifications.markUnread',
     open: 'contentSite.notifications.open',
     show: 'contentSite.notifications.show',
-    // The note actions' commands (approve, spam, … toggle read, undo) are the catalog's: src/models/noteActionCatalog.ts.
+    // Each note action's command (and its toggle partner) is the catalog's: src/models/noteActionCatalog.ts.
   },
   following: {
     refresh: 'contentSite.following.refresh',
