@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Notification } from '../../api';
 import { noteActions } from '../../api/noteActions';
 import { COMMANDS } from '../../ids';
+import { escapeMd } from '../common/markdown';
 import { actionFor, noteContextValue } from './noteContext';
 import { noteIcon, typeLabel } from './noteIcons';
 
@@ -80,8 +81,4 @@ export class NoteNode extends vscode.TreeItem {
     if (n.url) md.appendMarkdown(`\n\n[${vscode.l10n.t('Open in browser')}](${n.url})`);
     return md;
   }
-}
-
-export function escapeMd(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>$]/g, '\\$&');
 }

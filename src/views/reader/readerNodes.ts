@@ -3,7 +3,7 @@ import { stripHtml, type FeaturedPost } from '../../api';
 import { relativeTime } from '../../models/relativeTime';
 import { pickedOnIso, type Tag } from '../../models/readerModel';
 import { COMMANDS } from '../../ids';
-import { escapeMd } from '../notifications/noteNode';
+import { escapeMd } from '../common/markdown';
 
 export type ReaderSection = 'featured' | 'tags';
 
