@@ -203,8 +203,8 @@ export async function activate(context: vscode.ExtensionContext) {
     started,
     auth,
     site,
-    models: { notifications: notificationsModel, following: followingModel, trash: trashModel },
-    views: { notifications, following, trash },
+    models: { notifications: notificationsModel, following: followingModel, trash: trashModel, reader: readerModel },
+    views: { notifications, following, trash, reader },
   };
 }
 
