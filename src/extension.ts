@@ -94,8 +94,8 @@ export async function activate(context: vscode.ExtensionContext) {
       },
       { name: () => 'following', list: followingModel.list, isItem: cachedShape.post, pageSize: pageSizes.following },
       { name: () => `trash:${site.site ?? ''}`, list: trashModel.list, isItem: cachedShape.post, pageSize: pageSizes.trash },
-      { name: () => 'featured', list: readerModel.featured, isItem: cachedShape.post, pageSize: pageSizes.following },
-      { name: () => 'tags', list: readerModel.tags, isItem: cachedShape.tag, pageSize: () => 50 },
+      { name: () => 'featured', list: readerModel.featured.list, isItem: cachedShape.post, pageSize: pageSizes.following },
+      { name: () => 'tags', list: readerModel.tags.list, isItem: cachedShape.tag, pageSize: () => 50 },
     ],
     site,
     auth.ready,
@@ -203,8 +203,8 @@ export async function activate(context: vscode.ExtensionContext) {
     started,
     auth,
     site,
-    models: { notifications: notificationsModel, following: followingModel, trash: trashModel },
-    views: { notifications, following, trash },
+    models: { notifications: notificationsModel, following: followingModel, trash: trashModel, reader: readerModel },
+    views: { notifications, following, trash, reader },
   };
 }
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { loadRender } from '../lazy/loadRender';
 import { relativeTime } from '../models/relativeTime';
-import { pickedOnIso } from '../models/readerModel';
+import { pickedOnIso } from '../models/featuredModel';
 import { FeaturedPostNode } from '../views/reader/readerNodes';
 import { COMMANDS } from '../ids';
 import { openExternal, type CommandContext } from './commandContext';

@@ -19,16 +19,21 @@ export interface BatchRefreshable {
   refused(err: unknown): void;
 }
 
-export async function refreshTogether(client: ContentSiteClient, models: readonly BatchRefreshable[]): Promise<void> {
+/** The parts of several models; one refused before sending (a bad setting) shows why and adds none. */
+export function partsOf(client: ContentSiteClient, models: readonly BatchRefreshable[]): RefreshPart[] {
   const parts: RefreshPart[] = [];
   for (const m of models) {
     try {
       parts.push(...m.refreshParts(client));
     } catch (err) {
-      // Refused before sending (a bad setting): the model shows why.
       m.refused(err);
     }
   }
+  return parts;
+}
+
+export async function refreshTogether(client: ContentSiteClient, models: readonly BatchRefreshable[]): Promise<void> {
+  const parts = partsOf(client, models);
   const outcomes = parts.length ? client.together(parts.map((p) => p.request)) : Promise.resolve([]);
   const answer = (i: number) =>
     outcomes.then((list) => {

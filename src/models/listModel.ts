@@ -45,6 +45,14 @@ export abstract class ListModel<T, C> implements BatchRefreshable {
   get loadMoreError(): ContentSiteError | undefined {
     return this.list.loadMoreError;
   }
+  /** When the shown items were last loaded (ms since the epoch), if ever. */
+  get loadedAt(): number | undefined {
+    return this.list.loadedAt;
+  }
+  /** Whether what is shown came from the last session's cache and no answer has replaced it yet. */
+  get fromCache(): boolean {
+    return this.list.fromCache;
+  }
 
   refreshParts(client: ContentSiteClient): RefreshPart[] {
     return this.list.refreshParts(client);

@@ -1,86 +1,52 @@
 /**
- * The Reader: featured posts (Freshly Pressed, paged with `before` = the oldest pick shown,
- * inclusive, de-duplicated) and the tags the user subscribes to: two streams on the list core,
- * loaded in one batch. Tags are a bonus: when they fail, the featured posts still show.
+ * The Reader: Freshly Pressed and the tags the user subscribes to, two list models loaded in one
+ * batch. Tags are a bonus: when they fail, the featured posts still show, and the view's state is
+ * the featured posts'.
  */
-import { mapPrepared, type ContentSiteClient, type FeaturedPost, type SubscribedTags } from '../api';
-import type { BatchRefreshable, RefreshPart } from './batchRefresh';
-import { ListCore } from './listCore';
-
-export type Tag = SubscribedTags['tags'][number];
-
-/** editorial.picked_on is "YYYY-MM-DD HH:MM:SS" (UTC); the API's `before` wants ISO 8601. */
-export function pickedOnIso(post: FeaturedPost): string | undefined {
-  const raw = post.editorial?.picked_on;
-  if (!raw) return undefined;
-  const t = Date.parse(/^\d{4}-\d{2}-\d{2} \d/.test(raw) ? `${raw.replace(' ', 'T')}Z` : raw);
-  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
-}
+import type { ContentSiteClient } from '../api';
+import { partsOf, refreshTogether, type BatchRefreshable, type RefreshPart } from './batchRefresh';
+import { FeaturedModel, type FeaturedOptions } from './featuredModel';
+import type { LoadState } from './loadState';
+import { TagsModel } from './tagsModel';
 
 export class ReaderModel implements BatchRefreshable {
-  readonly featured: ListCore<FeaturedPost, string>;
-  readonly tags: ListCore<Tag, never>;
+  readonly featured: FeaturedModel;
+  readonly tags: TagsModel;
+  private readonly streams: readonly [FeaturedModel, TagsModel];
 
-  constructor(options: { client: () => ContentSiteClient; pageSize: () => number; thumb?: { width: number; height: number } }) {
-    this.featured = new ListCore<FeaturedPost, string>(
-      {
-        key: (p) => `${String(p.site_ID)}/${String(p.ID)}`,
-        page: (client, before) => {
-          const number = options.pageSize();
-          const request = client.reader.freshlyPressedRequest({
-            number,
-            before,
-            thumb_width: options.thumb?.width,
-            thumb_height: options.thumb?.height,
-          });
-          return mapPrepared(request, (r) => ({
-            items: r.posts,
-            next: r.posts.length >= number ? pickedOnIso(r.posts[r.posts.length - 1]) : undefined,
-          }));
-        },
-      },
-      options.client,
-    );
-    this.tags = new ListCore<Tag, never>(
-      {
-        key: (t) => String(t.ID ?? t.slug ?? t.display_name),
-        page: (client) => mapPrepared(client.reader.tagsRequest(), (r) => ({ items: r.tags, next: undefined })),
-      },
-      options.client,
-    );
+  constructor(private readonly options: FeaturedOptions) {
+    this.featured = new FeaturedModel(options);
+    this.tags = new TagsModel(options.client);
+    this.streams = [this.featured, this.tags];
   }
 
-  /** The featured posts' state drives the view's. */
-  get state() {
+  get state(): LoadState {
     return this.featured.state;
   }
-  get loadMoreError() {
-    return this.featured.loadMoreError;
-  }
   onDidChange(listener: () => void): { dispose(): void } {
-    const a = this.featured.onDidChange(listener);
-    const b = this.tags.onDidChange(listener);
-    return { dispose: () => (a.dispose(), b.dispose()) };
+    const subs = this.streams.map((s) => s.onDidChange(listener));
+    return { dispose: () => subs.forEach((s) => s.dispose()) };
   }
 
+  /** Both first pages; a stream refused before sending (a bad setting) shows why, the other still loads. */
   refreshParts(client: ContentSiteClient): RefreshPart[] {
-    return [...this.featured.refreshParts(client), ...this.tags.refreshParts(client)];
+    return partsOf(client, this.streams);
   }
-  async refresh(): Promise<void> {
-    await Promise.all([this.featured.refresh(), this.tags.refresh()]);
+  /** Both streams again, in one batch request. */
+  refresh(): Promise<void> {
+    return refreshTogether(this.options.client(), [this]);
   }
   refused(err: unknown): void {
-    this.featured.refused(err);
+    for (const s of this.streams) s.refused(err);
   }
-  loadMore(): Promise<void> {
-    return this.featured.loadMore();
+  /** The next page of every stream that has one (each by its own cursor). */
+  async loadMore(): Promise<void> {
+    await Promise.all(this.streams.map((s) => s.loadMore()));
   }
   clear(): void {
-    this.featured.clear();
-    this.tags.clear();
+    for (const s of this.streams) s.clear();
   }
   dispose(): void {
-    this.featured.dispose();
-    this.tags.dispose();
+    for (const s of this.streams) s.dispose();
   }
 }

@@ -46,6 +46,31 @@ describe('The trees and their commands in the extension host', () => {
     assert.ok(!after.some((l) => l.startsWith('Morning pages (old 1)')), 'the restored post is still listed');
   });
 
+  it("the reader's refresh is one batch request for Freshly Pressed and the tags; Load more pages the featured posts", async () => {
+    const { svc, api } = await fresh();
+    await api.auth.signInWithToken('cs-demo-token');
+    await api.views.reader.reload();
+    const readerRequests = () =>
+      svc.requests.map((r) => decodeURIComponent(r.path)).filter((p) => p.includes('/freshly-pressed/') || p.includes('/read/tags'));
+    svc.requests.length = 0;
+    await vscode.commands.executeCommand('contentSite.reader.refresh');
+    const sent = readerRequests();
+    assert.equal(sent.length, 1, sent.join('\n'));
+    assert.match(sent[0], /^\/rest\/v1\/batch\/\?.*\/freshly-pressed\/.*\/read\/tags/);
+    const labels = (await allItems(api.views.reader)).map(labelOf);
+    for (const label of ['Freshly Pressed', 'Subscribed Tags', 'Poetry', 'Load more…'])
+      assert.ok(labels.includes(label), `${label} is not shown: ${labels.join(', ')}`);
+    const featured = () => api.models.reader.featured.items.length;
+    assert.equal(featured(), 10);
+    svc.requests.length = 0;
+    await vscode.commands.executeCommand('contentSite.reader.loadMore');
+    assert.deepEqual(
+      readerRequests().map((p) => p.split('?')[0]),
+      ['/rest/v1/freshly-pressed/'],
+    );
+    assert.ok(featured() > 10, `still ${featured()} featured posts`);
+  });
+
   it('signs out once when the service says the token is no longer valid', async () => {
     const { svc, api } = await fresh();
     await setSetting('site', 'demo.example.blog');

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { stripHtml, type FeedPost } from '../../api';
 import { relativeTime } from '../../models/relativeTime';
 import { COMMANDS } from '../../ids';
-import { escapeMd } from '../notifications/noteNode';
+import { escapeMd } from '../common/markdown';
 
 export class FeedPostNode extends vscode.TreeItem {
   constructor(readonly post: FeedPost) {

@@ -4,6 +4,7 @@ import { noteActions } from '../../api/noteActions';
 import { COMMANDS } from '../../ids';
 import { entry, offeredOn, SHOWN_ENTRIES } from '../../models/noteActionCatalog';
 import { noteContextValue } from './noteContext';
+import { escapeMd } from '../common/markdown';
 import { noteIcon, typeLabel } from './noteIcons';
 
 const ROW_STATES = SHOWN_ENTRIES.filter((e) => e.rowState);
@@ -84,8 +85,4 @@ export class NoteNode extends vscode.TreeItem {
     if (n.url) md.appendMarkdown(`\n\n[${vscode.l10n.t('Open in browser')}](${n.url})`);
     return md;
   }
-}
-
-export function escapeMd(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>$]/g, '\\$&');
 }

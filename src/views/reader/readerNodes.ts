@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import { stripHtml, type FeaturedPost } from '../../api';
 import { relativeTime } from '../../models/relativeTime';
-import { pickedOnIso, type Tag } from '../../models/readerModel';
+import { pickedOnIso } from '../../models/featuredModel';
+import type { Tag } from '../../models/tagsModel';
 import { COMMANDS } from '../../ids';
-import { escapeMd } from '../notifications/noteNode';
+import { escapeMd } from '../common/markdown';
 
 export type ReaderSection = 'featured' | 'tags';
 

@@ -15,8 +15,9 @@ export class ReaderProvider extends ListProvider<ReaderModel> {
   }
 
   protected header(): void {
-    this.view.description = describe(this.model.featured, undefined);
-    this.view.message = this.model.featured.state.kind === 'error' ? listMessage(this.model.featured, '') : undefined;
+    const { featured } = this.model;
+    this.view.description = describe(featured, undefined);
+    this.view.message = featured.state.kind === 'error' ? listMessage(featured, '') : undefined;
   }
 
   protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { stripHtml, type PostV11 } from '../../api';
 import { relativeTime } from '../../models/relativeTime';
-import { escapeMd } from '../notifications/noteNode';
+import { escapeMd } from '../common/markdown';
 
 export class TrashedPostNode extends vscode.TreeItem {
   constructor(readonly post: PostV11) {

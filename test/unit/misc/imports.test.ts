@@ -49,3 +49,17 @@ describe('src has no import circle', () => {
     assert.deepEqual(circles, []);
   });
 });
+
+describe('a view imports no other view', () => {
+  it('src/views/<name>/ reaches only its own folder and src/views/common/', () => {
+    const VIEWS = join(SRC, 'views');
+    const viewOf = (f: string) => relative(VIEWS, f).split(/[\\/]/)[0];
+    const crossings = files(VIEWS).flatMap((f) =>
+      importsOf(f)
+        .filter((g) => g.startsWith(VIEWS + '/') || g.startsWith(VIEWS + '\\'))
+        .filter((g) => viewOf(g) !== 'common' && viewOf(g) !== viewOf(f))
+        .map((g) => `${relative(SRC, f)} → ${relative(SRC, g)}`),
+    );
+    assert.deepEqual(crossings, []);
+  });
+});

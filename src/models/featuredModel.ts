@@ -1,0 +1,41 @@
+/**
+ * Freshly Pressed: the featured posts, newest pick first, paged with `before` = the oldest pick
+ * shown (inclusive: the list core drops the repeated post).
+ */
+import { mapPrepared, type ContentSiteClient, type FeaturedPost } from '../api';
+import { ListModel } from './listModel';
+
+/** editorial.picked_on is "YYYY-MM-DD HH:MM:SS" (UTC); the API's `before` wants ISO 8601. */
+export function pickedOnIso(post: FeaturedPost): string | undefined {
+  const raw = post.editorial?.picked_on;
+  if (!raw) return undefined;
+  const t = Date.parse(/^\d{4}-\d{2}-\d{2} \d/.test(raw) ? `${raw.replace(' ', 'T')}Z` : raw);
+  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
+}
+
+export interface FeaturedOptions {
+  client: () => ContentSiteClient;
+  pageSize: () => number;
+  /** The size the service crops each post's image to. */
+  thumb?: { width: number; height: number };
+}
+
+export class FeaturedModel extends ListModel<FeaturedPost, string> {
+  constructor(private readonly options: FeaturedOptions) {
+    super(options.client);
+  }
+
+  protected keyOf(post: FeaturedPost): string {
+    return `${String(post.site_ID)}/${String(post.ID)}`;
+  }
+
+  protected pageRequest(client: ContentSiteClient, before: string | undefined) {
+    const number = this.options.pageSize();
+    const { thumb } = this.options;
+    const request = client.reader.freshlyPressedRequest({ number, before, thumb_width: thumb?.width, thumb_height: thumb?.height });
+    return mapPrepared(request, (r) => ({
+      items: r.posts,
+      next: r.posts.length >= number ? pickedOnIso(r.posts[r.posts.length - 1]) : undefined,
+    }));
+  }
+}
