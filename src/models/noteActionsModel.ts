@@ -10,7 +10,7 @@
  */
 import { ContentSiteError, noteActions, type Comment, type ContentSiteClient, type NoteActions, type Notification } from '../api';
 import type { ActOptions } from '../api/act';
-import { asError, outcomeUnknown } from './asError';
+import { asError, outcomeUnknown, unknownBecause } from './asError';
 import { Emitter } from './emitter';
 import type { Effect, OperationOutcome } from './listCore';
 import { withAction } from './noteActionEffects';
@@ -182,14 +182,20 @@ export class NoteActionsModel {
     } catch (err) {
       const error = asError(err);
       if (!outcomeUnknown(error)) throw error;
-      // The answer was lost: the note says whether the service has the reply now.
+      // The answer was lost or a 5xx: never "not posted". The note, asked again, may show the reply.
+      const replied = () => {
+        const n = this.o.notes.get(id);
+        return n !== undefined && (offered(n, 'reply')?.value === true || n.status?.i_replied === true);
+      };
+      const before = replied();
       await this.refetch([id]).catch(() => undefined);
+      const seen = !before && replied() ? ' The note now shows that you replied: check the comment before sending it again.' : '';
       throw new ContentSiteError({
         kind: error.kind,
         status: error.status,
         code: error.code,
         request: error.request,
-        userMessage: `Whether your reply was posted is unknown: the service did not answer. Your draft is kept; check the comment before sending it again. ${error.userMessage}`,
+        userMessage: `Whether your reply was posted is unknown: ${unknownBecause(error)}.${seen || ' Your draft is kept; check the comment before sending it again.'} ${error.userMessage}`,
       });
     }
     await this.refetch([id]);
@@ -248,7 +254,8 @@ export class NoteActionsModel {
         if (confirmed) report.acted.push(id);
         else {
           report.failed.push(id);
-          if (!report.error) report.error = outcome.kind === 'unknown' ? unconfirmed(outcome.error) : outcome.error;
+          if (!report.error)
+            report.error = outcome.kind === 'unknown' ? unconfirmed(outcome.error, outcome.now !== undefined) : outcome.error;
         }
       }
     };
@@ -334,12 +341,15 @@ export function siteHost(note: Notification, siteId: number): string | undefined
   return undefined;
 }
 
-function unconfirmed(cause: ContentSiteError): ContentSiteError {
+/** `asked`: the service was asked after the error and still shows the note as before; else it could not be asked. */
+function unconfirmed(cause: ContentSiteError, asked: boolean): ContentSiteError {
   return new ContentSiteError({
     kind: cause.kind,
     status: cause.status,
     code: cause.code,
     request: cause.request,
-    userMessage: `The service did not confirm the change, and it still shows the notification as before. ${cause.userMessage}`,
+    userMessage: asked
+      ? `The service did not confirm the change, and it still shows the notification as before. ${cause.userMessage}`
+      : `Whether the change was made is unknown: ${unknownBecause(cause)}, and the service could not be asked. ${cause.userMessage}`,
   });
 }
