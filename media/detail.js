@@ -3,6 +3,9 @@
 // "Load images" go to the extension; on a note: the action buttons and their keys, previous/next,
 // the reply box (Ctrl/Cmd+Enter sends; the draft is kept) and its @-mention list. The extension's
 // state messages update the page in place, so what is typed in the box and the focus stay.
+// A request the extension refuses is answered with why: shown by the box (a reply) or in the
+// note's message line (an action, a draft), and the box never stays "Sending…". A reply longer
+// than the client sends (its limit, after trimming, is the box's data-max-chars) is refused here.
 // Service text only ever goes in through textContent.
 /* global acquireVsCodeApi, Element */
 (function () {
@@ -17,6 +20,8 @@
   const sendButton = $('reply-send');
   const replyStatus = $('reply-status');
   const list = $('mentions');
+  const noteMessage = $('note-message');
+  const maxChars = box ? Number(box.dataset.maxChars) || 0 : 0;
 
   function post(message) {
     const m = Object.assign({ token }, message);
@@ -26,12 +31,17 @@
 
   // ---- The draft: kept in the webview's state at once (a render in between keeps it), sent to the extension debounced.
   let draftTimer;
+  function postDraft() {
+    // A draft refused before (too long to keep) is said again if this one is refused too.
+    if (saidFor === 'draft') say('');
+    post({ type: 'draft', text: box.value });
+  }
   function saveDraft(now) {
     if (!box) return;
     vscode.setState({ note, text: box.value, focused: document.activeElement === box });
     clearTimeout(draftTimer);
-    if (now) post({ type: 'draft', text: box.value });
-    else draftTimer = setTimeout(() => post({ type: 'draft', text: box.value }), 400);
+    if (now) postDraft();
+    else draftTimer = setTimeout(postDraft, 400);
   }
   const saved = vscode.getState();
   if (box && saved && saved.note === note && typeof saved.text === 'string') {
@@ -39,15 +49,27 @@
     if (saved.focused) box.focus();
   }
 
+  // ---- The note's message line: why the last request was refused; the next request clears it.
+  let saidFor = '';
+  function say(text, about) {
+    saidFor = text ? about || '' : '';
+    if (!noteMessage) return;
+    noteMessage.textContent = text || '';
+    noteMessage.hidden = !text;
+  }
+
   // ---- Actions
   function act(action) {
     const button = document.querySelector('button[data-action="' + action + '"]');
     if (!button || button.hidden || button.disabled) return;
+    say('');
     post({ type: 'act', action });
   }
   function go(to) {
     const button = document.querySelector('button[data-go="' + to + '"]');
-    if (button && !button.disabled) post({ type: 'go', to });
+    if (!button || button.disabled) return;
+    say('');
+    post({ type: 'go', to });
   }
 
   let sending = false;
@@ -81,9 +103,29 @@
     item.append(inner);
     mine.append(item);
   }
+  // The client's own check, counted as it counts (after trimming): '' when the reply may be sent.
+  function tooLong() {
+    const n = box.value.trim().length;
+    if (!maxChars || n <= maxChars) return '';
+    return 'The reply is too long: ' + n.toLocaleString('en') + ' characters, at most ' + maxChars.toLocaleString('en') + '.';
+  }
+  let warned = false;
+  function checkLength() {
+    const why = tooLong();
+    if (why) setStatus(why, 'error');
+    else if (warned) setStatus('');
+    warned = Boolean(why);
+    return why;
+  }
   function send() {
     if (!box || sending) return;
     closeList();
+    say('');
+    if (checkLength()) {
+      saveDraft(true);
+      box.focus();
+      return;
+    }
     sending = true;
     box.disabled = true;
     sendButton.disabled = true;
@@ -102,7 +144,9 @@
       showMyReply(m.text);
     } else {
       setStatus(m.message, 'error');
-      box.focus();
+      // A reply refused because the note left the list: the box is hidden, the line above says it.
+      if ($('reply-box').hidden) say(m.message, 'reply');
+      else box.focus();
     }
   }
 
@@ -174,6 +218,7 @@
   if (box) {
     box.addEventListener('input', () => {
       saveDraft(false);
+      checkLength();
       ask();
     });
     box.addEventListener('blur', () => {
@@ -282,6 +327,7 @@
     if (!m || typeof m !== 'object' || m.note !== note) return;
     if (m.type === 'state' && m.state) applyState(m.state);
     if (m.type === 'replied' && box) replied(m);
+    if (m.type === 'refused' && typeof m.message === 'string') say(m.message, m.refused);
     if (m.type === 'suggestions' && list) showSuggestions(m);
   });
 })();

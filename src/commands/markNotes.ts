@@ -40,24 +40,36 @@ export function registerMarkNotes(ctx: CommandContext): vscode.Disposable[] {
         await reportError(ctx, err, vscode.l10n.t('Mark all as read'));
         return;
       }
-      ctx.log.info(`Mark all read: ${report.marked} marked, ${report.stillUnread} with new updates, ${report.notMarked} not marked.`);
+      ctx.log.info(
+        `Mark all read: ${report.marked} marked, ${report.stillUnread} with new updates, ${report.notMarked} not marked, ${report.unconfirmed} unknown.`,
+      );
       if (report.error?.kind === 'auth') {
         await reportError(ctx, report.error, vscode.l10n.t('Mark all as read'));
         return;
       }
-      void vscode.window[report.notMarked > 0 ? 'showWarningMessage' : 'showInformationMessage'](markAllSentence(report));
+      void vscode.window[report.notMarked + report.unconfirmed > 0 ? 'showWarningMessage' : 'showInformationMessage'](
+        markAllSentence(report),
+      );
     }),
   ];
 }
 
 function markAllSentence(r: MarkAllReport): string {
   const parts: string[] = [];
-  if (r.marked === 0 && r.stillUnread === 0 && r.notMarked === 0) return vscode.l10n.t("You're all caught up!");
+  if (r.marked === 0 && r.stillUnread === 0 && r.notMarked === 0 && r.unconfirmed === 0) return vscode.l10n.t("You're all caught up!");
   parts.push(
     r.marked === 1 ? vscode.l10n.t('Marked 1 notification as read.') : vscode.l10n.t('Marked {0} notifications as read.', r.marked),
   );
   if (r.stillUnread > 0) parts.push(vscode.l10n.t('{0} got new updates meanwhile and stay unread.', r.stillUnread));
   if (r.notMarked > 0)
     parts.push(vscode.l10n.t('{0} could not be marked: {1}', r.notMarked, r.error ? localized(r.error.userMessage) : ''));
+  if (r.unconfirmed > 0)
+    parts.push(
+      vscode.l10n.t(
+        'Whether {0} were marked is unknown: the service did not confirm it and could not be asked. {1}',
+        r.unconfirmed,
+        r.error ? localized(r.error.userMessage) : '',
+      ),
+    );
   return parts.join(' ');
 }

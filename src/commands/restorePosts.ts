@@ -79,7 +79,10 @@ export async function restoreAndReport(ctx: CommandContext, ids: readonly number
   if (report.unconfirmed.length > 0) {
     const names = report.unconfirmed.map((u) => `"${u.title}"`).join(', ');
     void vscode.window.showWarningMessage(
-      vscode.l10n.t('Whether {0} was restored is unknown: the service did not answer. Refresh the trash to see.', names),
+      vscode.l10n.t(
+        'Whether {0} was restored is unknown: the service did not confirm it and could not be asked. Refresh the trash to see.',
+        names,
+      ),
     );
   }
   return report;

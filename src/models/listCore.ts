@@ -8,8 +8,8 @@
  * is pending, and after it succeeded for as long as the item shown comes from a fetch that started
  * before the answer arrived (a fetch that started later already contains the change). A failed
  * operation is dropped: the view shows the service's latest state, never an older snapshot written
- * back. When the outcome is unknown (the connection broke, the answer was unreadable) the core asks
- * the service for the affected items instead of guessing.
+ * back. When the outcome is unknown (the connection broke, the answer was unreadable, the service
+ * answered 5xx: see outcomeUnknown) the core asks the service for the affected items instead of guessing.
  *
  * What differs per list (the requests, the key, the order) is a ListSource. No vscode here.
  */

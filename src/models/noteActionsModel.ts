@@ -13,7 +13,7 @@
  */
 import { ContentSiteError, noteActions, type Comment, type ContentSiteClient, type Notification } from '../api';
 import type { ActOptions } from '../api/act';
-import { asError, outcomeUnknown } from './asError';
+import { asError, outcomeUnknown, unknownBecause } from './asError';
 import { Emitter } from './emitter';
 import type { Effect, OperationOutcome, PendingOperation } from './listCore';
 import { entry as catalogEntry, offeredOn, REPLY_ENTRY, type CatalogEntry, type OfferedAction } from './noteActionCatalog';
@@ -195,10 +195,16 @@ export class NoteActionsModel {
     } catch (err) {
       const error = asError(err);
       if (!outcomeUnknown(error)) throw error;
-      // The answer was lost: the note says whether the service has the reply now.
+      // The answer was lost or a 5xx: never "not posted". The note, asked again, may show the reply.
+      const replied = () => {
+        const n = this.o.notes.get(id);
+        return n !== undefined && (offeredOn(noteActions(n), REPLY_ENTRY)?.action.value === true || n.status?.i_replied === true);
+      };
+      const before = replied();
       await this.refetch(id).catch(() => undefined);
+      const seen = !before && replied() ? ' The note now shows that you replied: check the comment before sending it again.' : '';
       throw error.reworded(
-        `Whether your reply was posted is unknown: the service did not answer. Your draft is kept; check the comment before sending it again. ${error.userMessage}`,
+        `Whether your reply was posted is unknown: ${unknownBecause(error)}.${seen || ' Your draft is kept; check the comment before sending it again.'} ${error.userMessage}`,
       );
     }
     await this.refetch(id);
@@ -232,7 +238,8 @@ export class NoteActionsModel {
         if (confirmed) report.acted.push(id);
         else {
           report.failed.push(id);
-          if (!report.error) report.error = outcome.kind === 'unknown' ? unconfirmed(outcome.error) : outcome.error;
+          if (!report.error)
+            report.error = outcome.kind === 'unknown' ? unconfirmed(outcome.error, outcome.now !== undefined) : outcome.error;
         }
       }
     };
@@ -313,6 +320,11 @@ export function siteHost(note: Notification, siteId: number): string | undefined
   return undefined;
 }
 
-function unconfirmed(cause: ContentSiteError): ContentSiteError {
-  return cause.reworded(`The service did not confirm the change, and it still shows the notification as before. ${cause.userMessage}`);
+/** `asked`: the service was asked after the error and still shows the note as before; else it could not be asked. */
+function unconfirmed(cause: ContentSiteError, asked: boolean): ContentSiteError {
+  return cause.reworded(
+    asked
+      ? `The service did not confirm the change, and it still shows the notification as before. ${cause.userMessage}`
+      : `Whether the change was made is unknown: ${unknownBecause(cause)}, and the service could not be asked. ${cause.userMessage}`,
+  );
 }

@@ -2,10 +2,10 @@
  * Notifications as the view shows them: newest first, paged with `before` (inclusive, so pages are
  * de-duplicated by id), filtered by the service's presets. Mark read / unread are operations on the
  * list core: shown at once, kept over any refresh or poll until the service has them, dropped when
- * it refuses, checked with the service when the answer is lost. No vscode here.
+ * it refuses, checked with the service when the answer is lost or a 5xx. No vscode here.
  */
 import { ContentSiteError, noteActions, type ContentSiteClient, type Notification, type NotificationsParams, type Prepared } from '../api';
-import { asError, outcomeUnknown } from './asError';
+import { asError, outcomeUnknown, unknownBecause } from './asError';
 import type { Effect, Page } from './listCore';
 import { ListModel } from './listModel';
 import { type NoteFilter, filterQuery, localFilter } from './noteFilters';
@@ -33,8 +33,10 @@ export interface MarkAllReport {
   marked: number;
   /** Notes that got new updates meanwhile and are still unread. */
   stillUnread: number;
-  /** Notes that could not be marked (or whose marking the service did not confirm), and why. */
+  /** Notes the service did not mark (it refused, or it still shows them unread after an error), and why. */
   notMarked: number;
+  /** Notes whose marking the service answered with an error or lost, and that could not be asked about. */
+  unconfirmed: number;
   error?: ContentSiteError;
 }
 
@@ -141,7 +143,7 @@ export class NotificationsModel extends ListModel<Notification, number> {
       throw asError(err);
     }
     for (const note of this.notes) if (note.unread > 0 && !counts.has(note.id)) counts.set(note.id, decrementFor(note));
-    const report: MarkAllReport = { marked: 0, stillUnread: 0, notMarked: 0 };
+    const report: MarkAllReport = { marked: 0, stillUnread: 0, notMarked: 0, unconfirmed: 0 };
     const confirmed = new Map<string, Effect<Notification>>();
     const ids = [...counts.keys()];
     for (let i = 0; i < ids.length; i += MARK_READ_CHUNK) {
@@ -159,13 +161,38 @@ export class NotificationsModel extends ListModel<Notification, number> {
           confirmed.set(key(id), updated.has(id) ? stillUnreadEffect : readEffect(0));
         }
       } catch (err) {
-        report.notMarked += chunk.length;
         report.error = asError(err);
+        // An answer lost or a 5xx: the chunk may be marked all the same. The service says.
+        const unknown = outcomeUnknown(report.error);
+        const now = unknown ? await this.askService(client, chunk) : undefined;
+        for (const id of chunk) {
+          const n = now?.get(id);
+          if (!unknown) report.notMarked++;
+          else if (!now) report.unconfirmed++;
+          else if (n && n.unread === 0) {
+            report.marked++;
+            confirmed.set(key(id), readEffect(0));
+          } else report.notMarked++;
+        }
       }
     }
     op.confirm(confirmed);
-    if (report.error && outcomeUnknown(report.error)) void this.list.refresh();
+    if (report.unconfirmed > 0) void this.list.refresh();
     return report;
+  }
+
+  /** The service's copies of these notes, shown in the list as it has them; undefined when it cannot be asked. */
+  private async askService(client: ContentSiteClient, ids: readonly number[]): Promise<Map<number, Notification> | undefined> {
+    const take = this.list.beginFetch();
+    let fresh: Notification[] | undefined;
+    try {
+      fresh = await this.fetchNotes(client, ids);
+    } catch {
+      fresh = undefined;
+    } finally {
+      take(fresh ?? []);
+    }
+    return fresh && new Map(fresh.map((n) => [n.id, n]));
   }
 
   /** The service's current copies of these notes (NOTES_PAGE_MAX a request); a deleted note is absent. */
@@ -259,7 +286,7 @@ async function unreadOnService(client: ContentSiteClient): Promise<Map<number, n
 function unconfirmed(cause: ContentSiteError, count: number, wanted: 'read' | 'unread', asked: boolean): ContentSiteError {
   const what = count === 1 ? 'notification' : `${count} notifications`;
   const userMessage = asked
-    ? `The ${what} could not be marked ${wanted}: the service's answer was lost, and it still shows ${count === 1 ? 'it' : 'them'} as before. ${cause.userMessage}`
-    : `Whether the ${what} ${count === 1 ? 'was' : 'were'} marked ${wanted} is unknown: the service did not answer. ${cause.userMessage}`;
+    ? `The ${what} could not be marked ${wanted}: ${unknownBecause(cause)}, and it still shows ${count === 1 ? 'it' : 'them'} as before. ${cause.userMessage}`
+    : `Whether the ${what} ${count === 1 ? 'was' : 'were'} marked ${wanted} is unknown: ${unknownBecause(cause)}, and it could not be asked. ${cause.userMessage}`;
   return cause.reworded(userMessage);
 }

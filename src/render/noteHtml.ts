@@ -4,6 +4,7 @@
  * media as images), status and time. Every piece of service HTML goes through sanitize().
  */
 import type { Block, Notification, TemplateBody, TemplateItem } from '../api';
+import { REPLY_MAX_CHARS } from '../api/act';
 import { BUTTON_ENTRIES, CATALOG, type CatalogEntry } from '../models/noteActionCatalog';
 import { type NoteState, statusText } from './panelMessage';
 import { escapeHtml, IMAGE_SCHEMES, safeUrl, sanitize } from './sanitize';
@@ -134,14 +135,15 @@ function replyHtml(view: NoteView): string {
     )
     .join('');
   return `<ul id="my-replies" class="items" aria-label="Your replies">${mine}</ul><section id="reply-box" class="reply"><label for="reply-text">Reply <span class="hint">(r; Ctrl+Enter or ⌘+Enter sends; @ mentions a writer)</span></label>
-<div class="reply-field"><textarea id="reply-text" rows="4" placeholder="Write a reply…" aria-autocomplete="list" aria-controls="mentions">${escapeHtml(view.draft)}</textarea>
+<div class="reply-field"><textarea id="reply-text" rows="4" placeholder="Write a reply…" aria-autocomplete="list" aria-controls="mentions" data-max-chars="${REPLY_MAX_CHARS}">${escapeHtml(view.draft)}</textarea>
 <ul id="mentions" class="mentions" role="listbox" aria-label="Writers" hidden></ul></div>
 <div class="reply-row"><button type="button" id="reply-send">Send</button><span id="reply-status" role="status"></span></div></section>`;
 }
 
 /**
  * A note's page in three parts: `chrome` (ours: the undo banner, the action buttons, only those it
- * offers, pressed when on, previous/next, the read and status line), `body` (the service's subject
+ * offers, pressed when on, previous/next, the read and status line, the line that says why a
+ * request of the page was refused), `body` (the service's subject
  * and body, for the page's image gate) and `reply` (ours: the reply box). The parts that follow
  * the note live have ids (`note-unread`, `note-status`) so that a state message can change them
  * without a render; the page never passes its own parts through the gate (it would strip them).
@@ -149,7 +151,7 @@ function replyHtml(view: NoteView): string {
 export function noteParts(note: Notification, when: string, view: NoteView): { chrome: string; body: string; reply: string } {
   const { unread, status } = view.state;
   const meta = `<p class="meta">${escapeHtml(note.type ?? 'note')} · ${escapeHtml(when)}<span id="note-unread">${unread ? ' · unread' : ''}</span></p>`;
-  const statusLine = `<p class="status" id="note-status"${status ? '' : ' hidden'}>${escapeHtml(status)}</p>`;
+  const statusLine = `<p class="status" id="note-status"${status ? '' : ' hidden'}>${escapeHtml(status)}</p><p class="error" id="note-message" role="status" hidden></p>`;
   return {
     chrome: `<div id="note-controls" data-note="${note.id}">${controlsHtml(note, view)}${meta}${statusLine}</div>`,
     body: `<article class="note">${subjectHtml(note)}${bodyHtml(note, Boolean(view.state.controls.reply))}</article>`,

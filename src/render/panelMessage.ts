@@ -2,14 +2,19 @@
  * Messages between the detail webview and the extension. The page is ours, but what it sends is
  * checked anyway: only known types, only from the render the extension made last (its token),
  * links only over http(s); a note's messages only for the note it shows, and an action only when
- * that note (as the model has it now) offers it. Anything else is ignored.
+ * that note (as the model has it now) offers it. A message not from the page shown now (another
+ * render's token, another note) is ignored: the page that sent it is gone. The shown page's own
+ * message that cannot run (the note changed, the reply is too long) is refused with a sentence
+ * saying why, for the page to show: a refusal is answered, never dropped.
  *
  * Also the note's controls and their state, read from the note the way the service's panel reads
  * them (`noteActions`): the page's buttons and the checks come from the same function.
  */
+import { REPLY_MAX_CHARS, replyContent } from '../api/act';
+import { ContentSiteError } from '../api/errors';
 import type { Notification } from '../api/notificationShape';
 import { noteActions } from '../api/noteActions';
-import { CATALOG, ENTRIES, offeredOn, SHOWN_ENTRIES } from '../models/noteActionCatalog';
+import { CATALOG, ENTRIES, offeredOn, REPLY_ENTRY, SHOWN_ENTRIES } from '../models/noteActionCatalog';
 import { safeUrl } from './sanitize';
 
 export type PanelMessage = { type: 'open'; href: string } | { type: 'loadImages' };
@@ -74,8 +79,11 @@ export function noteControls(note: Notification | undefined, o: { removal?: Note
   return out;
 }
 
-/** The longest text a reply or a draft message may carry (the client refuses more than 10,000 after trimming). */
-export const DRAFT_MAX_CHARS = 20_000;
+/**
+ * The longest draft kept. A draft may be longer than a reply may be (REPLY_MAX_CHARS, after
+ * trimming) while it is being cut down; this only bounds what one message stores.
+ */
+export const DRAFT_MAX_CHARS = 2 * REPLY_MAX_CHARS;
 
 export type NoteMessage =
   | { type: 'act'; action: ActControl; note: number }
@@ -83,6 +91,15 @@ export type NoteMessage =
   | { type: 'draft'; note: number; text: string }
   | { type: 'suggest'; note: number; letters: string; seq: number }
   | { type: 'go'; to: 'next' | 'previous'; note: number };
+
+/** The shown page's message that cannot run, and why (a sentence for the page); `seq` of a refused `suggest`. */
+export interface NoteRefusal {
+  type: 'refused';
+  refused: NoteMessage['type'];
+  note: number;
+  message: string;
+  seq?: number;
+}
 
 export interface ShownNote {
   /** The latest render's token. */
@@ -93,30 +110,51 @@ export interface ShownNote {
   controls: NoteControls;
 }
 
-/** A note's message, checked against what the panel shows now; undefined when anything is off. */
-export function readNoteMessage(message: unknown, shown: ShownNote | undefined): NoteMessage | undefined {
+/**
+ * A note's message, checked against what the panel shows now: the message to run, a refusal to
+ * answer (the shown page's own message that cannot run), or undefined when it is not this page's
+ * note message at all (ignored; the panel may read it).
+ */
+export function readNoteMessage(message: unknown, shown: ShownNote | undefined): NoteMessage | NoteRefusal | undefined {
   const m = shown ? tokened(message, shown.token) : undefined;
   if (!m || !shown || m.note !== shown.note) return undefined;
   const note = shown.note;
+  const refuse = (refused: NoteMessage['type'], why: string, seq?: number): NoteRefusal =>
+    seq === undefined ? { type: 'refused', refused, note, message: why } : { type: 'refused', refused, note, message: why, seq };
   switch (m.type) {
     case 'act': {
       const action = m.action;
       const e = typeof action === 'string' ? CATALOG.get(action) : undefined;
-      if (!e || e.kind === 'reply') return undefined;
-      return shown.controls[e.id] ? { type: 'act', action: e.id, note } : undefined;
+      return e && e.kind !== 'reply' && shown.controls[e.id]
+        ? { type: 'act', action: e.id, note }
+        : refuse('act', 'This note no longer offers that action: the buttons now show what it offers.');
     }
-    case 'reply':
-      return shown.controls.reply && typeof m.text === 'string' && m.text.length <= DRAFT_MAX_CHARS
-        ? { type: 'reply', note, text: m.text }
-        : undefined;
+    case 'reply': {
+      if (typeof m.text !== 'string') return refuse('reply', 'The reply must be text.');
+      if (!shown.controls[REPLY_ENTRY.id]) return refuse('reply', 'This note no longer offers a reply. Your text is kept.');
+      try {
+        replyContent(m.text);
+      } catch (err) {
+        return refuse('reply', err instanceof ContentSiteError ? err.userMessage : String(err));
+      }
+      return { type: 'reply', note, text: m.text };
+    }
     case 'draft':
-      return typeof m.text === 'string' && m.text.length <= DRAFT_MAX_CHARS ? { type: 'draft', note, text: m.text } : undefined;
-    case 'suggest':
-      return shown.controls.reply && typeof m.letters === 'string' && /^[\w.-]{0,50}$/.test(m.letters) && Number.isSafeInteger(m.seq)
-        ? { type: 'suggest', note, letters: m.letters, seq: m.seq as number }
-        : undefined;
+      if (typeof m.text !== 'string') return refuse('draft', 'The draft must be text.');
+      return m.text.length <= DRAFT_MAX_CHARS
+        ? { type: 'draft', note, text: m.text }
+        : refuse(
+            'draft',
+            `The draft is not kept: it is longer than ${DRAFT_MAX_CHARS.toLocaleString('en')} characters (a reply may have ${REPLY_MAX_CHARS.toLocaleString('en')}).`,
+          );
+    case 'suggest': {
+      const seq = Number.isSafeInteger(m.seq) ? (m.seq as number) : undefined;
+      return shown.controls.reply && typeof m.letters === 'string' && /^[\w.-]{0,50}$/.test(m.letters) && seq !== undefined
+        ? { type: 'suggest', note, letters: m.letters, seq }
+        : refuse('suggest', 'No writers to suggest.', seq);
+    }
     case 'go':
-      return m.to === 'next' || m.to === 'previous' ? { type: 'go', to: m.to, note } : undefined;
+      return m.to === 'next' || m.to === 'previous' ? { type: 'go', to: m.to, note } : refuse('go', 'There is no such note to go to.');
     default:
       return undefined;
   }

@@ -26,7 +26,7 @@ describe('Mark All Read with thousands of unread notes', () => {
     await model.refresh();
     assert.equal(unreadOnService(), 10_000);
     const report = await model.markAllRead();
-    assert.deepEqual(report, { marked: 10_000, stillUnread: 0, notMarked: 0 });
+    assert.deepEqual(report, { marked: 10_000, stillUnread: 0, notMarked: 0, unconfirmed: 0 });
     assert.equal(unreadOnService(), 0);
     const posts = svc.requests.filter((r) => r.method === 'POST');
     assert.equal(posts.length, Math.ceil(10_000 / MARK_READ_CHUNK));

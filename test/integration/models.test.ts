@@ -40,7 +40,7 @@ describe('NotificationsModel', () => {
     assert.equal(restRequests(svc()).filter((r) => r.method === 'POST').length, 1);
   });
 
-  it('rolls back when the service refuses, and reports the error', async () => {
+  it('a 500 that was not applied: asks the service, shows the note unread as it has it, and reports the error', async () => {
     const api = client();
     const model = new NotificationsModel({ client: () => api, pageSize: () => 20 });
     await model.refresh();
@@ -58,7 +58,7 @@ describe('NotificationsModel', () => {
     assert.equal(demoNotes().find((n) => n.id === 60010)!.unread, 1);
     assert.equal(model.unreadCount, 9);
     const report = await model.markAllRead();
-    assert.deepEqual(report, { marked: 9, stillUnread: 0, notMarked: 0 });
+    assert.deepEqual(report, { marked: 9, stillUnread: 0, notMarked: 0, unconfirmed: 0 });
     assert.equal(demoNotes().filter((n) => n.unread > 0).length, 0);
   });
 

@@ -96,6 +96,26 @@ describe('Faults and the request log', () => {
       assert.equal(res.status, 500);
       assert.deepEqual(await res.json(), { error: 'internal_error', message: 'An internal error occurred.' });
     });
+    it('applied,status=500 on a POST restore: the service restores the post, then answers 500 as if it had not', async () => {
+      const res = await send('POST', `/rest/v1.1/sites/${SITES.demo}/posts/200/restore`, { token: DEMO, fault: 'applied,status=500' });
+      assert.equal(res.status, 500);
+      assert.deepEqual(await res.json(), { error: 'internal_error', message: 'An internal error occurred.' });
+      assert.equal(await postStatus(200), 'publish', 'applied');
+    });
+    it('applied,html=502 applies, then answers an HTML error page; applied,reset applies, then drops the connection', async () => {
+      const res = await send('POST', `/rest/v1.1/sites/${SITES.demo}/posts/200/restore`, { token: DEMO, fault: 'applied,html=502' });
+      assert.equal(res.status, 502);
+      assert.match(await res.text(), /<h1>Error 502<\/h1>/);
+      assert.equal(await postStatus(200), 'publish');
+      await assert.rejects(send('POST', `/rest/v1.1/sites/${SITES.demo}/posts/201/restore`, { token: DEMO, fault: 'applied,reset' }));
+      assert.notEqual(await postStatus(201), 'trash', 'restored (to the draft it was)');
+    });
+    it('applied alone (no answer to give after it) is 400 invalid_fault, and nothing is applied', async () => {
+      const res = await send('POST', `/rest/v1.1/sites/${SITES.demo}/posts/200/restore`, { token: DEMO, fault: 'applied' });
+      assert.equal(res.status, 400);
+      assert.equal(((await res.json()) as { error: string }).error, 'invalid_fault');
+      assert.equal(await postStatus(200), 'trash');
+    });
     it('an unknown fault is 400 invalid_fault', async () => {
       const res = await send('GET', `/rest/v1/sites/${SITES.demo}`, { fault: 'explode' });
       assert.equal(res.status, 400);

@@ -1,8 +1,13 @@
 /**
  * Fault injection for tests: `X-Fault: latency=200,status=503` on one request, or queued for the
- * next N requests of a route through `POST /__control/faults`. Loopback peers only.
+ * next N requests of a route through `POST /__control/faults`. Loopback peers only. A fault's
+ * answer replaces the service's: the request is not applied, unless `applied` is among the
+ * faults (`applied,status=500`): then the service applies it first and the fault's answer
+ * (`status`, `html` or `reset`) is what the client gets.
  */
 export interface Fault {
+  /** Apply the request first, then answer with the fault (a write that succeeded, answered as failed). */
+  applied?: boolean;
   latencyMs?: number;
   status?: number;
   html?: number;
@@ -54,10 +59,15 @@ export function parseFault(spec: string): Fault {
       case 'malformed':
         fault.malformed = true;
         break;
+      case 'applied':
+        fault.applied = true;
+        break;
       default:
         throw new Error(`unknown fault "${part}"`);
     }
   }
+  if (fault.applied && fault.status === undefined && fault.html === undefined && !fault.reset)
+    throw new Error('fault "applied" needs the answer to give after applying: status=, html= or reset');
   return fault;
 }
 

@@ -193,6 +193,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
 
     const delay = (options.latencyMs ?? 0) + (fault.latencyMs ?? 0);
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    // Applied, then answered with the fault: the service's own answer is dropped.
+    if (fault.applied) await answer(req, url, body);
     if (fault.reset) {
       finish(undefined);
       req.socket.destroy();

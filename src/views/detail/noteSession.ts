@@ -14,6 +14,7 @@ import {
   readNoteMessage,
   type ActControl,
   type NoteControls,
+  type NoteRefusal,
   type NoteRemoval,
   type NoteState,
 } from '../../render/panelMessage';
@@ -103,22 +104,30 @@ export class NoteSession implements Disposable {
     return { state, draft: this.deps.drafts.get(this.id), replies: this.replies };
   }
 
-  /** The model changed: tell the page what changed for this note (nothing when nothing did). */
-  changed(): void {
+  /** The model changed: tell the page what changed for this note (nothing when nothing did, unless `again`). */
+  changed(again = false): void {
     const state = this.state();
     const json = JSON.stringify(state);
-    if (json === this.last) return;
+    if (json === this.last && !again) return;
     this.last = json;
     const missing = Object.keys(state.controls).some((c) => c !== 'undo' && !this.rendered?.controls[c as keyof NoteControls]);
     if (missing) this.host.render();
     else this.host.post({ type: 'state', note: this.id, state });
   }
 
-  /** A message from the page; false when it is not a valid note message (the panel may read it). */
+  /**
+   * A message from the page; false when it is not this page's note message (the panel may read it).
+   * A message from another render or for another note is ignored, unanswered: the page that sent it
+   * was replaced (a render reloads the page), and an answer would reach a page that never asked.
+   * The shown page's own message that cannot run is answered with why, so the page never waits.
+   */
   async handle(message: unknown): Promise<boolean> {
     const m = readNoteMessage(message, { token: this.token, note: this.id, controls: this.state().controls });
     if (!m) return false;
     switch (m.type) {
+      case 'refused':
+        this.refuse(m);
+        break;
       case 'act':
         try {
           const command = commandFor(m.action);
@@ -130,6 +139,7 @@ export class NoteSession implements Disposable {
       case 'go': {
         const target = this.neighbour(m.to);
         if (target !== undefined) await this.deps.open(target);
+        else this.refuse({ type: 'refused', refused: 'go', note: this.id, message: `There is no ${m.to} note in the list now.` });
         break;
       }
       case 'draft':
@@ -153,9 +163,29 @@ export class NoteSession implements Disposable {
     return true;
   }
 
+  /**
+   * Tells the page why its message did not run: by the reply box for a reply, else in its message
+   * line; first the note's state now, which the page may not have yet (it changed while the
+   * message was on its way). A refused mention list is answered with no writers.
+   */
+  private refuse(r: NoteRefusal): void {
+    this.deps.log(`Detail view: ${r.refused} on note ${this.id} refused: ${r.message}`);
+    if (r.refused === 'suggest') {
+      this.host.post({ type: 'suggestions', note: this.id, seq: r.seq ?? null, users: [] });
+      return;
+    }
+    this.changed(true);
+    if (r.refused === 'reply') this.host.post({ type: 'replied', note: this.id, ok: false, message: r.message });
+    else this.host.post({ type: 'refused', note: this.id, refused: r.refused, message: r.message });
+  }
+
   private async reply(text: string): Promise<void> {
     const id = this.id;
-    if (this.replying) return;
+    if (this.replying) {
+      // A page rendered while the first was on its way sent it again: the first's answer comes too.
+      this.refuse({ type: 'refused', refused: 'reply', note: id, message: 'Your reply is still being sent: wait for its answer.' });
+      return;
+    }
     this.replying = true;
     try {
       const comment = await this.deps.actions.reply(id, text);

@@ -9,8 +9,11 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { Notification } from '../../../src/api';
+import type { Comment, Notification } from '../../../src/api';
+import { Emitter } from '../../../src/models/emitter';
 import { noteParts, noteState, page as pageHtml } from '../../../src/render';
+import { NoteSession, type NoteDeps } from '../../../src/views/detail/noteSession';
+import { entry } from '../../../src/models/noteActionCatalog';
 import { until } from '../../e2e/until';
 import { commentNote } from './commentNote';
 
@@ -46,6 +49,7 @@ describe('Detail page script in Chromium', function () {
   let browser: Browser;
   let page: Page;
   let errors: string[];
+  let extension: ((m: unknown) => Promise<unknown>) | undefined;
 
   before(async () => {
     const { CHROMIUM_ARGS, chromiumPath } = await import('../../../scripts/editor.mjs');
@@ -69,8 +73,11 @@ describe('Detail page script in Chromium', function () {
     // (Scripts as strings: functions compiled by tsx would carry its __name helper into the page.)
     await page.addInitScript({
       content:
-        'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), getState: () => window.saved, setState: (s) => { window.saved = s; } });',
+        'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => { window.posted.push(m); if (window.toExtension) window.toExtension(m); }, getState: () => window.saved, setState: (s) => { window.saved = s; } });',
     });
+    // The extension's side, for the tests that set `extension`: a real NoteSession answers the page.
+    extension = undefined;
+    await page.exposeFunction('toExtension', (m: unknown) => extension?.(m));
     await page.goto(`${ORIGIN}/`);
     await page.waitForFunction('document.readyState === "complete"');
   });
@@ -213,5 +220,136 @@ describe('Detail page script in Chromium', function () {
     assert.deepEqual(await acts(), ['undo']);
     await fromExtension({ type: 'state', note: 99, state: { controls: {} } });
     assert.equal(await page.isVisible('#removed button'), true, 'a message for another note changes nothing');
+  });
+
+  /**
+   * The page wired to a real NoteSession (the code the panel runs): what the page posts is handled
+   * by it, and what it posts goes to the page as the webview would deliver it. `before` runs on
+   * each message before the session reads it (the model changing while the message was on its way).
+   */
+  function wire(o: { before?: (m: Posted) => void } = {}) {
+    let notes: Notification[] = [note];
+    const changed = new Emitter<void>();
+    const sent: string[] = [];
+    const ran: string[] = [];
+    const drafts: string[] = [];
+    const deps: NoteDeps = {
+      notes: {
+        get: (id) => notes.find((n) => n.id === id),
+        get notes() {
+          return notes;
+        },
+        onDidChange: changed.event,
+      },
+      actions: {
+        pending: [],
+        onDidChange: new Emitter<void>().event,
+        offering: (ids) => ids.filter((id) => notes.some((n) => n.id === id)),
+        reply: async (_id, text) => {
+          sent.push(text);
+          return { ID: 9, URL: 'https://demo.example.blog/p/#comment-9' } as Comment;
+        },
+      },
+      drafts: { get: () => '', set: (_id, text) => void drafts.push(text), clear: () => undefined },
+      suggest: async () => [],
+      run: async (command) => void ran.push(command),
+      open: async () => undefined,
+      log: () => undefined,
+    };
+    const session = new NoteSession(note, deps, {
+      post: (m) => void page.evaluate(`window.postMessage(${JSON.stringify(m)}, '*')`),
+      render: () => undefined,
+    });
+    session.token = 'T';
+    session.view();
+    extension = async (m) => {
+      o.before?.(m as Posted);
+      return session.handle(m);
+    };
+    return {
+      sent,
+      ran,
+      drafts,
+      /** The model changes without telling anyone (its change event comes later). */
+      quietly(next: Notification[]) {
+        notes = next;
+      },
+    };
+  }
+  const status = () => page.textContent('#reply-status');
+  const leftSending = () =>
+    until('the reply status to leave "Sending…"', async () => ((await status()) !== 'Sending…' ? true : undefined), 10_000, status);
+
+  it('a reply of 20,001 characters: Send says why at once, "Sending…" never stays, the text is kept and nothing is sent', async () => {
+    const ext = wire();
+    const long = 'x'.repeat(20_001);
+    await page.locator('#reply-text').fill(long);
+    await page.click('#reply-send');
+    await leftSending();
+    assert.equal(await status(), 'The reply is too long: 20,001 characters, at most 10,000.');
+    assert.equal(await page.isDisabled('#reply-text'), false, 'the box is usable again');
+    assert.equal(await page.isDisabled('#reply-send'), false);
+    assert.equal(await page.inputValue('#reply-text'), long, 'the text is kept');
+    assert.deepEqual(ext.sent, [], 'nothing went to the service');
+    assert.equal((await posted()).filter((m) => m.type === 'reply').length, 0, 'the page refused it itself: the limit is in the page');
+  });
+
+  it("the page counts the client's limit (10,000 after trimming) as the text is typed", async () => {
+    wire();
+    await page.locator('#reply-text').fill(`  ${'y'.repeat(10_000)}\n`);
+    assert.equal(await status(), '', 'exactly the limit, blanks around it not counted');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('z');
+    assert.equal(await status(), 'The reply is too long: 10,001 characters, at most 10,000.');
+    await page.keyboard.press('Backspace');
+    assert.equal(await status(), '', 'back within the limit: the warning goes');
+  });
+
+  it('a reply the extension refuses (the note left the list while it was on its way): the page says why and "Sending…" goes', async () => {
+    const ext = wire({ before: (m) => m.type === 'reply' && quietlyGone() });
+    const quietlyGone = () => ext.quietly([]);
+    await page.locator('#reply-text').fill('Thanks Maya');
+    await page.click('#reply-send');
+    await leftSending();
+    assert.match(String(await status()), /no longer offers a reply/);
+    assert.match(
+      String(await page.textContent('#note-message')),
+      /no longer offers a reply/,
+      'said where it shows, the box being hidden now',
+    );
+    assert.equal(await page.isHidden('#note-message'), false);
+    assert.equal(await page.inputValue('#reply-text'), 'Thanks Maya');
+    assert.deepEqual(ext.sent, []);
+  });
+
+  it('an action the note no longer offers: the page says why in its status line and hides the button; nothing runs', async () => {
+    const ext = wire({
+      before: (m) => m.type === 'act' && ext.quietly([commentNote({ 'like-comment': false, 'replyto-comment': false }, { id: note.id })]),
+    });
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('a');
+    await page.waitForSelector('#note-message:not([hidden])');
+    assert.match(String(await page.textContent('#note-message')), /no longer offers/);
+    await page.waitForSelector('button[data-action="approve"]', { state: 'hidden' });
+    assert.deepEqual(ext.ran, []);
+    await page.keyboard.press('l');
+    await until(
+      'the like to run',
+      () => ext.ran.length > 0,
+      10_000,
+      () => ext.ran,
+    );
+    assert.deepEqual(ext.ran, [entry('like').command]);
+    assert.equal(await page.isHidden('#note-message'), true, 'the next action clears what was said of the last');
+  });
+
+  it('a draft too long to keep: the page says it is not kept; cut down, the next draft is kept and the line clears', async () => {
+    const ext = wire();
+    await page.locator('#reply-text').fill('x'.repeat(20_001));
+    await page.waitForSelector('#note-message:not([hidden])');
+    assert.match(String(await page.textContent('#note-message')), /The draft is not kept: it is longer than 20,000 characters/);
+    await page.locator('#reply-text').fill('x'.repeat(20_000));
+    await page.waitForSelector('#note-message', { state: 'hidden' });
+    await until('the draft to be kept', () => ext.drafts.at(-1)?.length === 20_000, 10_000);
   });
 });

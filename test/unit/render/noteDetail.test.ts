@@ -5,9 +5,10 @@
  */
 import * as assert from 'node:assert/strict';
 import { Parser } from 'htmlparser2';
-import type { Notification } from '../../../src/api';
+import { REPLY_MAX_CHARS, type Notification } from '../../../src/api';
 import { commentNote } from './commentNote';
 import { noteControls, noteHtml, noteParts, noteState, page, readNoteMessage, type NoteControls } from '../../../src/render';
+import { DRAFT_MAX_CHARS, type NoteRefusal } from '../../../src/render/panelMessage';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const mentions = require('../../../media/detailMentions.js') as {
@@ -230,24 +231,14 @@ describe('Note detail messages (readNoteMessage)', () => {
     assert.deepEqual(read({ type: 'draft', text: '', note: 60005, token: 'T' }), { type: 'draft', note: 60005, text: '' });
   });
 
-  it('a stale or forged message does nothing: old token, other note, unknown or not-offered action, bad fields', () => {
+  it('a message not from the shown render is ignored, nothing answered: old token, no token, another note, not an object', () => {
     const forged = [
       { type: 'act', action: 'approve', note: 60005, token: 'old' },
+      { type: 'reply', text: 'x'.repeat(20_001), note: 60005, token: 'old' },
       { type: 'act', action: 'approve', note: 60005 },
       { type: 'act', action: 'approve', note: 60006, token: 'T' },
+      { type: 'reply', text: 'hi', note: 60006, token: 'T' },
       { type: 'act', action: 'approve', note: '60005', token: 'T' },
-      { type: 'act', action: 'follow', note: 60005, token: 'T' },
-      { type: 'act', action: 'likePost', note: 60005, token: 'T' },
-      { type: 'act', action: 'undo', note: 60005, token: 'T' },
-      { type: 'act', action: 'reply', note: 60005, token: 'T' },
-      { type: 'act', action: 'delete', note: 60005, token: 'T' },
-      { type: 'act', action: '__proto__', note: 60005, token: 'T' },
-      { type: 'act', action: 'toString', note: 60005, token: 'T' },
-      { type: 'reply', text: 42, note: 60005, token: 'T' },
-      { type: 'reply', text: 'x'.repeat(20_001), note: 60005, token: 'T' },
-      { type: 'suggest', letters: 'a b', seq: 1, note: 60005, token: 'T' },
-      { type: 'suggest', letters: 'ma', seq: 1.5, note: 60005, token: 'T' },
-      { type: 'go', to: 'first', note: 60005, token: 'T' },
       { type: 'eval', note: 60005, token: 'T' },
       [{ type: 'act', action: 'approve', note: 60005, token: 'T' }],
       null,
@@ -256,10 +247,48 @@ describe('Note detail messages (readNoteMessage)', () => {
     assert.equal(readNoteMessage({ type: 'act', action: 'approve', note: 60005, token: 'T' }, undefined), undefined, 'no note shown');
   });
 
+  it("the shown page's own message that cannot run is refused with a sentence saying why (the page is answered, nothing runs)", () => {
+    const refused = (m: Record<string, unknown>) => {
+      const r = read({ ...m, note: 60005, token: 'T' }) as NoteRefusal;
+      assert.equal(r?.type, 'refused', JSON.stringify(m).slice(0, 80));
+      assert.equal(r.note, 60005);
+      assert.equal(r.refused, m.type);
+      assert.ok(r.message.length > 10, r.message);
+      return r;
+    };
+    for (const action of ['follow', 'likePost', 'undo', 'reply', 'delete', '__proto__', 'toString', 42])
+      assert.match(refused({ type: 'act', action }).message, /no longer offers|does not offer/);
+    assert.match(refused({ type: 'reply', text: 42 }).message, /text/);
+    assert.equal(
+      refused({ type: 'reply', text: 'x'.repeat(20_001) }).message,
+      'The reply is too long: 20,001 characters, at most 10,000.',
+      'the over-long reply that used to hang the page',
+    );
+    assert.equal(
+      refused({ type: 'reply', text: `  ${'y'.repeat(REPLY_MAX_CHARS + 1)}\n` }).message,
+      `The reply is too long: 10,001 characters, at most ${REPLY_MAX_CHARS.toLocaleString('en')}.`,
+      "the client's limit, counted after trimming",
+    );
+    assert.match(refused({ type: 'reply', text: ' \n ' }).message, /empty/);
+    assert.match(refused({ type: 'draft', text: 'x'.repeat(DRAFT_MAX_CHARS + 1) }).message, /draft.*not kept.*20,000/);
+    assert.equal(refused({ type: 'suggest', letters: 'a b', seq: 1 }).seq, 1, 'a mention list refused is answered by its seq');
+    refused({ type: 'suggest', letters: 'ma', seq: 1.5 });
+    refused({ type: 'go', to: 'first' });
+    assert.deepEqual(
+      read({ type: 'reply', text: `  ${'y'.repeat(REPLY_MAX_CHARS)}\n`, note: 60005, token: 'T' }),
+      { type: 'reply', note: 60005, text: `  ${'y'.repeat(REPLY_MAX_CHARS)}\n` },
+      'exactly the limit after trimming is sent',
+    );
+  });
+
   it('the checks read the note as it is now: no reply once the note stops offering it; only undo while it is removed', () => {
     const now = { token: 'T', note: 60005, controls: noteControls(commentNote({ 'like-comment': false })) };
-    assert.equal(readNoteMessage({ type: 'reply', text: 'hi', note: 60005, token: 'T' }, now), undefined);
-    assert.equal(readNoteMessage({ type: 'suggest', letters: '', seq: 1, note: 60005, token: 'T' }, now), undefined);
+    assert.match(
+      (readNoteMessage({ type: 'reply', text: 'hi', note: 60005, token: 'T' }, now) as NoteRefusal).message,
+      /no longer offers a reply/,
+      'the note changed under the page: refused, and the page is told why',
+    );
+    assert.equal(readNoteMessage({ type: 'suggest', letters: '', seq: 1, note: 60005, token: 'T' }, now)?.type, 'refused');
     const removed = {
       token: 'T',
       note: 60005,
@@ -270,7 +299,10 @@ describe('Note detail messages (readNoteMessage)', () => {
       action: 'undo',
       note: 60005,
     });
-    assert.equal(readNoteMessage({ type: 'act', action: 'approve', note: 60005, token: 'T' }, removed), undefined);
+    assert.match(
+      (readNoteMessage({ type: 'act', action: 'approve', note: 60005, token: 'T' }, removed) as NoteRefusal).message,
+      /no longer offers/,
+    );
     assert.deepEqual(
       noteControls(undefined, { removal: { kind: 'removed', action: 'trash', undoable: false } }),
       {},

@@ -100,7 +100,7 @@ describe("The detail panel's note session", () => {
     assert.equal(await t.session.handle({ type: 'act', action: 'approve', note: 2, token: 'T' }), true);
     assert.equal(await t.session.handle({ type: 'act', action: 'approve', note: 2, token: 'stale' }), false);
     assert.equal(await t.session.handle({ type: 'act', action: 'approve', note: 1, token: 'T' }), false);
-    assert.equal(await t.session.handle({ type: 'act', action: 'follow', note: 2, token: 'T' }), false);
+    assert.equal(await t.session.handle({ type: 'act', action: 'follow', note: 2, token: 'T' }), true, 'not offered: answered, not run');
     assert.deepEqual(t.ran, [[entry('approve').command, 2]]);
   });
 
@@ -199,5 +199,90 @@ describe("The detail panel's note session", () => {
     await t.session.handle({ type: 'reply', text: 'Thanks!', note: 2, token: 'T' });
     assert.equal(t.drafts.get(2), 'Thanks!');
     assert.deepEqual(t.posted.at(-1), { type: 'replied', note: 2, ok: false, message: err.userMessage });
+  });
+
+  it('a reply too long for the client: the box is answered why (no "Sending…" left), nothing sent, the draft kept', async () => {
+    const sent: string[] = [];
+    const t = setup(async (_id, text) => {
+      sent.push(text);
+      return { ID: 9 } as Comment;
+    });
+    const long = 'x'.repeat(20_001);
+    t.drafts.set(2, 'kept draft');
+    assert.equal(await t.session.handle({ type: 'reply', text: long, note: 2, token: 'T' }), true);
+    assert.deepEqual(sent, []);
+    assert.deepEqual(t.posted.at(-1), {
+      type: 'replied',
+      note: 2,
+      ok: false,
+      message: 'The reply is too long: 20,001 characters, at most 10,000.',
+    });
+    assert.equal(t.drafts.get(2), 'kept draft');
+  });
+
+  it('the note changed under the page: a reply or an action it no longer offers is answered why, and nothing runs', async () => {
+    const t = setup();
+    t.setNotes([note(1), note(2, {}, { 'replyto-comment': false }), note(3)]);
+    t.posted.length = 0;
+    await t.session.handle({ type: 'act', action: 'approve', note: 2, token: 'T' });
+    assert.deepEqual(t.ran, []);
+    const refusal = t.posted.find((m) => m.type === 'refused');
+    assert.equal(refusal?.refused, 'act');
+    assert.match(String(refusal?.message), /no longer offers/);
+    const state = t.posted.find((m) => m.type === 'state')?.state as { controls: Record<string, unknown> } | undefined;
+    assert.deepEqual(Object.keys(state?.controls ?? {}).sort(), ['read', 'reply'], 'and the buttons it offers now');
+    t.setNotes([note(1), note(3)]);
+    await t.session.handle({ type: 'reply', text: 'Thanks!', note: 2, token: 'T' });
+    assert.equal(t.posted.at(-1)?.type, 'replied');
+    assert.equal(t.posted.at(-1)?.ok, false);
+    assert.match(String(t.posted.at(-1)?.message), /no longer offers a reply/);
+  });
+
+  it('a draft too long to keep is not kept, and the page is told; a mention list refused is answered empty', async () => {
+    const t = setup();
+    await t.session.handle({ type: 'draft', text: 'y'.repeat(20_001), note: 2, token: 'T' });
+    assert.equal(t.drafts.has(2), false);
+    assert.equal(t.posted.at(-1)?.type, 'refused');
+    assert.match(String(t.posted.at(-1)?.message), /draft/);
+    await t.session.handle({ type: 'suggest', letters: 'no spaces', seq: 4, note: 2, token: 'T' });
+    assert.deepEqual(t.posted.at(-1), { type: 'suggestions', note: 2, seq: 4, users: [] });
+    assert.deepEqual(t.asked, []);
+  });
+
+  it('a second reply while the first is being sent is answered (a page rendered meanwhile shows "Sending…" too)', async () => {
+    let finish!: () => void;
+    const t = setup(() => new Promise<Comment>((r) => (finish = () => r({ ID: 9 } as Comment))));
+    const first = t.session.handle({ type: 'reply', text: 'Thanks!', note: 2, token: 'T' });
+    await t.session.handle({ type: 'reply', text: 'Thanks!', note: 2, token: 'T' });
+    assert.deepEqual(t.posted.at(-1), {
+      type: 'replied',
+      note: 2,
+      ok: false,
+      message: 'Your reply is still being sent: wait for its answer.',
+    });
+    finish();
+    await first;
+    assert.equal(t.posted.at(-1)?.ok, true);
+  });
+
+  it('a message from an earlier render or for another note runs nothing and is not answered (its page is gone)', async () => {
+    const t = setup();
+    for (const m of [
+      { type: 'reply', text: 'x'.repeat(20_001), note: 2, token: 'stale' },
+      { type: 'act', action: 'approve', note: 2, token: 'stale' },
+      { type: 'reply', text: 'hi', note: 1, token: 'T' },
+    ])
+      assert.equal(await t.session.handle(m), false);
+    assert.deepEqual(t.ran, []);
+    assert.deepEqual(t.posted, []);
+  });
+
+  it('previous/next with no note there any more is answered why', async () => {
+    const t = setup();
+    t.setNotes([note(2)]);
+    t.posted.length = 0;
+    await t.session.handle({ type: 'go', to: 'next', note: 2, token: 'T' });
+    assert.deepEqual(t.opened, []);
+    assert.equal(t.posted.find((m) => m.type === 'refused')?.refused, 'go');
   });
 });
