@@ -55,5 +55,32 @@ describe('Posts of every status', () => {
       assert.deepEqual(await ids('status=draft,pending'), [OTHERS.draft, OTHERS.pending]);
       assert.deepEqual(await ids('status=publish,future'), [...PUBLISHED, OTHERS.future]);
     });
+    it('any is every status but the trash; any,trash adds the trash', async () => {
+      assert.deepEqual(await ids('status=any'), [...PUBLISHED, ...Object.values(OTHERS)]);
+      const withTrash = await ids('status=any,trash');
+      assert.deepEqual(
+        withTrash.filter((ID) => ID < 200),
+        [...PUBLISHED, ...Object.values(OTHERS), 192, 193, 194],
+      );
+      assert.deepEqual(await ids('status=trash'), await ids('status=trash,trash'), 'a status named twice counts once');
+    });
+    it('any is what the user may see: an editor all, an author her own besides published, a subscriber and a signed-out reader published only', async () => {
+      assert.deepEqual(await ids('status=any', 'cs-ed-token'), [...PUBLISHED, ...Object.values(OTHERS)]);
+      assert.deepEqual(await ids('status=any', 'cs-ann-token'), PUBLISHED);
+      assert.deepEqual(await ids('status=any,trash', 'cs-ann-token'), [...PUBLISHED, 193], "ann's own trashed post, not others'");
+      assert.deepEqual(await ids('status=any', 'cs-sub-token'), PUBLISHED);
+      assert.deepEqual(await ids('status=any', null), PUBLISHED);
+      assert.deepEqual(await ids('status=draft', null), []);
+    });
+    it('an unknown status (or auto-draft, which is never listed) is 400 invalid_input naming the accepted ones', async () => {
+      for (const status of ['hold', 'draft,hold', 'auto-draft', 'ANY']) {
+        const r = await get(`${POSTS}/?status=${status}`);
+        assert.equal(r.status, 400, `${status}: ${r.text}`);
+        assert.deepEqual(r.json, {
+          error: 'invalid_input',
+          message: '"status" must be a comma-separated list of publish, private, draft, pending, future and trash, or any.',
+        });
+      }
+    });
   });
 });
