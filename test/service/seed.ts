@@ -451,6 +451,22 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
     headline: `Editors’ pick: ${p.title}`,
   }));
 
+  // A published entry on the private site with one comment: what only the site's members may read.
+  // Added after every other post so the random draws of the rest of the seed stay as they were.
+  const entry = addPost(SITES.private, { ID: 304, title: 'Notebook: the first entry', status: 'publish', commentCount: 1 });
+  world.comments.set(PRIVATE_SITE_COMMENT, {
+    ID: PRIVATE_SITE_COMMENT,
+    siteId: SITES.private,
+    postId: entry.ID,
+    authorId: USERS.demo,
+    authorName: 'Demo Writer',
+    date: entry.date + 3600,
+    content: '<p>A note to self: finish the entry.</p>',
+    status: 'approved',
+    parent: 0,
+    likes: new Set(),
+  });
+
   // Notifications: every template, the block shape, and a few legacy payload quirks.
   const noteCount = options.notes ?? 40;
   for (let i = 0; i < noteCount; i++) world.notes.push(makeNote(i, USERS.demo, now - i * 37 * 60 - 120, i < 8 ? 1 + (i % 3) : 0));
@@ -458,6 +474,9 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
   for (const note of world.notes) seedNoteComments(world, note);
   return world;
 }
+
+/** The one comment on the private site (on its published entry), readable by its members only. */
+export const PRIVATE_SITE_COMMENT = 9701;
 
 /** A published post on the demo site whose comments are closed: replies get `comments_closed`. */
 export const CLOSED_POST = 107;

@@ -1,11 +1,11 @@
 /**
- * Acting on a comment: moderate (status), trash, like and unlike, reply. Each change shows in the
- * notes that offer it (their actions' values and their hash).
+ * One comment: reading it, and acting on it: moderate (status), trash, like and unlike, reply. Each change of state shows in the notes that offer it (their actions' values and
+ * their hash).
  */
-import { ApiError, str, type Ctx } from '../http';
+import { ALL_COMMON, ApiError, str, type Ctx } from '../http';
 import { commentJson } from '../commentShape';
 import { touchNotesWhere } from '../noteActions';
-import { canModerate, requireSiteAccess } from '../permissions';
+import { canEditComment, canModerate, requirePostView, requireSiteAccess } from '../permissions';
 import type { Route } from '../router';
 import type { Comment, CommentStatus, Site } from '../world';
 import { findSite } from './posts';
@@ -14,16 +14,42 @@ import { addReply } from './replies';
 
 const STATUSES: CommentStatus[] = ['approved', 'unapproved', 'spam', 'trash'];
 
-/** The comment, if this user may see it: others' comments that are not approved are moderators' business. */
-function findComment(ctx: Ctx): { site: Site; comment: Comment } {
+/** The comment of this site, if the user may see the site. */
+function locateComment(ctx: Ctx): { site: Site; comment: Comment } {
   const site = findSite(ctx);
   requireSiteAccess(ctx.user, site);
   const raw = ctx.route.comment_ID;
   const comment = /^\d+$/.test(raw) ? ctx.world.comments.get(Number(raw)) : undefined;
   if (!comment || comment.siteId !== site.ID) throw new ApiError(404, 'unknown_comment', 'Unknown comment');
-  if (comment.status !== 'approved' && !canModerate(ctx.user, site) && comment.authorId !== ctx.user?.ID)
-    throw new ApiError(403, 'unauthorized', 'User cannot read unapproved comment');
   return { site, comment };
+}
+
+/** One that is not approved is for its author and for those who may edit it. */
+function requireReadable(ctx: Ctx, site: Site, comment: Comment): void {
+  if (
+    comment.status !== 'approved' &&
+    comment.authorId !== ctx.user?.ID &&
+    !canEditComment(ctx.user, site, ctx.world.posts.get(comment.postId))
+  )
+    throw new ApiError(403, 'unauthorized', 'User cannot read unapproved comment');
+}
+
+/** The comment, if this user may see it. */
+function findComment(ctx: Ctx): { site: Site; comment: Comment } {
+  const found = locateComment(ctx);
+  requireReadable(ctx, found.site, found.comment);
+  return found;
+}
+
+/** GET: the comment; with context=edit (its stored text) only for those who may edit it. */
+function read(ctx: Ctx) {
+  const { site, comment } = locateComment(ctx);
+  const post = ctx.world.posts.get(comment.postId);
+  const context = str(ctx.params, 'context') ?? 'display';
+  if (context === 'edit' && !canEditComment(ctx.user, site, post)) throw new ApiError(403, 'unauthorized', 'User cannot edit comment');
+  requireReadable(ctx, site, comment);
+  if (post) requirePostView(ctx.user, site, post);
+  return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID, comment.status, context) };
 }
 
 function changed(ctx: Ctx, comment: Comment): void {
@@ -93,6 +119,16 @@ function reply(ctx: Ctx) {
 }
 
 export const commentRoutes: Route[] = [
+  // Reading needs no token (an approved comment on a public site is public); the real service
+  // registers it under v1 as well, as its example request shows.
+  {
+    method: 'GET',
+    versions: ['1', '1.1'],
+    pattern: '/sites/:site/comments/:comment_ID',
+    accepted: ALL_COMMON,
+    auth: 'optional',
+    handle: read,
+  },
   route('/sites/:site/comments/:comment_ID', setStatus),
   route('/sites/:site/comments/:comment_ID/delete', trash),
   route('/sites/:site/comments/:comment_ID/likes/new', like(true)),
