@@ -1,6 +1,7 @@
 /**
  * One comment: reading it (`GET /sites/$site/comments/$comment_ID`, the shape of note-actions.md's
- * "Answers"), with the real service's refusals.
+ * "Answers") and editing its text (`POST` the same path with `content`), with the real service's
+ * refusals.
  */
 import * as assert from 'node:assert/strict';
 import { callService, serviceFixture, type CallOptions, type Reply } from './reply';
@@ -117,6 +118,78 @@ describe('One comment', () => {
       assert.equal((await ok('GET', `${SITE}/comments/${REPLY}?context=edit`, { token: 'cs-ed-token' })).content, 'Reply 1 in the thread.');
       for (const token of [undefined, 'cs-sub-token', 'cs-ann-token'])
         await refused(call('GET', `${SITE}/comments/${REPLY}?context=edit`, { token }), 403, 'unauthorized', 'User cannot edit comment');
+    });
+  });
+
+  describe('POST /sites/$site/comments/$comment_ID with content (editing the text)', () => {
+    it('replaces the text, stored as HTML the way replies are (paragraphs, markup escaped); the status stays', async () => {
+      const content = 'Edited: <b>bold</b> & more  \n\n Second paragraph ';
+      const c = await ok('POST', `${SITE}/comments/${APPROVED}`, { token: DEMO, form: `content=${encodeURIComponent(content)}` });
+      const html = '<p>Edited: &lt;b&gt;bold&lt;/b&gt; &amp; more</p>\n<p>Second paragraph</p>';
+      assert.equal(c.content, html);
+      assert.equal(c.status, 'approved');
+      assert.equal((await read(APPROVED, undefined)).content, html, 'read back by anyone');
+      const edit = await ok('GET', `${SITE}/comments/${APPROVED}?context=edit`);
+      assert.equal(
+        edit.content,
+        'Edited: &lt;b&gt;bold&lt;/b&gt; &amp; more\n\nSecond paragraph',
+        'context=edit: the stored text, without the paragraphs',
+      );
+    });
+    it('takes a JSON body, and content with status changes both', async () => {
+      const c = await ok('POST', `${SITE}/comments/${PENDING}`, {
+        token: DEMO,
+        json: { content: 'Approved and edited', status: 'approved' },
+      });
+      assert.deepEqual([c.content, c.status], ['<p>Approved and edited</p>', 'approved']);
+      assert.deepEqual([(await read(PENDING)).content, (await read(PENDING)).status], ['<p>Approved and edited</p>', 'approved']);
+    });
+    it('the moderators of the site and the author of the post may edit it; others 403 "User cannot edit comment", the text unchanged', async () => {
+      const before = (await read(APPROVED)).content;
+      for (const token of ['cs-ann-token', 'cs-sub-token', 'cs-con-token'])
+        await refused(
+          call('POST', `${SITE}/comments/${APPROVED}`, { token, form: 'content=Hijacked' }),
+          403,
+          'unauthorized',
+          'User cannot edit comment',
+        );
+      assert.equal((await read(APPROVED)).content, before);
+      assert.equal(
+        (await ok('POST', `${SITE}/comments/${APPROVED}`, { token: 'cs-ed-token', form: 'content=By the editor' })).content,
+        '<p>By the editor</p>',
+      );
+      const ann = await ok('POST', `${SITE}/comments/${ON_ANNS_POST}`, { token: 'cs-ann-token', form: 'content=Fixed a typo' });
+      assert.equal(ann.content, '<p>Fixed a typo</p>');
+    });
+    it('the author of the post may edit the text but not moderate: 403 "User cannot moderate comments", nothing changed', async () => {
+      const before = await read(ON_ANNS_POST);
+      await refused(
+        call('POST', `${SITE}/comments/${ON_ANNS_POST}`, { token: 'cs-ann-token', form: 'content=Changed&status=approved' }),
+        403,
+        'unauthorized',
+        'User cannot moderate comments',
+      );
+      assert.deepEqual(await read(ON_ANNS_POST), before);
+    });
+    it('empty content is 400 invalid_input and nothing changes, even with a valid status beside it', async () => {
+      const before = await read(APPROVED);
+      for (const form of ['content=', 'content=%20%0A%20', 'content=&status=spam'])
+        await refused(
+          call('POST', `${SITE}/comments/${APPROVED}`, { token: DEMO, form }),
+          400,
+          'invalid_input',
+          'Comment content is empty.',
+        );
+      assert.deepEqual(await read(APPROVED), before);
+    });
+    it('too long is 400 comment_content_column_length; neither content nor status is 400 invalid_input "Invalid request input"', async () => {
+      await refused(
+        call('POST', `${SITE}/comments/${APPROVED}`, { token: DEMO, form: `content=${'x'.repeat(65_526)}` }),
+        400,
+        'comment_content_column_length',
+        'Your comment is too long.',
+      );
+      await refused(call('POST', `${SITE}/comments/${APPROVED}`), 400, 'invalid_input', 'Invalid request input');
     });
   });
 });

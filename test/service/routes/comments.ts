@@ -1,8 +1,10 @@
 /**
- * One comment: reading it, and acting on it: moderate (status), trash, like and unlike, reply. Each change of state shows in the notes that offer it (their actions' values and
+ * One comment: reading it, and acting on it: moderate (status) and edit its text, trash, like and
+ * unlike, reply. Each change of state shows in the notes that offer it (their actions' values and
  * their hash).
  */
 import { ALL_COMMON, ApiError, str, type Ctx } from '../http';
+import { commentHtml } from '../commentContent';
 import { commentJson } from '../commentShape';
 import { touchNotesWhere } from '../noteActions';
 import { canEditComment, canModerate, requirePostView, requireSiteAccess } from '../permissions';
@@ -60,17 +62,27 @@ function requireModerator(ctx: Ctx, site: Site, message: string): void {
   if (!canModerate(ctx.user, site)) throw new ApiError(403, 'unauthorized', message);
 }
 
-function setStatus(ctx: Ctx) {
+/**
+ * POST: a new `status` (moderators only) and/or new `content` (whoever may edit the comment). Every
+ * input is checked before anything changes; a request with neither is refused.
+ */
+function update(ctx: Ctx) {
   const { site, comment } = findComment(ctx);
-  requireModerator(ctx, site, 'User cannot edit comment');
+  if (!canEditComment(ctx.user, site, ctx.world.posts.get(comment.postId)))
+    throw new ApiError(403, 'unauthorized', 'User cannot edit comment');
   const status = str(ctx.params, 'status');
+  const hasContent = ctx.params.content !== undefined;
+  if (status === undefined && !hasContent) throw new ApiError(400, 'invalid_input', 'Invalid request input');
   if (status !== undefined) {
     if (!STATUSES.includes(status as CommentStatus))
       throw new ApiError(400, 'invalid_input', `"status" must be one of ${STATUSES.join(', ')}.`);
-    if (comment.status !== status) {
-      comment.status = status as CommentStatus;
-      changed(ctx, comment);
-    }
+    requireModerator(ctx, site, 'User cannot moderate comments');
+  }
+  const content = hasContent ? commentHtml(ctx.params) : undefined;
+  if (content !== undefined) comment.content = content;
+  if (status !== undefined && comment.status !== status) {
+    comment.status = status as CommentStatus;
+    changed(ctx, comment);
   }
   return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID) };
 }
@@ -129,7 +141,7 @@ export const commentRoutes: Route[] = [
     auth: 'optional',
     handle: read,
   },
-  route('/sites/:site/comments/:comment_ID', setStatus),
+  route('/sites/:site/comments/:comment_ID', update),
   route('/sites/:site/comments/:comment_ID/delete', trash),
   route('/sites/:site/comments/:comment_ID/likes/new', like(true)),
   route('/sites/:site/comments/:comment_ID/likes/mine/delete', like(false)),
