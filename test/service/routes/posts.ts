@@ -1,6 +1,6 @@
 /** Listing (the trash view's `status=trash`), one post, and the three restore endpoints. */
 import { ALL_COMMON, ApiError, int, list, oneOf, str, type Ctx } from '../http';
-import { capsOf, checkRestore, postCapabilities, requireSiteAccess } from '../permissions';
+import { capsOf, checkRestore, requirePostView, requireSiteAccess } from '../permissions';
 import type { Route } from '../router';
 import { feedPostJson, postV1, postV11 } from '../shapes';
 import { listedStatuses } from './postStatus';
@@ -93,9 +93,12 @@ function getPost(ctx: Ctx) {
   requireSiteAccess(ctx.user, site);
   const followed = followedPost(ctx, site, ctx.route.post_ID);
   if (followed) return { body: feedPostJson(followed, ctx.origin) };
-  const post = findPost(ctx, site, ctx.route.post_ID);
-  if (post.status !== 'publish' && !postCapabilities(ctx.user, site, post).edit_post)
-    throw new ApiError(403, 'unauthorized', 'User cannot view post');
+  return postAnswer(ctx, site, findPost(ctx, site, ctx.route.post_ID));
+}
+
+/** One post as GET answers it (by ID or by slug), to those who may see it. */
+export function postAnswer(ctx: Ctx, site: Site, post: Post) {
+  requirePostView(ctx.user, site, post);
   return { body: postV11(ctx.world, site, post, ctx.user, ctx.origin, context(ctx)) };
 }
 
