@@ -1,5 +1,5 @@
-/** A comment in the real service's JSON shape (the answer of status changes, delete and replies). */
-import { iso } from './shapes';
+/** A comment in the real service's JSON shape (the answer of GET, status changes, delete and replies). */
+import { forContext, iso } from './shapes';
 import type { Comment, World } from './world';
 
 export function commentJson(
@@ -8,6 +8,7 @@ export function commentJson(
   origin: string,
   viewerId: number | undefined,
   status: string = c.status,
+  context = 'display',
 ): Record<string, unknown> {
   const site = world.sites.get(c.siteId)!;
   const post = world.posts.get(c.postId);
@@ -34,7 +35,7 @@ export function commentJson(
     date: iso(c.date),
     URL: `${postUrl}#comment-${c.ID}`,
     short_URL: `https://wp.example/p${c.siteId}-${c.postId}%23comment-${c.ID}`,
-    content: c.content,
+    content: forContext(c.content, context),
     status,
     parent: parent ? { ID: parent.ID, type: 'comment', link: `${origin}/rest/v1.1/sites/${c.siteId}/comments/${parent.ID}` } : false,
     type: 'comment',

@@ -83,3 +83,17 @@ export function canModerate(user: User | undefined, site: Site): boolean {
   const role = roleOn(user, site);
   return role === 'administrator' || role === 'editor';
 }
+
+/**
+ * WordPress's edit_comment: the site's moderators, and whoever may edit the post the comment is on.
+ * It lets one read a comment that is not approved, read it with context=edit, and change its text.
+ */
+export function canEditComment(user: User | undefined, site: Site, post: Post | undefined): boolean {
+  return canModerate(user, site) || (post !== undefined && postCapabilities(user, site, post).edit_post);
+}
+
+/** A post that is not published is for those who may edit it (the real user_can_view_post). */
+export function requirePostView(user: User | undefined, site: Site, post: Post): void {
+  if (post.status !== 'publish' && !postCapabilities(user, site, post).edit_post)
+    throw new ApiError(403, 'unauthorized', 'User cannot view post');
+}

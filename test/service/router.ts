@@ -7,6 +7,7 @@ import { ALL_COMMON, ApiError, errorBody, pickFields, str, type Answer, type Com
 import type { World } from './world';
 import { notificationRoutes } from './routes/notifications';
 import { postRoutes } from './routes/posts';
+import { postSlugRoutes } from './routes/postSlug';
 import { readerRoutes } from './routes/reader';
 import { siteRoutes } from './routes/sites';
 import { userRoutes } from './routes/users';
@@ -40,6 +41,7 @@ export function allRoutes(extra: Route[] = []): Compiled[] {
   if (!routes) {
     const all: Route[] = [
       ...notificationRoutes,
+      ...postSlugRoutes,
       ...postRoutes,
       ...readerRoutes,
       ...siteRoutes,

@@ -380,6 +380,11 @@ describe('Routes and their parameter rules', () => {
         [8001, 8002],
       );
     });
+    it('answers under v1.1 too (the official client calls it there), the same as under v1, with or without the trailing slash', async () => {
+      const v1 = await ok('/rest/v1/freshly-pressed/?number=3', null);
+      assert.deepEqual(await ok('/rest/v1.1/freshly-pressed/?number=3', null), v1);
+      assert.deepEqual(await ok('/rest/v1.1/freshly-pressed?number=3', DEMO), v1);
+    });
   });
 
   describe('GET /v1/read/tags (subscribed tags)', () => {

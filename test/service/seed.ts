@@ -240,9 +240,16 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
 
   // Posts on the sites: published, one of each other status, and the trash.
   let postId = 100;
-  const addPost = (siteId: number, partial: Partial<Post> & { title: string }): Post => {
+  const addPost = (siteId: number, given: Partial<Post> & { title: string }): Post => {
+    // A key given as undefined means "the default", not "no value": a post always has its dates.
+    const partial = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as typeof given;
     const ID = partial.ID ?? postId++;
-    const date = partial.date ?? now - ID * 5400;
+    const status = partial.status ?? 'publish';
+    const created = partial.date ?? now - ID * 5400;
+    // An unpublished post has no date of its own (its post_date follows each save), so the service
+    // answers its last save as `date`; a scheduled post is modified at its date (writing.md).
+    const date = partial.date === undefined && (status === 'draft' || status === 'pending') ? created + 600 : created;
+    const modified = status === 'future' ? date : created + 600;
     const slug = partial.title
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
@@ -252,7 +259,7 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
       siteId,
       authorId: USERS.demo,
       date,
-      modified: date + 600,
+      modified,
       content: `<p>${partial.title}: a ${pick(WORDS)} ${pick(WORDS)} and the ${pick(WORDS)}.</p>\n<p>Second paragraph about the ${pick(WORDS)}.</p>`,
       excerpt: `<p>${partial.title}: a short excerpt.</p>`,
       slug,
@@ -284,7 +291,7 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
     });
   const others: PostStatus[] = ['draft', 'pending', 'private', 'future'];
   for (const status of others)
-    addPost(SITES.demo, { title: `A ${status} post`, status, date: status === 'future' ? now + 86400 : undefined });
+    addPost(SITES.demo, { title: `A ${status} post`, status, ...(status === 'future' ? { date: now + 86400 } : {}) });
 
   const before: PostStatus[] = ['publish', 'draft', 'pending', 'private', 'publish', 'future'];
   const trashCount = options.trash ?? 12;
@@ -444,6 +451,22 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
     headline: `Editors’ pick: ${p.title}`,
   }));
 
+  // A published entry on the private site with one comment: what only the site's members may read.
+  // Added after every other post so the random draws of the rest of the seed stay as they were.
+  const entry = addPost(SITES.private, { ID: 304, title: 'Notebook: the first entry', status: 'publish', commentCount: 1 });
+  world.comments.set(PRIVATE_SITE_COMMENT, {
+    ID: PRIVATE_SITE_COMMENT,
+    siteId: SITES.private,
+    postId: entry.ID,
+    authorId: USERS.demo,
+    authorName: 'Demo Writer',
+    date: entry.date + 3600,
+    content: '<p>A note to self: finish the entry.</p>',
+    status: 'approved',
+    parent: 0,
+    likes: new Set(),
+  });
+
   // Notifications: every template, the block shape, and a few legacy payload quirks.
   const noteCount = options.notes ?? 40;
   for (let i = 0; i < noteCount; i++) world.notes.push(makeNote(i, USERS.demo, now - i * 37 * 60 - 120, i < 8 ? 1 + (i % 3) : 0));
@@ -451,6 +474,9 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
   for (const note of world.notes) seedNoteComments(world, note);
   return world;
 }
+
+/** The one comment on the private site (on its published entry), readable by its members only. */
+export const PRIVATE_SITE_COMMENT = 9701;
 
 /** A published post on the demo site whose comments are closed: replies get `comments_closed`. */
 export const CLOSED_POST = 107;

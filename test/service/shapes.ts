@@ -37,7 +37,7 @@ export function authorOf(world: World, userId: number, siteId: number): Record<s
 }
 
 /** context=edit keeps the raw text: no paragraph tags. */
-const forContext = (html: string, context: string): string =>
+export const forContext = (html: string, context: string): string =>
   context === 'edit' ? html.replace(/<\/?p>/g, '').replace(/\n+/g, '\n\n') : html;
 
 function common(world: World, site: Site, post: Post, user: User | undefined, origin: string, context: string): Record<string, unknown> {

@@ -1,11 +1,11 @@
 /** Listing (the trash view's `status=trash`), one post, and the three restore endpoints. */
 import { ALL_COMMON, ApiError, int, list, oneOf, str, type Ctx } from '../http';
-import { capsOf, checkRestore, postCapabilities, requireSiteAccess } from '../permissions';
+import { capsOf, checkRestore, requirePostView, requireSiteAccess } from '../permissions';
 import type { Route } from '../router';
 import { feedPostJson, postV1, postV11 } from '../shapes';
-import { siteByIdOrDomain, type FeedPost, type Post, type PostStatus, type Site } from '../world';
+import { listedStatuses } from './postStatus';
+import { siteByIdOrDomain, type FeedPost, type Post, type Site } from '../world';
 
-const STATUSES: PostStatus[] = ['publish', 'draft', 'pending', 'private', 'future', 'trash', 'auto-draft'];
 const ORDER_BY = ['date', 'modified', 'title', 'comment_count', 'ID'] as const;
 
 export function findSite(ctx: Ctx): Site {
@@ -31,10 +31,7 @@ function listPosts(ctx: Ctx) {
   const order = oneOf(p, 'order', ['DESC', 'ASC'] as const, 'DESC');
   const orderBy = oneOf(p, 'order_by', ORDER_BY, 'date');
   const type = oneOf(p, 'type', ['post', 'page', 'any'] as const, 'post');
-  const statuses = (list(p, 'status') ?? ['publish']).map((s) => {
-    if (!STATUSES.includes(s as PostStatus)) throw new ApiError(400, 'invalid_input', `"status" must be among ${STATUSES.join(', ')}.`);
-    return s as PostStatus;
-  });
+  const statuses = listedStatuses(p);
   const search = str(p, 'search')?.toLowerCase();
   let offset = (page - 1) * number;
   const handle = str(p, 'page_handle');
@@ -63,7 +60,7 @@ function listPosts(ctx: Ctx) {
             ? post.commentCount
             : post.ID;
   const matches = [...ctx.world.posts.values()]
-    .filter((post) => post.siteId === site.ID && statuses.includes(post.status) && (type === 'any' || post.type === type) && visible(post))
+    .filter((post) => post.siteId === site.ID && statuses.has(post.status) && (type === 'any' || post.type === type) && visible(post))
     .filter((post) => !search || post.title.toLowerCase().includes(search) || post.content.toLowerCase().includes(search))
     .sort((a, b) => {
       const [x, y] = [key(a), key(b)];
@@ -96,9 +93,12 @@ function getPost(ctx: Ctx) {
   requireSiteAccess(ctx.user, site);
   const followed = followedPost(ctx, site, ctx.route.post_ID);
   if (followed) return { body: feedPostJson(followed, ctx.origin) };
-  const post = findPost(ctx, site, ctx.route.post_ID);
-  if (post.status !== 'publish' && !postCapabilities(ctx.user, site, post).edit_post)
-    throw new ApiError(403, 'unauthorized', 'User cannot view post');
+  return postAnswer(ctx, site, findPost(ctx, site, ctx.route.post_ID));
+}
+
+/** One post as GET answers it (by ID or by slug), to those who may see it. */
+export function postAnswer(ctx: Ctx, site: Site, post: Post) {
+  requirePostView(ctx.user, site, post);
   return { body: postV11(ctx.world, site, post, ctx.user, ctx.origin, context(ctx)) };
 }
 

@@ -79,7 +79,8 @@ export const readerRoutes: Route[] = [
   },
   {
     method: 'GET',
-    versions: ['1'],
+    // The spec shows it under v1; the real service and its official client use v1.1 as well.
+    versions: ['1', '1.1'],
     pattern: '/freshly-pressed/',
     accepted: ['http_envelope', 'pretty', 'callback'],
     auth: 'optional',

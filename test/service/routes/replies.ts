@@ -1,24 +1,14 @@
 /** A new reply comment, to a post or to a comment, with the refusals of the real service. */
-import { ApiError, str, type Ctx } from '../http';
+import { ApiError, type Ctx } from '../http';
+import { commentHtml } from '../commentContent';
 import { touchNotesWhere } from '../noteActions';
 import type { Comment, Post, Site } from '../world';
 
-/** The longest comment the service stores (WordPress's comment_content column). */
-export const MAX_COMMENT_CHARS = 65_525;
-
-const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 export function addReply(ctx: Ctx, site: Site, post: Post, parent: number): Comment {
-  const raw = str(ctx.params, 'content')?.trim() ?? '';
-  if (!raw) throw new ApiError(400, 'invalid_input', 'Comment content is empty.');
-  if (raw.length > MAX_COMMENT_CHARS) throw new ApiError(400, 'comment_content_column_length', 'Your comment is too long.');
+  const content = commentHtml(ctx.params);
   if (post.commentsClosed || post.status !== 'publish')
     throw new ApiError(403, 'comments_closed', 'Sorry, comments are closed for this item.');
   const user = ctx.user!;
-  const content = raw
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escape(p)}</p>`)
-    .join('\n');
   for (const c of ctx.world.comments.values()) {
     if (c.postId === post.ID && c.authorId === user.ID && c.content === content)
       throw new ApiError(409, 'comment_duplicate', 'Duplicate comment detected; it looks as though you’ve already said that!');
