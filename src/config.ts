@@ -1,8 +1,7 @@
 /** Reads and checks the extension's settings. */
 import * as vscode from 'vscode';
 import { DEFAULT_BASE_URL } from './api';
-import { checkServiceAddress } from './auth/serviceAddress';
-import { DEFAULT_LOOPBACK_PORT } from './auth/loopbackServer';
+import { checkServiceAddress, DEFAULT_LOOPBACK_PORT } from './models/serviceAddress';
 
 const SECTION = 'contentSite';
 
@@ -10,7 +9,7 @@ export function settings(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(SECTION);
 }
 
-/** https is required except for loopback addresses (the check itself is plain: auth/serviceAddress). */
+/** https is required except for loopback addresses (the check itself is plain: models/serviceAddress). */
 export function checkApiBaseUrl(value: string): string | undefined {
   const problem = checkServiceAddress(value);
   return problem && vscode.l10n.t(problem.template, ...problem.args);
