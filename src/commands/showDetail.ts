@@ -5,7 +5,7 @@ import { markReadOnOpen } from '../config';
 import { relativeTime } from '../models/relativeTime';
 import { FeedPostNode } from '../views/following/feedPostNode';
 import { NoteNode } from '../views/notifications/noteNode';
-import type { NoteDeps } from '../views/detail/noteSession';
+import type { NoteDeps } from '../render/noteSession';
 import { COMMANDS } from '../ids';
 import { reportError, type CommandContext } from './commandContext';
 

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { loadRemoteImages } from '../../config';
 import type { Notification } from '../../api';
 import { loadRender } from '../../lazy/loadRender';
-import type { NoteDeps, NoteSession } from './noteSession';
+import type { NoteDeps, NoteSession } from '../../render/noteSession';
 
 export const DETAIL_VIEW_TYPE = 'contentSite.detail';
 

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { ContentSiteError, type Comment, type Notification } from '../../../src/api';
 import { Emitter } from '../../../src/models/emitter';
-import { NOTE_COMMANDS, NoteSession, type NoteDeps } from '../../../src/views/detail/noteSession';
+import { NOTE_COMMANDS, NoteSession, type NoteDeps } from '../../../src/render/noteSession';
 
 const ACTIONS = {
   'approve-comment': false,

@@ -6,17 +6,10 @@
  * same commands as the tree (one code path each); the reply goes through the note-actions model.
  * No vscode here: the panel gives `post` and `render`.
  */
-import type { Comment, Notification } from '../../api';
-import { ContentSiteError } from '../../api/errors';
-import { COMMANDS } from '../../ids';
-import {
-  noteState,
-  readNoteMessage,
-  type ActControl,
-  type NoteControls,
-  type NoteRemoval,
-  type NoteState,
-} from '../../render/panelMessage';
+import type { Comment, Notification } from '../api';
+import { ContentSiteError } from '../api/errors';
+import { COMMANDS } from '../ids';
+import { noteState, readNoteMessage, type ActControl, type NoteControls, type NoteRemoval, type NoteState } from './panelMessage';
 
 type Disposable = { dispose(): void };
 type Event = (listener: () => void) => Disposable;
