@@ -9,7 +9,7 @@ import { signOutOnUnauthorized } from './auth/signOutOnUnauthorized';
 import { registerCommands, type CommandContext } from './commands';
 import { openExternal } from './commands/commandContext';
 import { retryFailedViews } from './commands/refreshAll';
-import { apiBaseUrl, pageSizes, pollIntervalMs, undoMs } from './config';
+import { apiBaseUrl, onDidChangeSetting, pageSizes, pollIntervalMs, undoMs } from './config';
 import { ChosenSite } from './models/chosenSite';
 import { cachedShape } from './models/firstPageCache';
 import { filterId } from './models/noteFilters';
@@ -151,8 +151,7 @@ export async function activate(context: vscode.ExtensionContext) {
       trash.reset();
       trash.ensureLoaded();
     }),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!e.affectsConfiguration('contentSite.apiBaseUrl')) return;
+    onDidChangeSetting('apiBaseUrl', () => {
       void client.close();
       client = new ContentSiteClient({ baseUrl: apiBaseUrl(), token: () => auth.getToken(), onRequest });
       for (const p of providers) p.reset();
@@ -176,7 +175,7 @@ export async function activate(context: vscode.ExtensionContext) {
     { dispose: () => poller.stop() },
     unreadStatusItem(notificationsModel),
     vscode.window.onDidChangeWindowState((state) => void (state.focused && poller.nudge())),
-    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('contentSite.notifications.pollInterval') && poller.start()),
+    onDidChangeSetting('pollInterval', () => poller.start()),
   );
 
   context.subscriptions.push(

@@ -2,8 +2,9 @@ import type * as vscode from 'vscode';
 import type { ChosenSite } from '../../models/chosenSite';
 import { cacheOwner, readFirstPages, withFirstPage, type FirstPages } from '../../models/firstPageCache';
 import type { ListCore } from '../../models/listCore';
+import { STORAGE_KEYS } from '../../ids';
 
-const STORE_KEY = 'contentSite.firstPages';
+const STORE_KEY = STORAGE_KEYS.firstPages;
 
 export interface CachedList {
   /** Which page this is (a trash page names its site, notifications their filter). */
