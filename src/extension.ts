@@ -23,7 +23,7 @@ import { ReaderModel } from './models/readerModel';
 import { ReplyDrafts } from './models/replyDrafts';
 import { SeenMarker } from './models/seenMarker';
 import { TrashModel } from './models/trashModel';
-import { bindFirstPages } from './views/common/firstPaint';
+import { FirstPaint } from './views/common/firstPaint';
 import { bindSiteSetting } from './views/common/siteSetting';
 import { withViewProgress } from './views/common/viewProgress';
 import { DetailPanel } from './views/detail/detailPanel';
@@ -78,28 +78,29 @@ export async function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(...signOutOnUnauthorized(auth, [notificationsModel, followingModel, trashModel, readerModel.featured]));
 
   // First paint from the last session's first pages, before any request, once the stored session
-  // is read: nothing here waits for that round trip to the editor (see bindFirstPages).
-  const firstPages = bindFirstPages(
+  // is read: nothing here waits for that round trip to the editor (see FirstPaint).
+  const firstPages = new FirstPaint(
     context.globalState,
     () => {
       const s = auth.current();
       return s ? { userId: s.user.ID, baseUrl: client.baseUrl } : undefined;
     },
-    [
-      {
-        name: () => `notifications:${filterId(notificationsModel.filter)}`,
-        list: notificationsModel.list,
-        isItem: cachedShape.note,
-        pageSize: pageSizes.notifications,
-      },
-      { name: () => 'following', list: followingModel.list, isItem: cachedShape.post, pageSize: pageSizes.following },
-      { name: () => `trash:${site.site ?? ''}`, list: trashModel.list, isItem: cachedShape.post, pageSize: pageSizes.trash },
-      { name: () => 'featured', list: readerModel.featured, isItem: cachedShape.post, pageSize: pageSizes.following },
-      { name: () => 'tags', list: readerModel.tags, isItem: cachedShape.tag, pageSize: () => 50 },
-    ],
     site,
     auth.ready,
   );
+  for (const list of [
+    {
+      name: () => `notifications:${filterId(notificationsModel.filter)}`,
+      list: notificationsModel.list,
+      isItem: cachedShape.note,
+      pageSize: pageSizes.notifications,
+    },
+    { name: () => 'following', list: followingModel.list, isItem: cachedShape.post, pageSize: pageSizes.following },
+    { name: () => `trash:${site.site ?? ''}`, list: trashModel.list, isItem: cachedShape.post, pageSize: pageSizes.trash },
+    { name: () => 'featured', list: readerModel.featured, isItem: cachedShape.post, pageSize: pageSizes.following },
+    { name: () => 'tags', list: readerModel.tags, isItem: cachedShape.tag, pageSize: () => 50 },
+  ])
+    firstPages.add(list);
   context.subscriptions.push(
     firstPages,
     auth.onDidChangeSession((session) => void (session ? undefined : firstPages.forget())),
