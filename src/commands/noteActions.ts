@@ -3,7 +3,9 @@ import { localized } from '../localize';
 import { ContentSiteError, noteActions, type Comment } from '../api';
 import { COMMANDS } from '../ids';
 import { actionFor } from '../views/notifications/noteContext';
-import { openExternal, reportError, requireSignIn, type CommandContext } from './commandContext';
+import { openExternal, reportError, requireSignIn } from './common';
+// Only what the note commands use; the helpers below take it by their old name (CommandContext).
+import type { NoteActionsDeps, NoteActionsDeps as CommandContext } from './noteActionsDeps';
 import type { ActReport, PendingRemoval, RemoveKind, ToggleKind } from '../models/noteActionsModel';
 import { noteTargets, type NoteArg } from './noteTargets';
 
@@ -15,7 +17,7 @@ type Toggle = 'approve' | 'like' | 'follow';
  * Every command takes (a row or a note id, the selection); with neither it acts on the tree's
  * selection. They call the note-actions model and say the outcome; they build no URL.
  */
-export function registerNoteActions(ctx: CommandContext): vscode.Disposable[] {
+export function registerNoteActions(ctx: NoteActionsDeps): vscode.Disposable[] {
   const reg = (id: string, run: (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown) =>
     vscode.commands.registerCommand(id, (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => run(clicked, selected));
   const N = COMMANDS.notifications;

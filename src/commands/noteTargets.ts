@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { NoteNode } from '../views/notifications/noteNode';
-import type { CommandContext } from './commandContext';
+import type { NotificationsProvider } from '../views/notifications/notificationsProvider';
 
 /** What a note command is called with: a row (menus), a note id (the detail view), or nothing (a key). */
 export type NoteArg = vscode.TreeItem | number | undefined;
@@ -10,7 +10,7 @@ export type NoteArg = vscode.TreeItem | number | undefined;
  * selection it is part of; else (a key) the tree's selection.
  */
 export function noteTargets(
-  ctx: Pick<CommandContext, 'notifications'>,
+  ctx: { notifications: { provider: Pick<NotificationsProvider, 'selectedNotes'> } },
   clicked?: NoteArg,
   selected?: readonly vscode.TreeItem[],
 ): number[] {
