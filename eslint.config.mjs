@@ -27,7 +27,6 @@ export default tseslint.config(
         'signInFlow',
         'sessionRecord',
         'authorizeUrl',
-        'serviceAddress',
         'loopbackServer',
         'loopbackPage',
         'signOutOnUnauthorized',

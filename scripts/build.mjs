@@ -1,11 +1,12 @@
 // Bundles the extension with esbuild, in three files so activation compiles only what it needs:
 //   src/extension.ts           -> dist/extension.js  (activation: views, commands, models, client)
-//   src/lazy/transportEntry.ts -> dist/transport.js  (undici, on the first request)
-//   src/lazy/renderEntry.ts    -> dist/render.js     (the HTML sanitizer and webview pages)
-//   src/lazy/schemasEntry.ts   -> dist/schemas.js    (zod and the response schemas, on the first answer)
+//   src/api/lazy/transportEntry.ts -> dist/transport.js  (undici, on the first request)
+//   src/lazy/renderEntry.ts        -> dist/render.js     (the HTML sanitizer and webview pages)
+//   src/api/lazy/schemasEntry.ts   -> dist/schemas.js    (zod and the response schemas, on the first answer)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
-// entry points; src/lazy/loadTransport.ts, loadRender.ts and loadSchemas.ts require() the others, and lazyParts below keeps those requires
-// out of dist/extension.js.
+// entry points; src/api/lazy/loadTransport.ts, src/api/lazy/loadSchemas.ts and src/lazy/loadRender.ts
+// require() the others (the api's own parts live in the api's layer, the renderer's above it), and
+// lazyParts below keeps those requires out of dist/extension.js.
 // Development builds carry sourcemaps; `--production` minifies and drops them (the VSIX ships no maps).
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,12 +28,12 @@ rmSync(outdir, { recursive: true, force: true });
 
 const LAZY = { transportEntry: 'transport', renderEntry: 'render', schemasEntry: 'schemas' };
 
-/** `require('./transportEntry')` in src/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
+/** `require('./transportEntry')` in src/api/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
 const lazyParts = {
   name: 'lazy-parts',
   setup(build) {
     build.onResolve({ filter: /^\.\/(transportEntry|renderEntry|schemasEntry)$/ }, (args) => {
-      if (args.kind !== 'require-call' || !/[\\/]src[\\/]lazy[\\/]load(Transport|Render|Schemas)\.ts$/.test(args.importer))
+      if (args.kind !== 'require-call' || !/[\\/]src[\\/](api[\\/])?lazy[\\/]load(Transport|Render|Schemas)\.ts$/.test(args.importer))
         return undefined;
       return { path: `./${LAZY[args.path.slice(2)]}.js`, external: true };
     });
@@ -73,9 +74,9 @@ const oneVscode = {
 const options = {
   entryPoints: {
     extension: 'src/extension.ts',
-    transport: 'src/lazy/transportEntry.ts',
+    transport: 'src/api/lazy/transportEntry.ts',
     render: 'src/lazy/renderEntry.ts',
-    schemas: 'src/lazy/schemasEntry.ts',
+    schemas: 'src/api/lazy/schemasEntry.ts',
   },
   bundle: true,
   outdir,

@@ -1,23 +1,36 @@
 /** Reads and checks the extension's settings. */
 import * as vscode from 'vscode';
 import { DEFAULT_BASE_URL } from './api';
-import { checkServiceAddress } from './auth/serviceAddress';
-import { DEFAULT_LOOPBACK_PORT } from './auth/loopbackServer';
+import { checkServiceAddress, DEFAULT_LOOPBACK_PORT } from './models/serviceAddress';
 
 const SECTION = 'contentSite';
+
+/** The settings whose changes something follows, by their keys in the section. */
+const WATCHED = {
+  apiBaseUrl: 'apiBaseUrl',
+  site: 'site',
+  pollInterval: 'notifications.pollInterval',
+} as const;
 
 export function settings(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(SECTION);
 }
 
-/** https is required except for loopback addresses (the check itself is plain: auth/serviceAddress). */
+/** Calls `listener` whenever the setting changes. */
+export function onDidChangeSetting(key: keyof typeof WATCHED, listener: () => void): vscode.Disposable {
+  return vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration(`${SECTION}.${WATCHED[key]}`)) listener();
+  });
+}
+
+/** https is required except for loopback addresses (the check itself is plain: models/serviceAddress). */
 export function checkApiBaseUrl(value: string): string | undefined {
   const problem = checkServiceAddress(value);
   return problem && vscode.l10n.t(problem.template, ...problem.args);
 }
 
 export function apiBaseUrl(): string {
-  const value = (settings().get<string>('apiBaseUrl') || DEFAULT_BASE_URL).trim();
+  const value = (settings().get<string>(WATCHED.apiBaseUrl) || DEFAULT_BASE_URL).trim();
   const problem = checkApiBaseUrl(value);
   if (problem) {
     void vscode.window.showErrorMessage(problem);
@@ -59,13 +72,13 @@ export function oauthSettings(): OAuthSettings {
 }
 
 export function chosenSite(): string | undefined {
-  const v = settings().get<string | number>('site');
+  const v = settings().get<string | number>(WATCHED.site);
   const text = v === undefined || v === null ? '' : String(v).trim();
   return text === '' ? undefined : text;
 }
 
 export async function setChosenSite(site: string): Promise<void> {
-  await settings().update('site', site, vscode.ConfigurationTarget.Global);
+  await settings().update(WATCHED.site, site, vscode.ConfigurationTarget.Global);
 }
 
 /** Opening a note marks it read (default on). */
@@ -75,7 +88,7 @@ export function markReadOnOpen(): boolean {
 
 /** Seconds between notification polls while the window is focused; 0 turns polling off. */
 export function pollIntervalMs(): number {
-  const seconds = settings().get<number>('notifications.pollInterval', 30);
+  const seconds = settings().get<number>(WATCHED.pollInterval, 30);
   if (!Number.isFinite(seconds) || seconds <= 0) return 0;
   return Math.max(10, Math.round(seconds)) * 1000;
 }

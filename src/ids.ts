@@ -1,7 +1,9 @@
 /**
- * Every command, view and context key the extension names, named once (the note actions' commands
- * are named by their catalog, src/models/noteActionCatalog.ts). package.json names them
- * too (a test checks the two agree).
+ * Every command, view and context key the extension names, named once (each note action's command
+ * is its catalog's, src/models/noteActionCatalog.ts). package.json names them
+ * too (a test checks the two agree). So are the other names it gives the editor: its webview panels,
+ * its status bar item and the keys it stores under. Setting keys are config.ts's. A test checks that
+ * no other file of src/ spells a `contentSite.` name itself.
  */
 export const VIEWS = {
   notifications: 'contentSite.notifications',
@@ -56,6 +58,29 @@ export const COMMANDS = {
 export const CONTEXT_KEYS = {
   signedIn: 'contentSite.signedIn',
   siteChosen: 'contentSite.siteChosen',
+} as const;
+
+/** The webview panels' view types. */
+export const PANELS = {
+  detail: 'contentSite.detail',
+  insights: 'contentSite.insights',
+} as const;
+
+/** The status bar items' ids. */
+export const STATUS_ITEMS = {
+  unread: 'contentSite.unread',
+} as const;
+
+/** Where the extension keeps things: keys of its global state and of its secret storage. */
+export const STORAGE_KEYS = {
+  /** The first page of each list, for the next start's first paint (global state). */
+  firstPages: 'contentSite.firstPages',
+  /** The sites the user chose lately (global state). */
+  recentSites: 'contentSite.recentSites',
+  /** Reply drafts, followed by `:` and whose they are (global state). */
+  replyDrafts: 'contentSite.replyDrafts',
+  /** The signed-in session (secret storage). */
+  session: 'contentSite.session',
 } as const;
 
 /** Every command id above, flat. */

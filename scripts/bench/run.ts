@@ -19,7 +19,7 @@ import { refreshTogether } from '../../src/models/batchRefresh';
 import { NotePoller, POLL_FIELDS, WATCHED_NEWEST } from '../../src/models/notePoller';
 import type { ActivationRecord } from '../../test/suite/harness';
 import { cachedShape } from '../../src/models/firstPageCache';
-import { bindFirstPages } from '../../src/views/common/firstPaint';
+import { FirstPaint } from '../../src/views/common/firstPaint';
 import { ChosenSite } from '../../src/models/chosenSite';
 import { startService, type RunningService } from '../../test/service';
 import { ourColdLoad, SITE, TOKEN, viewModels } from './coldLoad';
@@ -309,16 +309,13 @@ async function main(): Promise<void> {
     const v = viewModels(api);
     const site = new ChosenSite();
     site.set(SITE);
-    const bound = bindFirstPages(
-      memento as never,
-      () => ({ userId: 1001, baseUrl: api.baseUrl }),
-      [
-        { name: () => 'notifications:all', list: v.notes.list, isItem: cachedShape.note, pageSize: () => 20 },
-        { name: () => 'following', list: v.following.list, isItem: cachedShape.post, pageSize: () => 10 },
-        { name: () => `trash:${SITE}`, list: v.trash.list, isItem: cachedShape.post, pageSize: () => 20 },
-      ],
-      site,
-    );
+    const bound = new FirstPaint(memento as never, () => ({ userId: 1001, baseUrl: api.baseUrl }), site);
+    for (const list of [
+      { name: () => 'notifications:all', list: v.notes.list, isItem: cachedShape.note, pageSize: () => 20 },
+      { name: () => 'following', list: v.following.list, isItem: cachedShape.post, pageSize: () => 10 },
+      { name: () => `trash:${SITE}`, list: v.trash.list, isItem: cachedShape.post, pageSize: () => 20 },
+    ])
+      bound.add(list);
     await bound.seeded;
     return { v, bound };
   };

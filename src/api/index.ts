@@ -16,7 +16,7 @@ export { type NotificationsPage, type NotificationsParams, type MarkReadResult }
 export { type Notification, normalizeNotification, stripHtml, subjectText } from './notificationShape';
 export { INSIGHT_UNITS, type InsightUnit } from './insights';
 export { unwrapEnvelope } from './decode';
-// The schemas' types only: the schemas themselves (and zod) load on first use, see src/lazy/loadSchemas.ts.
+// The schemas' types only: the schemas themselves (and zod) load on first use, see src/api/lazy/loadSchemas.ts.
 export type * from './schemas/post';
 export type * from './schemas/site';
 export type * from './schemas/users';

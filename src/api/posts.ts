@@ -1,4 +1,4 @@
-import { schemas } from '../lazy/loadSchemas';
+import { schemas } from './lazy/loadSchemas';
 import { Reactions } from './act';
 import { badResponse, errorFromErrorsObject, isObject, parseWith } from './decode';
 import type { ContentSiteError } from './errors';

@@ -1,6 +1,6 @@
 import { parseWith } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
-import { schemas } from '../lazy/loadSchemas';
+import { schemas } from './lazy/loadSchemas';
 import type { Following, FreshlyPressed, SubscribedTags } from './schemas/reader';
 import { intInRange, isoDate, LIMITS, oneOf, positiveInt } from './validate';
 

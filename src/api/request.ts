@@ -5,8 +5,8 @@
  * to decode.ts.
  */
 import type { Dispatcher } from 'undici';
-import { preloadSchemas } from '../lazy/loadSchemas';
-import { loadTransport } from '../lazy/loadTransport';
+import { preloadSchemas } from './lazy/loadSchemas';
+import { loadTransport } from './lazy/loadTransport';
 import { ACCEPT_ENCODING, decodeBody } from './contentEncoding';
 import { badResponse, decodeResponse, transportError, type DecodeContext } from './decode';
 import { ContentSiteError } from './errors';

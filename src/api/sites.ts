@@ -1,7 +1,7 @@
 import { act, type ActOptions } from './act';
 import { parseWith } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
-import { schemas } from '../lazy/loadSchemas';
+import { schemas } from './lazy/loadSchemas';
 import type { Follow } from './schemas/comment';
 import type { Site } from './schemas/site';
 import { site as checkSite } from './validate';

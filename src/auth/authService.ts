@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { localized } from '../localize';
 import type { ContentSiteClient } from '../api';
 import { oauthSettings, type OAuthSettings } from '../config';
+import { COMMANDS, CONTEXT_KEYS } from '../ids';
 import { buildAuthorizeUrl } from './authorizeUrl';
 import { parseCallback } from './callback';
 import { confirmToken, SignInError } from './confirmToken';
@@ -60,7 +61,7 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
    */
   start(): Promise<void> {
     this.started ??= this.reload().then(
-      () => void vscode.commands.executeCommand('setContext', 'contentSite.signedIn', this.session !== undefined),
+      () => void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.signedIn, this.session !== undefined),
       (err: unknown) => this.deps.log.warn(`Could not read the stored sign-in: ${err instanceof Error ? err.message : String(err)}`),
     );
     return this.started;
@@ -112,7 +113,7 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
     this.promptedForExpiry = true;
     const signIn = vscode.l10n.t('Sign In');
     void vscode.window.showWarningMessage(message, signIn).then((pick) => {
-      if (pick === signIn) void vscode.commands.executeCommand('contentSite.signIn');
+      if (pick === signIn) void vscode.commands.executeCommand(COMMANDS.signIn);
     });
   }
 
@@ -270,7 +271,7 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
   }
 
   private announce(before: StoredSession | undefined, next: StoredSession | undefined): void {
-    void vscode.commands.executeCommand('setContext', 'contentSite.signedIn', next !== undefined);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.signedIn, next !== undefined);
     this.sessionChanged.fire(next);
     this.providerChanged.fire({
       added: next ? [toAuthSession(next)] : [],

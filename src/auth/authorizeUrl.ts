@@ -4,7 +4,7 @@
  * `state`. Returned as a string: a vscode.Uri would re-encode the `%26` inside a redirect that has
  * its own query (code-server's callback) into a bare `&`.
  */
-import { checkServiceAddress } from './serviceAddress';
+import { checkServiceAddress } from '../models/serviceAddress';
 
 export interface AuthorizeRequest {
   authorizeUrl: string;

@@ -17,8 +17,6 @@ import { SignInError } from './confirmToken';
 import { loopbackPage, loopbackPageCsp, type AnswerReply, type PostedAnswer } from './loopbackPage';
 import type { CallbackVerdict } from './signInFlow';
 
-/** Default port: fixed so the redirect URL can be registered; outside the OS ephemeral ranges. */
-export const DEFAULT_LOOPBACK_PORT = 27183;
 export const LOOPBACK_PATH = '/content-site/callback';
 const MAX_BODY_BYTES = 8192;
 

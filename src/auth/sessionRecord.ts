@@ -2,7 +2,9 @@
  * The one SecretStorage record of a signed-in user: token, expiry and who it belongs to. Read at
  * activation, so checked by hand (no validator library in the activation path).
  */
-export const SESSION_SECRET_KEY = 'contentSite.session';
+import { STORAGE_KEYS } from '../ids';
+
+export const SESSION_SECRET_KEY = STORAGE_KEYS.session;
 
 export interface StoredSession {
   token: string;

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
+import type { AuthService } from '../auth';
 import { COMMANDS } from '../ids';
-import type { CommandContext } from './commandContext';
 
-export function registerAuthCommands(ctx: CommandContext): vscode.Disposable[] {
+export function registerAuthCommands({ auth }: { auth: Pick<AuthService, 'signIn' | 'signInWithToken' | 'signOut'> }): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(COMMANDS.signIn, () => ctx.auth.signIn()),
-    vscode.commands.registerCommand(COMMANDS.signInWithToken, () => ctx.auth.signInWithToken()),
-    vscode.commands.registerCommand(COMMANDS.signOut, () => ctx.auth.signOut()),
+    vscode.commands.registerCommand(COMMANDS.signIn, () => auth.signIn()),
+    vscode.commands.registerCommand(COMMANDS.signInWithToken, () => auth.signInWithToken()),
+    vscode.commands.registerCommand(COMMANDS.signOut, () => auth.signOut()),
   ];
 }

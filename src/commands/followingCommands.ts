@@ -1,17 +1,25 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
+import type { FollowingModel } from '../models/followingModel';
+import type { FollowingProvider } from '../views/following/followingProvider';
 import { withViewProgress } from '../views/common/viewProgress';
-import { openExternal, requireSignIn, type CommandContext } from './commandContext';
+import { openExternal, requireSignIn, type CommandAuth } from './common';
 
-export function registerFollowingCommands(ctx: CommandContext): vscode.Disposable[] {
-  const { model, provider } = ctx.following;
+export interface FollowingCommandsDeps {
+  model: Pick<FollowingModel, 'toggleOrder'>;
+  provider: FollowingProvider;
+  auth: CommandAuth;
+}
+
+export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.Disposable[] {
+  const { model, provider } = deps;
   const post = (node?: vscode.TreeItem) => provider.target(node)?.post;
   return [
     vscode.commands.registerCommand(COMMANDS.following.refresh, () => provider.reload()),
     vscode.commands.registerCommand(COMMANDS.following.loadMore, () => provider.loadMore()),
     vscode.commands.registerCommand(
       COMMANDS.following.toggleOrder,
-      () => requireSignIn(ctx) && withViewProgress(provider.viewId, () => model.toggleOrder()),
+      () => requireSignIn(deps) && withViewProgress(provider.viewId, () => model.toggleOrder()),
     ),
     vscode.commands.registerCommand(COMMANDS.following.open, (node?: vscode.TreeItem) => openExternal(post(node)?.URL)),
     vscode.commands.registerCommand(COMMANDS.following.copyLink, async (node?: vscode.TreeItem) => {

@@ -2,9 +2,17 @@ import * as vscode from 'vscode';
 import { localized } from '../localize';
 import { COMMANDS } from '../ids';
 import { ENTRIES } from '../models/noteActionCatalog';
-import type { MarkAllReport } from '../models/notificationsModel';
-import { reportError, requireSignIn, type CommandContext } from './commandContext';
+import type { MarkAllReport, NotificationsModel } from '../models/notificationsModel';
+import type { NotificationsProvider } from '../views/notifications/notificationsProvider';
+import { reportError, requireSignIn, type CommandAuth } from './common';
 import { noteTargets, type NoteArg } from './noteTargets';
+
+export interface MarkNotesDeps {
+  model: NotificationsModel;
+  provider: NotificationsProvider;
+  log: vscode.LogOutputChannel;
+  auth: CommandAuth;
+}
 
 /** The catalog's read toggle (m). */
 const READ = ENTRIES.find((e) => e.readState)!;
@@ -13,18 +21,18 @@ const READ = ENTRIES.find((e) => e.readState)!;
  * Mark read / unread on the clicked note (or a note id) or the whole selection: one POST, kept over
  * refreshes, dropped on refusal. Toggle Read (m) marks them all as the first one is not.
  */
-export function registerMarkNotes(ctx: CommandContext): vscode.Disposable[] {
-  const { model, provider } = ctx.notifications;
+export function registerMarkNotes(deps: MarkNotesDeps): vscode.Disposable[] {
+  const { model, provider, log } = deps;
   const run = async (action: 'read' | 'unread' | 'toggle', clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => {
-    const ids = noteTargets(ctx, clicked, selected);
+    const ids = noteTargets({ notifications: { provider } }, clicked, selected);
     if (ids.length === 0) return;
     if (action === 'toggle') action = (model.get(ids[0])?.unread ?? 0) > 0 ? 'read' : 'unread';
     try {
       if (action === 'read') await model.markRead(ids);
       else await model.markUnread(ids);
-      ctx.log.info(`Marked ${ids.length} notification(s) ${action}.`);
+      log.info(`Marked ${ids.length} notification(s) ${action}.`);
     } catch (err) {
-      await reportError(ctx, err, action === 'read' ? vscode.l10n.t('Mark as read') : vscode.l10n.t('Mark as unread'));
+      await reportError(deps, err, action === 'read' ? vscode.l10n.t('Mark as read') : vscode.l10n.t('Mark as unread'));
     }
   };
   return [
@@ -32,19 +40,19 @@ export function registerMarkNotes(ctx: CommandContext): vscode.Disposable[] {
     vscode.commands.registerCommand(COMMANDS.notifications.markUnread, (n?: NoteArg, s?: vscode.TreeItem[]) => run('unread', n, s)),
     vscode.commands.registerCommand(READ.command!, (n?: NoteArg, s?: vscode.TreeItem[]) => run('toggle', n, s)),
     vscode.commands.registerCommand(COMMANDS.notifications.markAllRead, async () => {
-      if (!requireSignIn(ctx)) return;
+      if (!requireSignIn(deps)) return;
       let report: MarkAllReport;
       try {
         report = await vscode.window.withProgress({ location: { viewId: provider.viewId } }, () => model.markAllRead());
       } catch (err) {
-        await reportError(ctx, err, vscode.l10n.t('Mark all as read'));
+        await reportError(deps, err, vscode.l10n.t('Mark all as read'));
         return;
       }
-      ctx.log.info(
+      log.info(
         `Mark all read: ${report.marked} marked, ${report.stillUnread} with new updates, ${report.notMarked} not marked, ${report.unconfirmed} unknown.`,
       );
       if (report.error?.kind === 'auth') {
-        await reportError(ctx, report.error, vscode.l10n.t('Mark all as read'));
+        await reportError(deps, report.error, vscode.l10n.t('Mark all as read'));
         return;
       }
       void vscode.window[report.notMarked + report.unconfirmed > 0 ? 'showWarningMessage' : 'showInformationMessage'](

@@ -3,7 +3,8 @@ import { localized } from '../localize';
 import { ContentSiteError, noteActions, type Comment } from '../api';
 import { SHOWN_ENTRIES, type CatalogEntry } from '../models/noteActionCatalog';
 import type { ActReport, PendingRemoval } from '../models/noteActionsModel';
-import { openExternal, reportError, requireSignIn, type CommandContext } from './commandContext';
+import { openExternal, reportError, requireSignIn } from './common';
+import type { NoteActionsDeps } from './noteActionsDeps';
 import { noteTargets, type NoteArg } from './noteTargets';
 
 type Run = (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown;
@@ -15,7 +16,7 @@ type Run = (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown
  * id, the selection); with neither it acts on the tree's selection. They call the note-actions
  * model and say the outcome; they build no URL. Toggle read is markNotes.ts's.
  */
-export function registerNoteActions(ctx: CommandContext): vscode.Disposable[] {
+export function registerNoteActions(ctx: NoteActionsDeps): vscode.Disposable[] {
   const reg = (id: string | undefined, run: Run) =>
     id ? [vscode.commands.registerCommand(id, (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => run(clicked, selected))] : [];
   return SHOWN_ENTRIES.flatMap((e) => {
@@ -38,7 +39,7 @@ export function registerNoteActions(ctx: CommandContext): vscode.Disposable[] {
 const actionName = (e: CatalogEntry, on = true): string => vscode.l10n.t(on ? e.labels.on : e.labels.off);
 
 /** A key pressed on a note that does not offer the action: said quietly, in the status bar. */
-function notOffered(ctx: CommandContext, e: CatalogEntry, count: number): void {
+function notOffered(ctx: NoteActionsDeps, e: CatalogEntry, count: number): void {
   const what = actionName(e);
   ctx.log.info(`${e.id}: not offered on the ${count} note(s) chosen.`);
   vscode.window.setStatusBarMessage(
@@ -50,7 +51,7 @@ function notOffered(ctx: CommandContext, e: CatalogEntry, count: number): void {
 }
 
 /** The notes chosen, when signed in (else nothing: requireSignIn said why). */
-function chosen(ctx: CommandContext, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): number[] {
+function chosen(ctx: NoteActionsDeps, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): number[] {
   const ids = noteTargets(ctx, clicked, selected);
   return ids.length > 0 && requireSignIn(ctx) ? ids : [];
 }
@@ -61,7 +62,7 @@ function chosen(ctx: CommandContext, clicked?: NoteArg, selected?: readonly vsco
  * change); a refusal says why (the notes are back as the service has them).
  */
 async function toggle(
-  ctx: CommandContext,
+  ctx: NoteActionsDeps,
   e: CatalogEntry,
   on: boolean | undefined,
   clicked?: NoteArg,
@@ -75,7 +76,7 @@ async function toggle(
   if (report.error) await reportError(ctx, report.error, actionName(e, report.on));
 }
 
-function logReport(ctx: CommandContext, r: ActReport): void {
+function logReport(ctx: NoteActionsDeps, r: ActReport): void {
   ctx.log.info(
     `${r.action} ${r.on ? 'on' : 'off'}: ${r.acted.length} confirmed${r.failed.length ? `, ${r.failed.length} refused or unconfirmed (${r.error?.code ?? r.error?.kind ?? 'no answer'})` : ''}.`,
   );
@@ -85,7 +86,7 @@ function logReport(ctx: CommandContext, r: ActReport): void {
  * A removal: the notes go at once and the message offers Undo; the model sends the request when
  * its window ends. Undo inside the window brings them back and sends nothing; after it, says so.
  */
-function remove(ctx: CommandContext, e: CatalogEntry, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): void {
+function remove(ctx: NoteActionsDeps, e: CatalogEntry, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): void {
   const ids = chosen(ctx, clicked, selected);
   if (ids.length === 0) return;
   const pending = ctx.noteActions.remove(ids, e.id);
@@ -108,7 +109,7 @@ function remove(ctx: CommandContext, e: CatalogEntry, clicked?: NoteArg, selecte
 }
 
 /** The message's Undo: says only what is true (already undone by a key, or already sent). */
-function undoRemoval(ctx: CommandContext, pending: PendingRemoval): void {
+function undoRemoval(ctx: NoteActionsDeps, pending: PendingRemoval): void {
   const result = pending.undo();
   ctx.log.info(`${pending.action}: undo: ${result}.`);
   if (result === 'already undone') vscode.window.setStatusBarMessage(vscode.l10n.t('Already undone: nothing was sent.'), 4000);
@@ -117,7 +118,7 @@ function undoRemoval(ctx: CommandContext, pending: PendingRemoval): void {
 }
 
 /** Undo (u, or the detail view's with a note id): the removal of that note, else the latest. */
-function undo(ctx: CommandContext, clicked?: NoteArg): void {
+function undo(ctx: NoteActionsDeps, clicked?: NoteArg): void {
   const result = ctx.noteActions.undo(typeof clicked === 'number' ? clicked : undefined);
   if (result !== 'undone') vscode.window.setStatusBarMessage(vscode.l10n.t('Nothing to undo.'), 4000);
 }
@@ -126,7 +127,7 @@ function undo(ctx: CommandContext, clicked?: NoteArg): void {
  * Reply… in an input box: prefilled with the note's draft, which is saved as the user types and
  * kept when the box closes. Enter sends; a refusal shows in the box and keeps the draft.
  */
-function reply(ctx: CommandContext, e: CatalogEntry, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): void {
+function reply(ctx: NoteActionsDeps, e: CatalogEntry, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): void {
   const [id] = chosen(ctx, clicked, selected);
   if (id === undefined) return;
   if (ctx.noteActions.offering([id], e.id).length === 0) return notOffered(ctx, e, 1);
@@ -188,7 +189,7 @@ function posted(comment: Comment): void {
 }
 
 /** A link action (edit): the page the note gives for it, in the browser. */
-function openLink(ctx: CommandContext, e: CatalogEntry, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): void {
+function openLink(ctx: NoteActionsDeps, e: CatalogEntry, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): void {
   const [id] = noteTargets(ctx, clicked, selected);
   if (id === undefined) return;
   const note = ctx.notifications.model.get(id);

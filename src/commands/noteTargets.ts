@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { NoteNode } from '../views/notifications/noteNode';
-import type { CommandContext } from './commandContext';
+import type { NotificationsProvider } from '../views/notifications/notificationsProvider';
 
 /**
  * What a note command is called with: a row (a menu: the clicked row; a key: the row under the
@@ -14,7 +14,7 @@ export type NoteArg = vscode.TreeItem | number | null | undefined;
  * looked up in the tree's selection); else the tree's selection.
  */
 export function noteTargets(
-  ctx: Pick<CommandContext, 'notifications'>,
+  ctx: { notifications: { provider: Pick<NotificationsProvider, 'selectedNotes' | 'view'> } },
   clicked?: NoteArg,
   selected?: readonly vscode.TreeItem[],
 ): number[] {

@@ -3,16 +3,24 @@ import { COMMANDS } from '../ids';
 import { filterChoices, filterId } from '../models/noteFilters';
 import { NoteNode } from '../views/notifications/noteNode';
 import { filterLabel } from '../views/notifications/noteFilterLabels';
+import type { NotificationsModel } from '../models/notificationsModel';
+import type { NotificationsProvider } from '../views/notifications/notificationsProvider';
 import { withViewProgress } from '../views/common/viewProgress';
-import { openExternal, requireSignIn, type CommandContext } from './commandContext';
+import { openExternal, requireSignIn, type CommandAuth } from './common';
 
-export function registerNotificationListCommands(ctx: CommandContext): vscode.Disposable[] {
-  const { model, provider } = ctx.notifications;
+export interface NotificationListDeps {
+  model: Pick<NotificationsModel, 'filter' | 'seenTypes' | 'setFilter'>;
+  provider: NotificationsProvider;
+  auth: CommandAuth;
+}
+
+export function registerNotificationListCommands(deps: NotificationListDeps): vscode.Disposable[] {
+  const { model, provider } = deps;
   return [
     vscode.commands.registerCommand(COMMANDS.notifications.refresh, () => provider.reload()),
     vscode.commands.registerCommand(COMMANDS.notifications.loadMore, () => provider.loadMore()),
     vscode.commands.registerCommand(COMMANDS.notifications.filter, async () => {
-      if (!requireSignIn(ctx)) return;
+      if (!requireSignIn(deps)) return;
       const current = filterId(model.filter);
       const pick = await vscode.window.showQuickPick(
         filterChoices(model.seenTypes).map((f) => ({

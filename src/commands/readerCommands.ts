@@ -2,12 +2,19 @@ import * as vscode from 'vscode';
 import { loadRender } from '../lazy/loadRender';
 import { relativeTime } from '../models/relativeTime';
 import { pickedOnIso } from '../models/featuredModel';
+import type { DetailPanel } from '../views/detail/detailPanel';
 import { FeaturedPostNode } from '../views/reader/readerNodes';
+import type { ReaderProvider } from '../views/reader/readerProvider';
 import { COMMANDS } from '../ids';
-import { openExternal, type CommandContext } from './commandContext';
+import { openExternal } from './common';
 
-export function registerReaderCommands(ctx: CommandContext): vscode.Disposable[] {
-  const reader = ctx.reader.provider;
+export interface ReaderCommandsDeps {
+  provider: ReaderProvider;
+  /** Where a post is shown. */
+  detail: Pick<DetailPanel, 'show'>;
+}
+
+export function registerReaderCommands({ provider: reader, detail }: ReaderCommandsDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.reader.refresh, () => reader.reload()),
     vscode.commands.registerCommand(COMMANDS.reader.loadMore, () => reader.loadMore()),
@@ -16,7 +23,7 @@ export function registerReaderCommands(ctx: CommandContext): vscode.Disposable[]
       const p = node.post;
       const picked = pickedOnIso(p);
       const { plainTitle, postHtml } = await loadRender();
-      await ctx.detail.show(
+      await detail.show(
         plainTitle(p.editorial?.custom_headline || p.title),
         postHtml(
           {

@@ -2,10 +2,22 @@ import * as vscode from 'vscode';
 import { localized } from '../localize';
 import { stripHtml, type PostV11 } from '../api';
 import { COMMANDS } from '../ids';
-import type { RestoreReport } from '../models/trashModel';
-import { openExternal, reportError, requireSignIn, type CommandContext } from './commandContext';
-import { selectSite } from './selectSite';
+import type { ChosenSite } from '../models/chosenSite';
+import type { RestoreReport, TrashModel } from '../models/trashModel';
+import type { TrashProvider } from '../views/trash/trashProvider';
+import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
 import { isProblem, showProblem, type ProblemItem } from '../views/common/quickPickProblem';
+
+export interface RestoreDeps {
+  model: Pick<TrashModel, 'restore' | 'listForPicker'>;
+  provider: TrashProvider;
+  /** Whose trash. */
+  site: Pick<ChosenSite, 'site' | 'label'>;
+  /** Asks for a site when none is chosen; undefined when the user gave up. */
+  selectSite(): Promise<unknown>;
+  log: vscode.LogOutputChannel;
+  auth: CommandAuth;
+}
 
 const statusName = (status: string | undefined): string => {
   switch (status) {
@@ -27,22 +39,22 @@ const statusName = (status: string | undefined): string => {
 const titleOf = (p: PostV11) => stripHtml(p.title ?? '') || vscode.l10n.t('(no title)');
 
 /** Restores the given posts of the chosen site and tells the user what happened to each, as the service has it. */
-export async function restoreAndReport(ctx: CommandContext, ids: readonly number[]): Promise<RestoreReport | undefined> {
+export async function restoreAndReport(deps: RestoreDeps, ids: readonly number[]): Promise<RestoreReport | undefined> {
   if (ids.length === 0) return undefined;
-  const site = ctx.site.site ?? '';
+  const site = deps.site.site ?? '';
   let report: RestoreReport;
   try {
-    report = await vscode.window.withProgress({ location: { viewId: ctx.trash.provider.viewId } }, () => ctx.trash.model.restore(ids));
+    report = await vscode.window.withProgress({ location: { viewId: deps.provider.viewId } }, () => deps.model.restore(ids));
   } catch (err) {
-    await reportError(ctx, err, vscode.l10n.t('Restore'));
+    await reportError(deps, err, vscode.l10n.t('Restore'));
     return undefined;
   }
   for (const f of [...report.failed, ...report.unconfirmed])
-    ctx.log.error(
+    deps.log.error(
       `Restore ${site} #${f.id}: ${f.error.kind} ${f.error.status ?? ''} ${f.error.code ?? ''} "${f.error.serviceMessage ?? ''}"`,
     );
   const authFailure = report.failed.find((f) => f.error.kind === 'auth');
-  if (authFailure) await reportError(ctx, authFailure.error, vscode.l10n.t('Restore'));
+  if (authFailure) await reportError(deps, authFailure.error, vscode.l10n.t('Restore'));
   const done = [
     ...report.restored.map((p) => ({ title: titleOf(p), post: p as PostV11 | undefined, already: false })),
     ...report.alreadyGone.map((g) => ({ title: g.post ? titleOf(g.post) : g.title, post: g.post, already: true })),
@@ -89,10 +101,10 @@ export async function restoreAndReport(ctx: CommandContext, ids: readonly number
 }
 
 /** The palette's picker: Enter restores the ticked posts, or the highlighted one when none is ticked. */
-async function pickPosts(ctx: CommandContext, posts: readonly PostV11[]): Promise<number[] | undefined> {
+async function pickPosts({ site }: Pick<RestoreDeps, 'site'>, posts: readonly PostV11[]): Promise<number[] | undefined> {
   const qp = vscode.window.createQuickPick<(vscode.QuickPickItem & { id: number }) | ProblemItem>();
   qp.canSelectMany = true;
-  qp.title = vscode.l10n.t('Restore from the trash of {0}', ctx.site.label ?? '');
+  qp.title = vscode.l10n.t('Restore from the trash of {0}', site.label ?? '');
   qp.placeholder = vscode.l10n.t('Type to filter; Enter restores the highlighted post, or the ticked ones');
   qp.matchOnDescription = true;
   qp.items = posts.map((p) => ({
@@ -130,32 +142,32 @@ async function pickPosts(ctx: CommandContext, posts: readonly PostV11[]): Promis
   });
 }
 
-export function registerRestoreCommands(ctx: CommandContext): vscode.Disposable[] {
+export function registerRestoreCommands(deps: RestoreDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.trash.restore, (clicked?: vscode.TreeItem, selected?: vscode.TreeItem[]) =>
       restoreAndReport(
-        ctx,
-        ctx.trash.provider.targets(clicked, selected).map((n) => n.post.ID),
+        deps,
+        deps.provider.targets(clicked, selected).map((n) => n.post.ID),
       ),
     ),
     vscode.commands.registerCommand(COMMANDS.restoreFromTrash, async () => {
-      if (!requireSignIn(ctx)) return;
-      if (!ctx.site.site && !(await selectSite(ctx))) return;
+      if (!requireSignIn(deps)) return;
+      if (!deps.site.site && !(await deps.selectSite())) return;
       let posts: PostV11[];
       try {
-        posts = await ctx.trash.model.listForPicker();
+        posts = await deps.model.listForPicker();
       } catch (err) {
-        await reportError(ctx, err, vscode.l10n.t('Restore Post from Trash'));
+        await reportError(deps, err, vscode.l10n.t('Restore Post from Trash'));
         return;
       }
       if (posts.length === 0) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('The trash of {0} is empty.', ctx.site.label ?? ''));
+        void vscode.window.showInformationMessage(vscode.l10n.t('The trash of {0} is empty.', deps.site.label ?? ''));
         return;
       }
-      const ids = await pickPosts(ctx, posts);
-      if (ids) await restoreAndReport(ctx, ids);
+      const ids = await pickPosts(deps, posts);
+      if (ids) await restoreAndReport(deps, ids);
     }),
-    vscode.commands.registerCommand(COMMANDS.trash.refresh, () => ctx.trash.provider.reload()),
-    vscode.commands.registerCommand(COMMANDS.trash.loadMore, () => ctx.trash.provider.loadMore()),
+    vscode.commands.registerCommand(COMMANDS.trash.refresh, () => deps.provider.reload()),
+    vscode.commands.registerCommand(COMMANDS.trash.loadMore, () => deps.provider.loadMore()),
   ];
 }

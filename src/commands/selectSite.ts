@@ -1,26 +1,36 @@
 import * as vscode from 'vscode';
-import { ContentSiteError, type Site } from '../api';
+import { ContentSiteError, type ContentSiteClient, type Site } from '../api';
 import { localized } from '../localize';
 import { COMMANDS } from '../ids';
+import type { ChosenSite } from '../models/chosenSite';
 import { siteFromInput } from '../models/siteInput';
 import { isProblem, showProblem, type ProblemItem } from '../views/common/quickPickProblem';
-import { requireSignIn, type CommandContext } from './commandContext';
+import { requireSignIn, type CommandAuth } from './common';
+
+export interface SelectSiteDeps {
+  client: () => ContentSiteClient;
+  site: Pick<ChosenSite, 'site' | 'set'>;
+  /** Remembers a site the user chose (the setting and the recent list). */
+  chooseSite(site: string): Promise<void>;
+  recentSites(): string[];
+  auth: CommandAuth;
+}
 
 /**
  * Asks for a site (an ID, a domain or its address; recent ones and the user's primary site are
  * offered first), checks it with sites/$site while the box stays open, and remembers it.
  * Resolves to the chosen site, or undefined when the user gave up.
  */
-export async function selectSite(ctx: CommandContext): Promise<{ site: string; info: Site } | undefined> {
+export async function selectSite(deps: SelectSiteDeps): Promise<{ site: string; info: Site } | undefined> {
   const qp = vscode.window.createQuickPick<vscode.QuickPickItem | ProblemItem>();
   qp.title = vscode.l10n.t('Select Site');
   qp.placeholder = vscode.l10n.t('A site ID, a domain such as example.wordpress.com, or the site’s address');
   qp.ignoreFocusOut = true;
-  const offered = new Set(ctx.recentSites());
-  if (ctx.site.site) offered.add(ctx.site.site);
-  const items = () => [...offered].map((s) => ({ label: s, description: s === ctx.site.site ? vscode.l10n.t('current') : undefined }));
+  const offered = new Set(deps.recentSites());
+  if (deps.site.site) offered.add(deps.site.site);
+  const items = () => [...offered].map((s) => ({ label: s, description: s === deps.site.site ? vscode.l10n.t('current') : undefined }));
   qp.items = items();
-  void ctx
+  void deps
     .client()
     .me()
     .then((me) => {
@@ -55,16 +65,16 @@ export async function selectSite(ctx: CommandContext): Promise<{ site: string; i
       qp.busy = true;
       qp.enabled = false;
       try {
-        const info = await ctx.client().sites.get(parsed.site);
-        await ctx.chooseSite(parsed.site);
-        ctx.site.set(parsed.site, info);
+        const info = await deps.client().sites.get(parsed.site);
+        await deps.chooseSite(parsed.site);
+        deps.site.set(parsed.site, info);
         result = { site: parsed.site, info };
         void vscode.window.showInformationMessage(vscode.l10n.t('Showing the trash of {0}.', info.name || parsed.site));
         qp.hide();
       } catch (err) {
         if (err instanceof ContentSiteError && err.kind === 'auth') {
           qp.hide();
-          await ctx.auth.handleUnauthorized();
+          await deps.auth.handleUnauthorized();
           return;
         }
         showProblem(
@@ -86,9 +96,9 @@ export async function selectSite(ctx: CommandContext): Promise<{ site: string; i
   });
 }
 
-export function registerSelectSite(ctx: CommandContext): vscode.Disposable[] {
+export function registerSelectSite(deps: SelectSiteDeps): vscode.Disposable[] {
   return [
     // Choosing another site reloads the trash (wired where the chosen site is).
-    vscode.commands.registerCommand(COMMANDS.selectSite, () => requireSignIn(ctx) && selectSite(ctx)),
+    vscode.commands.registerCommand(COMMANDS.selectSite, () => requireSignIn(deps) && selectSite(deps)),
   ];
 }

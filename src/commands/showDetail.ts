@@ -5,9 +5,25 @@ import { markReadOnOpen } from '../config';
 import { relativeTime } from '../models/relativeTime';
 import { FeedPostNode } from '../views/following/feedPostNode';
 import { NoteNode } from '../views/notifications/noteNode';
-import type { NoteDeps } from '../views/detail/noteSession';
+import type { DetailPanel } from '../views/detail/detailPanel';
+import type { MentionSource } from '../models/mentionSource';
+import type { NotificationsModel } from '../models/notificationsModel';
+import type { NoteDeps } from '../render/noteSession';
 import { COMMANDS } from '../ids';
-import { reportError, type CommandContext } from './commandContext';
+import { reportError, type CommandAuth } from './common';
+
+export interface ShowDetailDeps {
+  /** The panel notes and posts show in. */
+  detail: Pick<DetailPanel, 'show' | 'showNote'>;
+  notes: NotificationsModel;
+  /** Acting on the shown note, and its reply draft. */
+  noteActions: NoteDeps['actions'];
+  drafts: NoteDeps['drafts'];
+  /** The @mention suggestions of the reply box. */
+  mentions: Pick<MentionSource, 'suggest'>;
+  log: vscode.LogOutputChannel;
+  auth: CommandAuth;
+}
 
 /**
  * Clicking a note or a post shows it, sanitized, in the one detail panel; opening a note marks it
@@ -15,32 +31,33 @@ import { reportError, type CommandContext } from './commandContext';
  * note's site, and previous/next through the notes the view shows.
  * The renderer (and its HTML sanitizer) loads on first use, not at activation.
  */
-export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
+export function registerShowDetail(deps: ShowDetailDeps): vscode.Disposable[] {
   const when = (note: Notification) => relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language);
 
-  const deps: NoteDeps = {
-    notes: ctx.notifications.model,
-    actions: ctx.noteActions,
-    drafts: ctx.drafts,
+  const { detail, notes, log } = deps;
+  const noteDeps: NoteDeps = {
+    notes,
+    actions: deps.noteActions,
+    drafts: deps.drafts,
     // The extension's one mention source (its cache and refusals shared with Markdown), asked for the note's site.
     suggest: async (site, letters) =>
-      (await ctx.mentions.suggest(letters, undefined, String(site))).map((u) => ({ login: u.user_login, name: u.display_name })),
+      (await deps.mentions.suggest(letters, undefined, String(site))).map((u) => ({ login: u.user_login, name: u.display_name })),
     run: (command, id) => vscode.commands.executeCommand(command, id),
     open: (id) => {
-      const note = ctx.notifications.model.get(id);
-      return note ? openNote(note) : Promise.resolve();
+      const shown = notes.get(id);
+      return shown ? openNote(shown) : Promise.resolve();
     },
-    log: (m) => ctx.log.warn(m),
+    log: (m) => log.warn(m),
   };
 
   async function openNote(note: Notification): Promise<void> {
     await loadRender();
-    await ctx.detail.showNote(note, deps, note.subjectText || vscode.l10n.t('Notification'), when);
+    await detail.showNote(note, noteDeps, note.subjectText || vscode.l10n.t('Notification'), when);
     if (note.unread > 0 && markReadOnOpen()) {
       try {
-        await ctx.notifications.model.markRead([note.id]);
+        await notes.markRead([note.id]);
       } catch (err) {
-        await reportError(ctx, err, vscode.l10n.t('Mark as read'));
+        await reportError(deps, err, vscode.l10n.t('Mark as read'));
       }
     }
   }
@@ -48,16 +65,13 @@ export function registerShowDetail(ctx: CommandContext): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.notifications.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof NoteNode)) return;
-      await openNote(ctx.notifications.model.get(node.note.id) ?? node.note);
+      await openNote(notes.get(node.note.id) ?? node.note);
     }),
     vscode.commands.registerCommand(COMMANDS.following.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof FeedPostNode)) return;
       const p = node.post;
       const { plainTitle, postHtml } = await loadRender();
-      await ctx.detail.show(
-        plainTitle(p.title),
-        postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''),
-      );
+      await detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''));
     }),
   ];
 }

@@ -1,7 +1,16 @@
 import * as vscode from 'vscode';
+import type { ContentSiteClient } from '../api';
 import { showInsightsPanel } from '../views/insights/insightsPanel';
 import { COMMANDS } from '../ids';
-import { reportError, requireSignIn, type CommandContext } from './commandContext';
+import { reportError, requireSignIn, type CommandAuth } from './common';
+
+export interface InsightsDeps {
+  client: () => ContentSiteClient;
+  log: vscode.LogOutputChannel;
+  auth: CommandAuth;
+  /** Where media/ is (the chart's script and styles). */
+  extensionUri: vscode.Uri;
+}
 
 /** What an item of the insights list calls itself (the spec leaves its shape out). */
 function describe(item: unknown): { slug: string; title: string } | undefined {
@@ -15,14 +24,14 @@ function describe(item: unknown): { slug: string; title: string } | undefined {
 }
 
 /** Content Site: Show Insights — pick a report from `insights`, then chart `insights/$slug`. */
-export function registerShowInsights(ctx: CommandContext, extensionUri: vscode.Uri): vscode.Disposable[] {
+export function registerShowInsights(deps: InsightsDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.showInsights, async () => {
-      if (!requireSignIn(ctx)) return;
+      if (!requireSignIn(deps)) return;
       try {
         const list = await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading insights…') },
-          () => ctx.client().insights.list(),
+          () => deps.client().insights.list(),
         );
         const reports = list.insights.map(describe).filter((r) => r !== undefined);
         if (reports.length === 0) {
@@ -33,9 +42,9 @@ export function registerShowInsights(ctx: CommandContext, extensionUri: vscode.U
           reports.map((r) => ({ label: r.title, description: r.slug, report: r })),
           { title: list.name ?? vscode.l10n.t('Insights'), placeHolder: vscode.l10n.t('Choose a report') },
         );
-        if (pick) showInsightsPanel(extensionUri, ctx.client, pick.report.slug, pick.report.title, ctx.log);
+        if (pick) showInsightsPanel(deps.extensionUri, deps.client, pick.report.slug, pick.report.title, deps.log);
       } catch (err) {
-        await reportError(ctx, err, vscode.l10n.t('Show Insights'));
+        await reportError(deps, err, vscode.l10n.t('Show Insights'));
       }
     }),
   ];

@@ -1,18 +1,28 @@
 import * as vscode from 'vscode';
+import type { ContentSiteClient } from '../api';
+import type { ChosenSite } from '../models/chosenSite';
 import { siteSummary } from '../models/siteSummary';
 import { COMMANDS } from '../ids';
-import { openExternal, reportError, requireSignIn, type CommandContext } from './commandContext';
-import { selectSite } from './selectSite';
+import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
+
+export interface SiteInfoDeps {
+  client: () => ContentSiteClient;
+  site: Pick<ChosenSite, 'site'>;
+  /** Asks for a site when none is chosen; undefined when the user gave up. */
+  selectSite(): Promise<{ site: string } | undefined>;
+  log: vscode.LogOutputChannel;
+  auth: CommandAuth;
+}
 
 /** Content Site: Show Site Info — the chosen site's sites/$site answer, fetched fresh. */
-export function registerShowSiteInfo(ctx: CommandContext): vscode.Disposable[] {
+export function registerShowSiteInfo(deps: SiteInfoDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.showSiteInfo, async () => {
-      if (!requireSignIn(ctx)) return;
-      const site = ctx.site.site ?? (await selectSite(ctx))?.site;
+      if (!requireSignIn(deps)) return;
+      const site = deps.site.site ?? (await deps.selectSite())?.site;
       if (!site) return;
       try {
-        const info = await ctx.client().sites.get(site);
+        const info = await deps.client().sites.get(site);
         const [title, ...rest] = siteSummary(info);
         const open = vscode.l10n.t('Open Site');
         const pick = await vscode.window.showInformationMessage(
@@ -22,7 +32,7 @@ export function registerShowSiteInfo(ctx: CommandContext): vscode.Disposable[] {
         );
         if (pick === open) openExternal(info.URL);
       } catch (err) {
-        await reportError(ctx, err, vscode.l10n.t('Show Site Info'));
+        await reportError(deps, err, vscode.l10n.t('Show Site Info'));
       }
     }),
   ];

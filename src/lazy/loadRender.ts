@@ -4,7 +4,7 @@
  * see scripts/build.mjs); from source (tests, tsx) it is the module beside this one.
  */
 import type * as Render from './renderEntry';
-import { lazyPart } from './lazyPart';
+import { lazyPart } from '../api/lazy/lazyPart';
 
 export type RenderModule = typeof Render;
 

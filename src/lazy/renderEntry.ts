@@ -4,5 +4,5 @@
  */
 export * from '../render';
 export { insightsPage } from '../render/insightsPage';
-// The detail view's note session (vscode-free): needed only once a note is shown.
-export { NoteSession } from '../views/detail/noteSession';
+// The detail view's note session (vscode-free, in render/): needed only once a note is shown.
+export { NoteSession } from '../render/noteSession';

@@ -3,6 +3,7 @@
  * is sent or the draft is a day old (as the service's panel keeps them). Kept per user and service,
  * bounded in number. No vscode here: `store` is a Memento.
  */
+import { STORAGE_KEYS } from '../ids';
 
 export interface DraftStore {
   get<T>(key: string): T | undefined;
@@ -28,7 +29,7 @@ export class ReplyDrafts {
   ) {}
 
   private get key(): string {
-    return `contentSite.replyDrafts:${this.scope()}`;
+    return `${STORAGE_KEYS.replyDrafts}:${this.scope()}`;
   }
 
   /** The note's draft, or '' when there is none or it is older than a day. */

@@ -1,10 +1,8 @@
 import * as vscode from 'vscode';
-import { chosenSite, setChosenSite } from '../../config';
-import { CONTEXT_KEYS } from '../../ids';
+import { chosenSite, onDidChangeSetting, setChosenSite } from '../../config';
+import { CONTEXT_KEYS, STORAGE_KEYS } from '../../ids';
 import type { ChosenSite } from '../../models/chosenSite';
 import { rememberSite } from '../../models/siteInput';
-
-const RECENT_KEY = 'contentSite.recentSites';
 
 /**
  * Binds the chosen site to the `contentSite.site` setting (both ways), keeps the recent sites in
@@ -19,15 +17,10 @@ export function bindSiteSetting(
   setContext();
   const sub = chosen.onDidChange(setContext);
   return {
-    disposables: [
-      { dispose: () => sub.dispose() },
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('contentSite.site')) chosen.set(chosenSite());
-      }),
-    ],
-    recent: () => state.get<string[]>(RECENT_KEY, []),
+    disposables: [{ dispose: () => sub.dispose() }, onDidChangeSetting('site', () => chosen.set(chosenSite()))],
+    recent: () => state.get<string[]>(STORAGE_KEYS.recentSites, []),
     choose: async (site: string) => {
-      await state.update(RECENT_KEY, rememberSite(state.get<string[]>(RECENT_KEY, []), site));
+      await state.update(STORAGE_KEYS.recentSites, rememberSite(state.get<string[]>(STORAGE_KEYS.recentSites, []), site));
       await setChosenSite(site);
     },
   };

@@ -3,9 +3,8 @@ import * as vscode from 'vscode';
 import { loadRemoteImages } from '../../config';
 import type { Notification } from '../../api';
 import { loadRender } from '../../lazy/loadRender';
-import type { NoteDeps, NoteSession } from './noteSession';
-
-export const DETAIL_VIEW_TYPE = 'contentSite.detail';
+import type { NoteDeps, NoteSession } from '../../render/noteSession';
+import { PANELS } from '../../ids';
 
 interface Shown {
   title: string;
@@ -37,7 +36,7 @@ export class DetailPanel implements vscode.Disposable {
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(
-        DETAIL_VIEW_TYPE,
+        PANELS.detail,
         title,
         { viewColumn: vscode.ViewColumn.Active, preserveFocus: true },
         { enableScripts: true, localResourceRoots: [media], enableFindWidget: true },

@@ -4,6 +4,7 @@ import { localized } from '../../localize';
 import { ContentSiteError, INSIGHT_UNITS, type ContentSiteClient, type InsightUnit } from '../../api';
 import { summaryRows, toSeries } from '../../models/insightSeries';
 import { insightsPage, makeNonce } from '../../lazy/render';
+import { PANELS } from '../../ids';
 
 interface Query {
   unit: InsightUnit;
@@ -20,7 +21,7 @@ export function showInsightsPanel(
   log: vscode.LogOutputChannel,
 ): vscode.WebviewPanel {
   const media = vscode.Uri.joinPath(extensionUri, 'media');
-  const panel = vscode.window.createWebviewPanel('contentSite.insights', title, vscode.ViewColumn.Active, {
+  const panel = vscode.window.createWebviewPanel(PANELS.insights, title, vscode.ViewColumn.Active, {
     enableScripts: true,
     localResourceRoots: [media],
     retainContextWhenHidden: false,

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { NotificationsModel } from '../../models/notificationsModel';
-import { VIEWS } from '../../ids';
+import { STATUS_ITEMS, VIEWS } from '../../ids';
 import { loadedAtLabel } from '../common/listRows';
 
 /** The unread count in the status bar (the last known one, marked, when a refresh failed); a click opens the view. */
 export function unreadStatusItem(model: NotificationsModel): vscode.Disposable {
-  const item = vscode.window.createStatusBarItem('contentSite.unread', vscode.StatusBarAlignment.Right, 100);
+  const item = vscode.window.createStatusBarItem(STATUS_ITEMS.unread, vscode.StatusBarAlignment.Right, 100);
   item.name = vscode.l10n.t('Content Site: Unread Notifications');
   item.command = `${VIEWS.notifications}.focus`;
   const render = () => {

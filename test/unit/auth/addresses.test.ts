@@ -1,7 +1,7 @@
 /** The authorize address a sign-in opens, and which service addresses may be used at all. */
 import * as assert from 'node:assert/strict';
 import { buildAuthorizeUrl } from '../../../src/auth/authorizeUrl';
-import { checkServiceAddress, isLoopbackHost } from '../../../src/auth/serviceAddress';
+import { checkServiceAddress, isLoopbackHost } from '../../../src/models/serviceAddress';
 
 describe('The authorize address', () => {
   const base = { authorizeUrl: 'https://public-api.wordpress.com/oauth2/authorize', clientId: '12345', state: 'abc123' };

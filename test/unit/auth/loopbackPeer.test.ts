@@ -1,6 +1,7 @@
 /** Who may talk to the loopback sign-in server: only this computer. */
 import * as assert from 'node:assert/strict';
-import { DEFAULT_LOOPBACK_PORT, isLoopbackAddress, loopbackPortProblem } from '../../../src/auth/loopbackServer';
+import { isLoopbackAddress, loopbackPortProblem } from '../../../src/auth/loopbackServer';
+import { DEFAULT_LOOPBACK_PORT } from '../../../src/models/serviceAddress';
 
 describe("The loopback server's peer check", () => {
   it('accepts 127.0.0.0/8, ::1 and their IPv4-mapped forms', () => {

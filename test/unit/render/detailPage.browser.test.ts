@@ -12,7 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Comment, Notification } from '../../../src/api';
 import { Emitter } from '../../../src/models/emitter';
 import { noteParts, noteState, page as pageHtml } from '../../../src/render';
-import { NoteSession, type NoteDeps } from '../../../src/views/detail/noteSession';
+import { NoteSession, type NoteDeps } from '../../../src/render/noteSession';
 import { entry } from '../../../src/models/noteActionCatalog';
 import { until } from '../../e2e/until';
 import { commentNote } from './commentNote';

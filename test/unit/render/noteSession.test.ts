@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { ContentSiteError, type Comment, type Notification } from '../../../src/api';
 import { Emitter } from '../../../src/models/emitter';
-import { NoteSession, type NoteDeps } from '../../../src/views/detail/noteSession';
+import { NoteSession, type NoteDeps } from '../../../src/render/noteSession';
 import { entry } from '../../../src/models/noteActionCatalog';
 
 const ACTIONS = {

@@ -1,5 +1,5 @@
 /**
- * First paint from the last session (bindFirstPages): the kept pages go into the lists only once
+ * First paint from the last session (FirstPaint): the kept pages go into the lists only once
  * the stored session is known (it is read without holding activation up), only for that user and
  * address, and never over a page that loaded meanwhile.
  */
@@ -8,7 +8,7 @@ import type { ContentSiteClient, Prepared } from '../../../src/api';
 import { ChosenSite } from '../../../src/models/chosenSite';
 import { cacheOwner, withFirstPage } from '../../../src/models/firstPageCache';
 import { ListCore, type Page } from '../../../src/models/listCore';
-import { bindFirstPages } from '../../../src/views/common/firstPaint';
+import { FirstPaint } from '../../../src/views/common/firstPaint';
 
 interface Item {
   id: number;
@@ -49,19 +49,21 @@ function deferred() {
 
 const kept = withFirstPage(undefined, cacheOwner(1001, BASE), 'notes', [{ id: 1 }, { id: 2 }], 1234);
 const ids = (core: ListCore<Item, number>) => core.items.map((i) => i.id).join(' ');
+const notes = (core: ListCore<Item, number>) => ({ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 });
 
-describe('First paint from the last session (bindFirstPages)', () => {
+/** First paint over the kept record, with the one list `notes` added. */
+function paintWith(who: () => { userId: number; baseUrl: string } | undefined, known: Promise<void>, core: ListCore<Item, number>) {
+  const paint = new FirstPaint(memento(kept) as never, who, new ChosenSite(), known);
+  paint.add(notes(core));
+  return paint;
+}
+
+describe('First paint from the last session (FirstPaint)', () => {
   it('puts the kept page in once the session is known, not before, and then says so', async () => {
     const { core } = list();
     const session: { who?: { userId: number; baseUrl: string } } = {};
     const known = deferred();
-    const bound = bindFirstPages(
-      memento(kept) as never,
-      () => session.who,
-      [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }],
-      new ChosenSite(),
-      known.promise,
-    );
+    const bound = paintWith(() => session.who, known.promise, core);
     let seeded = false;
     void bound.seeded.then(() => (seeded = true));
     await new Promise((r) => setImmediate(r));
@@ -84,13 +86,7 @@ describe('First paint from the last session (bindFirstPages)', () => {
     ] as const) {
       const { core } = list();
       const known = deferred();
-      const bound = bindFirstPages(
-        memento(kept) as never,
-        () => who,
-        [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }],
-        new ChosenSite(),
-        known.promise,
-      );
+      const bound = paintWith(() => who, known.promise, core);
       if (forget) await bound.forget();
       known.resolve();
       await bound.seeded;
@@ -102,13 +98,7 @@ describe('First paint from the last session (bindFirstPages)', () => {
   it('never puts the kept page over one that loaded while the session was read (a sign-in meanwhile)', async () => {
     const { core, answer } = list();
     const known = deferred();
-    const bound = bindFirstPages(
-      memento(kept) as never,
-      () => ({ userId: 1001, baseUrl: BASE }),
-      [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }],
-      new ChosenSite(),
-      known.promise,
-    );
+    const bound = paintWith(() => ({ userId: 1001, baseUrl: BASE }), known.promise, core);
     const loading = core.refresh();
     answer();
     await loading;
@@ -117,5 +107,14 @@ describe('First paint from the last session (bindFirstPages)', () => {
     assert.equal(ids(core), '7');
     assert.ok(!core.fromCache);
     bound.dispose();
+  });
+
+  it('paints a list added after the session was read from what was read then', async () => {
+    const { core } = list();
+    const paint = new FirstPaint(memento(kept) as never, () => ({ userId: 1001, baseUrl: BASE }), new ChosenSite());
+    await paint.seeded;
+    paint.add(notes(core));
+    assert.equal(ids(core), '1 2');
+    paint.dispose();
   });
 });

@@ -6,9 +6,9 @@
  * same commands as the tree (one code path each); the reply goes through the note-actions model.
  * No vscode here: the panel gives `post` and `render`.
  */
-import type { Comment, Notification } from '../../api';
-import { ContentSiteError } from '../../api/errors';
-import { CATALOG, commandOf, REPLY_ENTRY } from '../../models/noteActionCatalog';
+import type { Comment, Notification } from '../api';
+import { ContentSiteError } from '../api/errors';
+import { CATALOG, commandOf, REPLY_ENTRY } from '../models/noteActionCatalog';
 import {
   noteState,
   readNoteMessage,
@@ -17,7 +17,7 @@ import {
   type NoteRefusal,
   type NoteRemoval,
   type NoteState,
-} from '../../render/panelMessage';
+} from './panelMessage';
 
 type Disposable = { dispose(): void };
 type Event = (listener: () => void) => Disposable;

@@ -1,0 +1,14 @@
+/**
+ * Built on its own as dist/schemas.js (scripts/build.mjs): zod and every response schema. Building
+ * the schemas costs more at load than the rest of activation's code; nothing needs them before the
+ * first answer arrives. Load it only through ./loadSchemas.
+ */
+export * from '../schemas/comment';
+export * from '../schemas/insights';
+export * from '../schemas/notification';
+export * from '../schemas/oneNote';
+export * from '../schemas/post';
+export * from '../schemas/reader';
+export * from '../schemas/site';
+export * from '../schemas/trash';
+export * from '../schemas/users';

@@ -1,0 +1,26 @@
+/** Following: the posts of the followed blogs, their view and commands, and the first page for the next start. */
+import { registerFollowingCommands } from '../commands/followingCommands';
+import { pageSizes } from '../config';
+import { cachedShape } from '../models/firstPageCache';
+import { FollowingModel } from '../models/followingModel';
+import { FollowingProvider } from '../views/following/followingProvider';
+import { ListFeature, type ListFeatureDeps } from './listFeature';
+import type { Shared } from './shared';
+
+export type FollowingDeps = ListFeatureDeps & Pick<Shared, 'client'>;
+
+export class FollowingFeature extends ListFeature<FollowingModel, FollowingProvider> {
+  constructor(deps: FollowingDeps) {
+    super(deps, {
+      model: new FollowingModel({ client: deps.client, pageSize: pageSizes.following }),
+      provider: (model, loader) => new FollowingProvider(model, loader),
+      watched: (model) => [model],
+      pages: (model) => [{ name: () => 'following', list: model.list, isItem: cachedShape.post, pageSize: pageSizes.following }],
+    });
+    this.registerAll(registerFollowingCommands({ model: this.model, provider: this.provider, auth: deps.auth }));
+  }
+}
+
+export function registerFollowing(deps: FollowingDeps): FollowingFeature {
+  return new FollowingFeature(deps);
+}

@@ -1,0 +1,17 @@
+/** Insights: Show Insights picks a report and charts it in a panel of its own. */
+import { registerShowInsights } from '../commands/showInsights';
+import { Disposable } from './disposable';
+import type { Shared } from './shared';
+
+export type InsightsDeps = Pick<Shared, 'client' | 'log' | 'auth' | 'extensionUri'>;
+
+export class InsightsFeature extends Disposable {
+  constructor({ client, log, auth, extensionUri }: InsightsDeps) {
+    super();
+    this.registerAll(registerShowInsights({ client, log, auth, extensionUri }));
+  }
+}
+
+export function registerInsights(deps: InsightsDeps): InsightsFeature {
+  return new InsightsFeature(deps);
+}

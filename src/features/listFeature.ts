@@ -1,0 +1,44 @@
+/** The base of a feature around a list: what every list feature does with its model and view. */
+import type { Watched } from '../auth/signOutOnUnauthorized';
+import { signOutOnUnauthorized } from '../auth/signOutOnUnauthorized';
+import type { CachedList } from '../views/common/firstPaint';
+import type { ListView } from '../views/common/lists';
+import type { LoaderOptions } from '../views/common/viewLoader';
+import { Disposable, type Disposal } from './disposable';
+import { signedIn, type Shared } from './shared';
+
+/** What a list feature makes. */
+export interface ListParts<M, P> {
+  model: M;
+  /** The model's view, loading as `loader` says. */
+  provider(model: M, loader: LoaderOptions): P;
+  /** When the list may load besides being signed in (a site chosen). */
+  gate?: () => boolean;
+  /** The models whose auth failure means the service no longer accepts the sign-in. */
+  watched(model: M): readonly Watched[];
+  /** The pages kept for the next start's first paint. */
+  pages(model: M): readonly CachedList[];
+}
+
+export type ListFeatureDeps = Pick<Shared, 'auth' | 'coordinator' | 'lists' | 'firstPaint'>;
+
+/**
+ * Owns the list's model and view; the view loads while signed in, in one batch with the others,
+ * and joins the other lists (Refresh All, Retry, a new session or API address); its first pages are
+ * kept for the next start; an auth failure of its models signs out. The subclass adds its commands.
+ */
+export abstract class ListFeature<M extends Disposal, P extends ListView & Disposal> extends Disposable {
+  readonly model: M;
+  readonly provider: P;
+
+  constructor({ auth, coordinator, lists, firstPaint }: ListFeatureDeps, parts: ListParts<M, P>) {
+    super();
+    const isSignedIn = signedIn(auth);
+    const gate = parts.gate ?? (() => true);
+    this.model = this.register(parts.model);
+    this.provider = this.register(parts.provider(this.model, { gate: () => isSignedIn() && gate(), coordinator }));
+    this.register(lists.add(this.provider));
+    for (const page of parts.pages(this.model)) this.register(firstPaint.add(page));
+    this.registerAll(signOutOnUnauthorized(auth, parts.watched(this.model)));
+  }
+}

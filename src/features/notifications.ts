@@ -1,0 +1,101 @@
+/**
+ * Notifications: the list and its view, the unread count in the status bar, its commands (the list,
+ * marking read, acting on notes, the keys), acting on notes with the reply drafts, the poller that
+ * keeps the list fresh, the seen marker, and its first page for the next start.
+ */
+import * as vscode from 'vscode';
+import { registerMarkNotes } from '../commands/markNotes';
+import { registerNoteActions } from '../commands/noteActions';
+import { registerKeyboardShortcuts } from '../commands/noteActionsKeys';
+import { registerNotificationListCommands } from '../commands/notificationListCommands';
+import { retryFailedViews } from '../commands/refreshAll';
+import { onDidChangeSetting, pageSizes, pollIntervalMs, undoMs } from '../config';
+import { cachedShape } from '../models/firstPageCache';
+import { NoteActionsModel } from '../models/noteActionsModel';
+import { filterId } from '../models/noteFilters';
+import { NotePoller } from '../models/notePoller';
+import { NotificationsModel } from '../models/notificationsModel';
+import { ReplyDrafts } from '../models/replyDrafts';
+import { SeenMarker } from '../models/seenMarker';
+import { NotificationsProvider } from '../views/notifications/notificationsProvider';
+import { unreadStatusItem } from '../views/notifications/unreadStatusItem';
+import { ListFeature, type ListFeatureDeps } from './listFeature';
+import { signedIn, type Shared } from './shared';
+
+export type NotificationsDeps = ListFeatureDeps & Pick<Shared, 'log' | 'client' | 'state'>;
+
+export class NotificationsFeature extends ListFeature<NotificationsModel, NotificationsProvider> {
+  /** Acting on notes (approve, spam, trash with undo, like, follow, reply); see NoteActionsModel. */
+  readonly noteActions: NoteActionsModel;
+  /** Reply drafts per note, kept for a day, per user and service. */
+  readonly drafts: ReplyDrafts;
+
+  constructor(deps: NotificationsDeps) {
+    const { log, client, auth } = deps;
+    super(deps, {
+      model: new NotificationsModel({ client, pageSize: pageSizes.notifications }),
+      provider: (model, loader) => new NotificationsProvider(model, loader),
+      watched: (model) => [model],
+      pages: (model) => [
+        {
+          name: () => `notifications:${filterId(model.filter)}`,
+          list: model.list,
+          isItem: cachedShape.note,
+          pageSize: pageSizes.notifications,
+        },
+      ],
+    });
+    const { model, provider } = this;
+    this.register(unreadStatusItem(model));
+
+    const noteActions = this.register(new NoteActionsModel({ notes: model, client, undoMs }));
+    const drafts = new ReplyDrafts(deps.state, () => `${auth.current()?.user.ID ?? ''}@${client().baseUrl}`);
+    this.noteActions = noteActions;
+    this.drafts = drafts;
+    this.registerAll([
+      ...registerNotificationListCommands({ model, provider, auth }),
+      ...registerMarkNotes({ model, provider, log, auth }),
+      ...registerNoteActions({ noteActions, notifications: { model, provider }, log, drafts, auth }),
+      ...registerKeyboardShortcuts(),
+    ]);
+
+    this.poll(deps);
+    this.markSeen(deps);
+  }
+
+  /** The list refreshes itself while the window is focused, cheaply; failed views recover (see NotePoller). */
+  private poll({ client, auth, lists, log }: NotificationsDeps): void {
+    const isSignedIn = signedIn(auth);
+    const poller = new NotePoller({
+      client,
+      model: this.model,
+      intervalMs: pollIntervalMs,
+      active: () => isSignedIn() && vscode.window.state.focused,
+      failedView: () => lists.all.find((p) => p.loader.gateOpen && p.loader.passingFailure)?.loader.passingFailure,
+      recover: () => retryFailedViews({ lists }, true),
+      log: (m) => log.debug(m),
+    });
+    poller.start();
+    this.register({ dispose: () => poller.stop() });
+    this.register(vscode.window.onDidChangeWindowState((state) => void (state.focused && poller.nudge())));
+    this.register(onDidChangeSetting('pollInterval', () => poller.start()));
+  }
+
+  /** The service's bell stops showing as new what the user saw here (see SeenMarker). */
+  private markSeen({ client, auth, log }: NotificationsDeps): void {
+    const isSignedIn = signedIn(auth);
+    const seen = new SeenMarker({
+      client,
+      newest: () => this.model.notes[0]?.timestamp,
+      visible: () => isSignedIn() && this.provider.view.visible,
+      log: (m) => log.info(m),
+    });
+    this.register(this.model.onDidChange(() => void seen.update()));
+    this.register(this.provider.view.onDidChangeVisibility(() => void seen.update()));
+    this.register(auth.onDidChangeSession(() => seen.reset()));
+  }
+}
+
+export function registerNotifications(deps: NotificationsDeps): NotificationsFeature {
+  return new NotificationsFeature(deps);
+}

@@ -1,0 +1,29 @@
+/** Reader: Freshly Pressed and the subscribed tags, their view and commands, and their first pages for the next start. */
+import { registerReaderCommands, type ReaderCommandsDeps } from '../commands/readerCommands';
+import { pageSizes } from '../config';
+import { cachedShape } from '../models/firstPageCache';
+import { ReaderModel } from '../models/readerModel';
+import { ReaderProvider } from '../views/reader/readerProvider';
+import { ListFeature, type ListFeatureDeps } from './listFeature';
+import type { Shared } from './shared';
+
+export type ReaderDeps = ListFeatureDeps & Pick<Shared, 'client'> & Pick<ReaderCommandsDeps, 'detail'>;
+
+export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
+  constructor(deps: ReaderDeps) {
+    super(deps, {
+      model: new ReaderModel({ client: deps.client, pageSize: pageSizes.following }),
+      provider: (model, loader) => new ReaderProvider(model, loader),
+      watched: (model) => [model.featured],
+      pages: (model) => [
+        { name: () => 'featured', list: model.featured.list, isItem: cachedShape.post, pageSize: pageSizes.following },
+        { name: () => 'tags', list: model.tags.list, isItem: cachedShape.tag, pageSize: () => 50 },
+      ],
+    });
+    this.registerAll(registerReaderCommands({ provider: this.provider, detail: deps.detail }));
+  }
+}
+
+export function registerReader(deps: ReaderDeps): ReaderFeature {
+  return new ReaderFeature(deps);
+}

@@ -1,0 +1,45 @@
+/**
+ * Every list at once: Refresh All and Retry, the lists following the session (loaded once the last
+ * session's pages are painted, reset and loaded again on a sign-in or sign-out) and the API address,
+ * and the first pages forgotten on sign-out.
+ */
+import { registerRefreshAll } from '../commands/refreshAll';
+import { Disposable } from './disposable';
+import type { ServiceClient } from './serviceClient';
+import type { Shared } from './shared';
+
+export type RefreshDeps = Pick<Shared, 'auth' | 'lists' | 'firstPaint'> & {
+  /** Says when the API address changed (the client is new). */
+  service: Pick<ServiceClient, 'onDidChange'>;
+};
+
+export class RefreshFeature extends Disposable {
+  /** Resolves once the stored session is read and the views are painted from it. */
+  readonly started: Promise<void>;
+
+  constructor({ auth, lists, firstPaint, service }: RefreshDeps) {
+    super();
+    this.registerAll(registerRefreshAll({ lists }));
+    this.register(auth.onDidChangeSession((session) => void (session ? undefined : firstPaint.forget())));
+    this.register(
+      service.onDidChange(() => {
+        lists.resetAll();
+        lists.ensureAllLoaded();
+      }),
+    );
+    this.started = firstPaint.seeded.then(() => {
+      // Registered once the stored session is read: reading it is not a change of session.
+      this.register(
+        auth.onDidChangeSession((session) => {
+          lists.resetAll();
+          if (session) lists.ensureAllLoaded();
+        }),
+      );
+      if (auth.current()) lists.ensureAllLoaded();
+    });
+  }
+}
+
+export function registerRefresh(deps: RefreshDeps): RefreshFeature {
+  return new RefreshFeature(deps);
+}

@@ -1,0 +1,15 @@
+/** Sign-in: its commands (the session itself, the provider and the URI handler are registerAuth's). */
+import { registerAuthCommands } from '../commands/authCommands';
+import { Disposable } from './disposable';
+import type { Shared } from './shared';
+
+export class SignInFeature extends Disposable {
+  constructor({ auth }: Pick<Shared, 'auth'>) {
+    super();
+    this.registerAll(registerAuthCommands({ auth }));
+  }
+}
+
+export function registerSignIn(deps: Pick<Shared, 'auth'>): SignInFeature {
+  return new SignInFeature(deps);
+}

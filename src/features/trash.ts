@@ -1,0 +1,44 @@
+/** Trash: the chosen site's trashed posts, their view, restoring them, and the first page for the next start. */
+import { registerRestoreCommands } from '../commands/restorePosts';
+import { pageSizes } from '../config';
+import { cachedShape } from '../models/firstPageCache';
+import { TrashModel } from '../models/trashModel';
+import { TrashProvider } from '../views/trash/trashProvider';
+import { ListFeature, type ListFeatureDeps } from './listFeature';
+import type { Shared } from './shared';
+
+export type TrashDeps = ListFeatureDeps &
+  Pick<Shared, 'log' | 'client' | 'site'> & {
+    /** Asks for a site when none is chosen (the site feature's Select Site); undefined when the user gave up. */
+    selectSite(): Promise<unknown>;
+  };
+
+export class TrashFeature extends ListFeature<TrashModel, TrashProvider> {
+  constructor(deps: TrashDeps) {
+    const { client, site } = deps;
+    super(deps, {
+      model: new TrashModel({ client, pageSize: pageSizes.trash, site }),
+      provider: (model, loader) => new TrashProvider(model, site, loader),
+      gate: () => site.site !== undefined,
+      watched: (model) => [model],
+      pages: (model) => [{ name: () => `trash:${site.site ?? ''}`, list: model.list, isItem: cachedShape.post, pageSize: pageSizes.trash }],
+    });
+    const { model, provider } = this;
+    this.registerAll(registerRestoreCommands({ model, provider, site, selectSite: deps.selectSite, log: deps.log, auth: deps.auth }));
+
+    // Another site chosen: the trash shows that site's.
+    let shownSite = site.site;
+    this.register(
+      site.onDidChange(() => {
+        if (site.site === shownSite) return;
+        shownSite = site.site;
+        provider.reset();
+        provider.ensureLoaded();
+      }),
+    );
+  }
+}
+
+export function registerTrash(deps: TrashDeps): TrashFeature {
+  return new TrashFeature(deps);
+}

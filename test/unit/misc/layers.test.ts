@@ -1,0 +1,47 @@
+/**
+ * The layers of src/, lowest first: a file imports only from its own layer or a lower one (type-only
+ * imports and the lazy parts' require() included). `ids.ts` names things and imports nothing;
+ * `config.ts` and `localize.ts` read the editor's settings and language for the layers above them.
+ */
+import * as assert from 'node:assert/strict';
+import { relative, sep } from 'node:path';
+import { importsOf, SRC, sourceFiles } from './sourceGraph';
+
+const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
+  { name: 'ids', holds: ['ids.ts'] },
+  { name: 'api', holds: ['api/'] },
+  { name: 'models', holds: ['models/'] },
+  { name: 'render', holds: ['render/'] },
+  { name: 'lazy', holds: ['lazy/'] },
+  { name: 'settings', holds: ['config.ts', 'localize.ts'] },
+  { name: 'auth', holds: ['auth/'] },
+  { name: 'views', holds: ['views/'] },
+  { name: 'commands', holds: ['commands/'] },
+  { name: 'features', holds: ['features/'] },
+  { name: 'extension', holds: ['extension.ts'] },
+];
+
+/** The file's path under src/, with forward slashes. */
+const name = (file: string) => relative(SRC, file).split(sep).join('/');
+
+function layerOf(file: string): number {
+  const path = name(file);
+  return LAYERS.findIndex((l) => l.holds.some((h) => (h.endsWith('/') ? path.startsWith(h) : path === h)));
+}
+
+describe('src is in layers, each importing only from those below it', () => {
+  const files = sourceFiles();
+
+  it('every file of src/ is in a layer', () => {
+    assert.deepEqual(files.filter((f) => layerOf(f) < 0).map(name), []);
+  });
+
+  it(`no import runs up (${LAYERS.map((l) => l.name).join(' → ')})`, () => {
+    const upward = files.flatMap((f) =>
+      importsOf(f)
+        .filter((target) => layerOf(target) > layerOf(f))
+        .map((target) => `${name(f)} → ${name(target)} (${LAYERS[layerOf(f)].name} imports ${LAYERS[layerOf(target)].name})`),
+    );
+    assert.deepEqual(upward, []);
+  });
+});
