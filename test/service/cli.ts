@@ -1,9 +1,9 @@
 /**
- * `npm run service -- --port 4000 [--latency 150] [--redirect-uri URI] [--redirect-uri-prefix P]`
+ * `npm run service -- --port 4000 [--latency 150] [--redirect-uri URI] [--redirect-uri-prefix P] [--ping-ms 27000]`
  * Runs the reference service with demo data until interrupted.
  */
 import { parseArgs } from 'node:util';
-import { DEMO_CLIENT_ID, startService } from './index';
+import { DEFAULT_PING_MS, DEMO_CLIENT_ID, startService } from './index';
 
 const { values } = parseArgs({
   options: {
@@ -12,6 +12,7 @@ const { values } = parseArgs({
     'redirect-uri': { type: 'string', multiple: true, default: [] },
     'redirect-uri-prefix': { type: 'string', multiple: true, default: [] },
     'fixed-clock': { type: 'boolean', default: false },
+    'ping-ms': { type: 'string', default: String(DEFAULT_PING_MS) },
   },
 });
 
@@ -21,10 +22,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+const pingMs = Number(values['ping-ms']);
+if (!Number.isInteger(pingMs) || pingMs < 1) {
+  console.error(`--ping-ms must be a whole number of milliseconds, 1 or more (got "${values['ping-ms']}")`);
+  process.exit(2);
+}
+
 void (async () => {
   const service = await startService({
     port,
     latencyMs: Number(values.latency) || 0,
+    pingMs,
     now: values['fixed-clock'] ? undefined : Math.floor(Date.now() / 1000),
     seed: { redirectUris: values['redirect-uri'], redirectUriPrefixes: values['redirect-uri-prefix'] },
   });
@@ -32,6 +40,7 @@ void (async () => {
   const roles: Record<string, string> = { demo: 'administrator', ed: 'editor', ann: 'author', con: 'contributor', sub: 'subscriber' };
   for (const [login, role] of Object.entries(roles)) console.log(`token ${login} ${role}: cs-${login}-token`);
   console.log(`OAuth client id: ${DEMO_CLIENT_ID}  (authorize: ${service.url}/oauth2/authorize)`);
+  console.log(`push channel: ${service.url.replace(/^http/, 'ws')}/pinghub/wpcom/me/newest-note-data (ping every ${pingMs} ms)`);
   const stop = (): void => {
     void service.close().then(() => process.exit(0));
   };

@@ -4,17 +4,22 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { faultErrorBody, htmlErrorPage, parseFault, takeQueued, type Fault, type QueuedFault } from './faults';
 import { ApiError, errorBody, parseBody, parseParams, PROTOCOL_COMMON, render, type Rendered } from './http';
 import { compress, COMPRESS_MIN_BYTES, negotiate } from './compress';
 import { authorizeDecision, authorizePage, tokenInfo, type OAuthState } from './oauth';
 import { dispatch, NO_ROUTE } from './router';
+import { PushChannel, type PushState } from './push';
+import { commentAs, pushControl, type PushComment, type PushCommentResult } from './routes/pushControl';
 import { DEFAULT_NOW, seed, type SeedOptions } from './seed';
 import type { World } from './world';
 
 export { seed, DEFAULT_NOW, DEMO_CLIENT_ID, SITES, USERS, SPECIAL_POSTS, type SeedOptions } from './seed';
 export type { World } from './world';
+export { PUSH_PATH, DEFAULT_PING_MS, type PushMessage, type PushState } from './push';
+export type { PushComment, PushCommentResult } from './routes/pushControl';
 
 export interface ServiceOptions {
   port?: number;
@@ -25,6 +30,8 @@ export interface ServiceOptions {
   now?: number;
   /** Echo `state` in the OAuth redirect (the real service does not document it). Default true. */
   echoState?: boolean;
+  /** How often the push channel pings each socket (a WebSocket ping frame); default 27 000 ms. */
+  pingMs?: number;
 }
 
 export interface RequestLogEntry {
@@ -43,6 +50,26 @@ export interface RequestLogEntry {
   fault?: string;
   /** For POSTs: the form fields' names, to check what a client sent (values are not kept). */
   bodyKeys?: string[];
+  /** A WebSocket upgrade of the push channel: `status` 101 when a socket opened, else the refusal. */
+  upgrade?: true;
+}
+
+/** The push channel's controls, in process (the same as the `/__control/push/…` routes). */
+export interface PushControls {
+  /** Ends every socket: cut off (no close frame) by default, or closed with `code`. Answers how many. */
+  drop(code?: number): number;
+  /** Refuses every upgrade with `status` (default 503) and the service's error JSON for `ms`; 0 stops. */
+  refuse(ms: number, status?: number): void;
+  /** Stops (false) or resumes (true) the ping frames. */
+  pings(on: boolean): void;
+  /** Holds every message back `ms` before sending it; 0 sends at once. */
+  delay(ms: number): void;
+  /** `by` comments on `post` through REST: its author gets a note (and a push). Rejects when refused. */
+  comment(c: PushComment): Promise<PushCommentResult>;
+  /** Open sockets (whose), whether pinging, the delay, a refusal under way. */
+  state(): PushState;
+  /** Pushes what changed after a test wrote to `world()` by hand (REST writes push by themselves). */
+  sync(): void;
 }
 
 export interface RunningService {
@@ -56,6 +83,8 @@ export interface RunningService {
   queueFault(fault: { method?: string; path: string; count?: number; fault: string }): void;
   /** Drops every queued fault not used yet. */
   clearFaults(): void;
+  push: PushControls;
+  /** Closes every socket and timer, then the server. */
   close(): Promise<void>;
 }
 
@@ -69,6 +98,19 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const queue: QueuedFault[] = [];
   const oauth: OAuthState = { formNonces: new Set(), echoState: options.echoState ?? true };
   let origin = '';
+  const log = (entry: RequestLogEntry): void => {
+    requests.push(entry);
+    if (requests.length > 5000) requests.splice(0, requests.length - 5000);
+  };
+  const push = new PushChannel({ world: () => world, pingMs: options.pingMs, log: (e) => log({ ...e, bytes: 0, upgrade: true }) });
+
+  /** Back to the seed: the world, the log, the queued faults and the push channel's controls. */
+  const reset = (): void => {
+    world = seed(options.seed, now);
+    requests.length = 0;
+    queue.length = 0;
+    push.resetControls();
+  };
 
   const control = async (req: IncomingMessage, path: string, body: string): Promise<Rendered> => {
     const json = (status: number, value: unknown): Rendered => ({
@@ -82,11 +124,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       return json(200, { cleared: true });
     }
     if (path === '/__control/reset' && req.method === 'POST') {
-      world = seed(options.seed, now);
-      requests.length = 0;
-      queue.length = 0;
+      reset();
       return json(200, { reset: true });
     }
+    const pushed = await pushControl(push, world, origin, req.method ?? 'GET', path, body);
+    if (pushed) return pushed;
     if (path === '/__control/faults' && req.method === 'POST') {
       try {
         const f = JSON.parse(body) as { method?: string; path: string; count?: number; fault: string };
@@ -157,12 +199,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         entry.status = out.status;
         entry.bytes = Buffer.byteLength(out.body);
       }
-      if (!url.pathname.startsWith('/__control/')) requests.push(entry);
-      if (requests.length > 5000) requests.splice(0, requests.length - 5000);
+      if (!url.pathname.startsWith('/__control/')) log(entry);
     };
 
     if (url.pathname.startsWith('/__control/')) {
       const out = loopback ? await control(req, url.pathname, body) : { status: 404, headers: {}, body: '' };
+      if (req.method !== 'GET') push.sync();
       res.writeHead(out.status, out.headers).end(out.body);
       return;
     }
@@ -213,6 +255,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       out = { status: fault.status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(faultErrorBody(fault.status)) };
     } else {
       out = await answer(req, url, body);
+      // The one place writes are told: what any route changed in the notes goes out on the push channel.
+      if (req.method !== 'GET') push.sync();
       if (fault.truncate) out = { ...out, body: out.body.slice(0, Math.floor(out.body.length / 2)) };
       if (fault.malformed)
         out = { ...out, headers: { ...out.headers, 'content-type': 'application/json' }, body: '{"notes": [ this is not json' };
@@ -243,6 +287,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       res.end(JSON.stringify({ error: 'internal_error', message: 'The reference service failed.' }));
     });
   });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => push.upgrade(req, socket, head));
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -257,14 +302,28 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     requests,
     world: () => world,
     reset: () => {
-      world = seed(options.seed, now);
-      requests.length = 0;
-      queue.length = 0;
+      reset();
+      push.sync();
     },
     queueFault: (f) => queue.push({ method: f.method, path: f.path, count: f.count ?? 1, fault: parseFault(f.fault), spec: f.fault }),
     clearFaults: () => void (queue.length = 0),
+    push: {
+      drop: (code) => push.drop(code),
+      refuse: (ms, status) => push.refuse(ms, status),
+      pings: (on) => push.pings(on),
+      delay: (ms) => push.delay(ms),
+      comment: async (c) => {
+        const out = await commentAs(world, origin, c);
+        push.sync();
+        if (out.status !== 200) throw new Error(`push.comment refused (${out.status}): ${JSON.stringify(out.body)}`);
+        return out.body as PushCommentResult;
+      },
+      state: () => push.state(),
+      sync: () => push.sync(),
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        push.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

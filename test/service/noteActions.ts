@@ -73,3 +73,13 @@ export function withActions(note: Note, world: World): { body: Note['body']; sta
 export function touchNotesWhere(world: World, matches: (ids: NoteActionSpot['ids']) => boolean): void {
   for (const note of world.notes) if (note.actionSpots?.some((s) => matches(s.ids))) note.hash = (note.hash * 31 + 7919) % 2 ** 31;
 }
+
+/** The comment a comment note is about: its own id, or the comment its actions act on. */
+function commentOf(note: Note): number | undefined {
+  return note.type === 'comment' ? (note.meta.ids.comment ?? note.actionSpots?.[0]?.ids.comment) : undefined;
+}
+
+/** A comment deleted for good takes the notes about it along (as the real service's do). */
+export function removeNotesAbout(world: World, commentId: number): void {
+  world.notes = world.notes.filter((n) => commentOf(n) !== commentId);
+}

@@ -81,12 +81,15 @@ export interface DispatchInput {
 
 export type Dispatched = { route: Compiled; answer: Answer } | { answer: Answer; methodNotAllowed: true } | typeof NO_ROUTE;
 
+/** The service's refusal of a token it does not honour (unknown, expired, revoked). */
+export const invalidToken = (): ApiError => new ApiError(401, 'invalid_token', 'The OAuth2 token is invalid.');
+
 /** Resolves the bearer token: absent is fine here; present but unknown, expired or revoked is 401. */
 export function authenticate(world: World, header: string | undefined): Pick<Ctx, 'user' | 'token'> {
   if (!header) return {};
   const m = /^bearer\s+(.+)$/i.exec(header.trim());
   const token = m ? world.tokens.get(m[1].trim()) : undefined;
-  if (!token || token.revoked || token.expiresAt <= world.now) throw new ApiError(401, 'invalid_token', 'The OAuth2 token is invalid.');
+  if (!token || token.revoked || token.expiresAt <= world.now) throw invalidToken();
   return { token, user: world.users.get(token.userId) };
 }
 

@@ -483,7 +483,7 @@ export const CLOSED_POST = 107;
 
 /** The blog of each commenter in PEOPLE (a followed blog of this service); Lena Park has none. */
 const BLOG_OF: Record<string, number | undefined> = { 'Maya Lin': 3101, 'Omar Haddad': 3102, 'Ines Duarte': 3103, 'Kofi Mensah': 3104 };
-const COMMENT_ACTIONS: ActionName[] = ['approve-comment', 'spam-comment', 'trash-comment', 'like-comment', 'replyto-comment'];
+export const COMMENT_ACTIONS: ActionName[] = ['approve-comment', 'spam-comment', 'trash-comment', 'like-comment', 'replyto-comment'];
 const commentIdOf = (i: number): number => 8800 + i * 10;
 
 /**
@@ -538,7 +538,7 @@ function followSpots(people: string[]): Note['actionSpots'] {
 }
 
 const PEOPLE = ['Maya Lin', 'Omar Haddad', 'Ines Duarte', 'Kofi Mensah', 'Lena Park'];
-const avatar = (name: string): string =>
+export const avatar = (name: string): string =>
   `https://gravatar.example/avatar/${encodeURIComponent(name.toLowerCase().replace(/ /g, '.'))}?s=256`;
 
 function makeNote(i: number, userId: number, timestamp: number, unread: number): Note {

@@ -184,6 +184,14 @@ export interface World {
   follows: Map<number, Set<number>>;
 }
 
+/**
+ * What `note_hash` says of a note: it changes whenever anything the note shows does (an action's
+ * value, its read state), so the cheap poll and the push channel both compare it.
+ */
+export function noteHash(note: Note): string {
+  return String(note.hash + note.unread);
+}
+
 export function siteByIdOrDomain(world: World, key: string): Site | undefined {
   if (/^\d+$/.test(key)) return world.sites.get(Number(key));
   const domain = key.toLowerCase();

@@ -6,7 +6,7 @@
 import { ALL_COMMON, ApiError, str, type Ctx } from '../http';
 import { commentHtml } from '../commentContent';
 import { commentJson } from '../commentShape';
-import { touchNotesWhere } from '../noteActions';
+import { removeNotesAbout, touchNotesWhere } from '../noteActions';
 import { canEditComment, canModerate, requirePostView, requireSiteAccess } from '../permissions';
 import type { Route } from '../router';
 import type { Comment, CommentStatus, Site } from '../world';
@@ -87,13 +87,17 @@ function update(ctx: Ctx) {
   return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID) };
 }
 
-/** To the trash; a comment already there is deleted for good (answered with status `deleted`). */
+/**
+ * To the trash; a comment already there is deleted for good (answered with status `deleted`), and
+ * the notes about it with it.
+ */
 function trash(ctx: Ctx) {
   const { site, comment } = findComment(ctx);
   requireModerator(ctx, site, 'User cannot delete comment');
   if (comment.status === 'trash') {
     ctx.world.comments.delete(comment.ID);
     changed(ctx, comment);
+    removeNotesAbout(ctx.world, comment.ID);
     return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID, 'deleted') };
   }
   comment.status = 'trash';

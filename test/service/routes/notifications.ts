@@ -2,7 +2,7 @@
 import { ALL_COMMON, ApiError, bool, int, list, str, type Ctx, type Params } from '../http';
 import type { Route } from '../router';
 import { iso } from '../shapes';
-import type { Note } from '../world';
+import { noteHash, type Note } from '../world';
 import { withActions } from '../noteActions';
 
 const AUTH_MESSAGE = 'An active access token must be used to retrieve notifications.';
@@ -24,7 +24,7 @@ function noteJson(note: Note, ctx: Ctx, numItems: number, folded: boolean): Reco
     subject: folded ? {} : note.subject,
     body,
     meta: { ids: note.meta.ids, links },
-    note_hash: String(note.hash + note.unread),
+    note_hash: noteHash(note),
   };
   if (note.legacyShape) json.read = note.unread > 0 ? 0 : 1;
   else json.unread = note.unread;

@@ -1,6 +1,10 @@
-/** A new reply comment, to a post or to a comment, with the refusals of the real service. */
+/**
+ * A new reply comment, to a post or to a comment, with the refusals of the real service; the post's
+ * author (when someone else wrote it) gets a note about it.
+ */
 import { ApiError, type Ctx } from '../http';
 import { commentHtml } from '../commentContent';
+import { notifyPostAuthor } from '../commentNote';
 import { touchNotesWhere } from '../noteActions';
 import type { Comment, Post, Site } from '../world';
 
@@ -30,5 +34,6 @@ export function addReply(ctx: Ctx, site: Site, post: Post, parent: number): Comm
   ctx.world.comments.set(ID, comment);
   post.commentCount++;
   touchNotesWhere(ctx.world, (ids) => ids.post === post.ID && ids.site === site.ID);
+  notifyPostAuthor(ctx.world, site, post, comment);
   return comment;
 }
