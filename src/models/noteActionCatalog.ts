@@ -89,12 +89,14 @@ const command = (word: string) => `${VIEWS.notifications}.${word}`;
 /** A comment's status answer confirms a moderation when it is the one asked for. */
 const statusIs = (want: string | undefined) => (c: { status?: string }) => (want === undefined ? undefined : c.status === want);
 
-const CATALOG_ENTRIES: readonly CatalogEntry[] = [
+/** An entry as written below: its service key, command and partner default to its id (see `complete`). */
+type WrittenEntry = Omit<CatalogEntry, 'command' | 'offCommand'> & { readonly commandWord?: string };
+
+const WRITTEN: readonly WrittenEntry[] = [
   {
     id: 'approve',
     button: 1,
     kind: 'toggle',
-    service: 'approve',
     labels: {
       on: 'Approve',
       off: 'Unapprove',
@@ -104,8 +106,6 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
     },
     icons: ['pass', 'circle-slash'],
     key: 'a',
-    command: command('approve'),
-    offCommand: command('unapprove'),
     inline: 1,
     menu: '3_act@1',
     context: true,
@@ -118,7 +118,6 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
     id: 'spam',
     button: 5,
     kind: 'remove',
-    service: 'spam',
     labels: {
       title: 'Mark as Spam',
       on: 'Spam',
@@ -129,7 +128,6 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
     },
     icons: ['report'],
     key: 's',
-    command: command('spam'),
     menu: '4_remove@1',
     context: true,
     status: (on) => (on ? 'spam' : 'approved'),
@@ -145,7 +143,6 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
     id: 'trash',
     button: 6,
     kind: 'remove',
-    service: 'trash',
     labels: {
       on: 'Trash',
       off: 'Trash',
@@ -155,7 +152,6 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
     },
     icons: ['trash'],
     key: 't',
-    command: command('trash'),
     menu: '4_remove@2',
     context: true,
     status: (on) => (on ? 'trash' : undefined),
@@ -174,7 +170,6 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
     id: 'like',
     button: 2,
     kind: 'toggle',
-    service: 'like',
     fallback: 'likePost',
     labels: {
       on: 'Like',
@@ -186,8 +181,6 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
     icons: ['heart', 'heart-filled'],
     key: 'l',
     rowState: { when: true, text: 'liked' },
-    command: command('like'),
-    offCommand: command('unlike'),
     menu: '3_act@2',
     context: true,
     send: async (api, a, on, o) => (await (on ? api.comments.like : api.comments.unlike).call(api.comments, a.site, a.comment!, o)).i_like,
@@ -196,7 +189,6 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
     id: 'likePost',
     button: 3,
     kind: 'toggle',
-    service: 'likePost',
     variantOf: 'like',
     labels: {
       on: 'Like post',
@@ -212,7 +204,6 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
     id: 'follow',
     button: 4,
     kind: 'toggle',
-    service: 'follow',
     labels: {
       on: 'Follow',
       off: 'Unfollow',
@@ -221,8 +212,6 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
       key: 'Follow or unfollow the site',
     },
     icons: ['person-add', 'person'],
-    command: command('follow'),
-    offCommand: command('unfollow'),
     menu: '3_act@3',
     context: true,
     send: async (api, a, on, o) => (await (on ? api.sites.follow : api.sites.unfollow).call(api.sites, a.site, o)).is_following,
@@ -230,11 +219,9 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
   {
     id: 'reply',
     kind: 'reply',
-    service: 'reply',
     labels: { title: 'Reply…', on: 'Reply', off: 'Reply', done: 'Reply', hint: ['Reply', 'Reply'], key: 'Reply…' },
     icons: ['reply'],
     key: 'r',
-    command: command('reply'),
     inline: 2,
     menu: '3_act@4',
     context: true,
@@ -243,7 +230,6 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
     id: 'edit',
     button: 7,
     kind: 'link',
-    service: 'edit',
     labels: {
       title: 'Edit Comment in Browser',
       on: 'Edit',
@@ -254,7 +240,6 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
     },
     icons: ['edit'],
     key: 'e',
-    command: command('edit'),
     menu: '3_act@5',
     context: true,
   },
@@ -272,7 +257,7 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
     },
     readState: true,
     key: 'm',
-    command: command('toggleRead'),
+    commandWord: 'toggleRead',
   },
   {
     id: 'undo',
@@ -288,9 +273,26 @@ const CATALOG_ENTRIES: readonly CatalogEntry[] = [
     icons: ['discard'],
     undoes: true,
     key: 'u',
-    command: command('undo'),
   },
 ];
+
+/**
+ * An entry as the catalog holds it: a service action is the api's key of its id (unless it says
+ * another); a shown entry's command is `contentSite.notifications.<id>` (or its `commandWord`),
+ * and a toggle's partner, which only turns it off, is `…un<id>`.
+ */
+function complete({ commandWord, ...e }: WrittenEntry): CatalogEntry {
+  const service = e.service ?? (e.kind === 'local' ? undefined : (e.id as ServiceKey));
+  if (e.variantOf) return { ...e, service };
+  return {
+    ...e,
+    service,
+    command: command(commandWord ?? e.id),
+    offCommand: e.kind === 'toggle' ? command(`un${e.id}`) : undefined,
+  };
+}
+
+const CATALOG_ENTRIES: readonly CatalogEntry[] = WRITTEN.map(complete);
 
 /** The catalog by id, in its order (the order of the page's buttons and of the context value's words). */
 export const CATALOG: ReadonlyMap<string, CatalogEntry> = new Map(CATALOG_ENTRIES.map((e) => [e.id, e]));
