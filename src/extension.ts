@@ -11,7 +11,7 @@ import { openExternal } from './commands/commandContext';
 import { retryFailedViews } from './commands/refreshAll';
 import { apiBaseUrl, pageSizes, pollIntervalMs, undoMs } from './config';
 import { ChosenSite } from './models/chosenSite';
-import { cachedShape } from './models/firstPageCache';
+import { cachedItem } from './models/firstPageCache';
 import { filterId } from './models/noteFilters';
 import { FollowingModel } from './models/followingModel';
 import { LoadCoordinator } from './models/loadCoordinator';
@@ -89,13 +89,13 @@ export async function activate(context: vscode.ExtensionContext) {
       {
         name: () => `notifications:${filterId(notificationsModel.filter)}`,
         list: notificationsModel.list,
-        isItem: cachedShape.note,
+        read: cachedItem.note,
         pageSize: pageSizes.notifications,
       },
-      { name: () => 'following', list: followingModel.list, isItem: cachedShape.post, pageSize: pageSizes.following },
-      { name: () => `trash:${site.site ?? ''}`, list: trashModel.list, isItem: cachedShape.post, pageSize: pageSizes.trash },
-      { name: () => 'featured', list: readerModel.featured, isItem: cachedShape.post, pageSize: pageSizes.following },
-      { name: () => 'tags', list: readerModel.tags, isItem: cachedShape.tag, pageSize: () => 50 },
+      { name: () => 'following', list: followingModel.list, read: cachedItem.feedPost, pageSize: pageSizes.following },
+      { name: () => `trash:${site.site ?? ''}`, list: trashModel.list, read: cachedItem.trashedPost, pageSize: pageSizes.trash },
+      { name: () => 'featured', list: readerModel.featured, read: cachedItem.featuredPost, pageSize: pageSizes.following },
+      { name: () => 'tags', list: readerModel.tags, read: cachedItem.tag, pageSize: () => 50 },
     ],
     site,
     auth.ready,

@@ -10,8 +10,11 @@ export interface CachedList {
   name(): string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   list: ListCore<any, any>;
-  /** Whether a stored item still has the shape the view reads (the store may be from an older version). */
-  isItem(value: unknown): boolean;
+  /**
+   * A stored item as the view reads it, or undefined when it is not one the service could have
+   * sent (the store may be from another version, or damaged): `cachedItem` of firstPageCache.ts.
+   */
+  read(value: unknown): unknown;
   /** How many items the first page holds. */
   pageSize(): number;
 }
@@ -41,9 +44,12 @@ export function bindFirstPages(
     const stored = first && !forgotten ? readFirstPages(state.get(STORE_KEY), first) : undefined;
     if (!stored) return;
     for (const l of lists) {
-      const items = stored.lists[l.name()];
+      const kept = stored.lists[l.name()];
+      if (!kept) continue;
+      // A bad item is left out on its own: the rest of the page still shows.
+      const items = kept.map((i) => l.read(i)).filter((i) => i !== undefined);
       // seed() fills only a list nothing has loaded yet (a sign-in while the session was read loads at once).
-      if (items && items.every((i) => l.isItem(i))) l.list.seed(items, stored.savedAt[l.name()]);
+      if (items.length > 0) l.list.seed(items, stored.savedAt[l.name()]);
     }
     if (stored.siteName && site.site && !site.info) site.rememberedName = stored.siteName;
     record ??= stored;

@@ -58,7 +58,7 @@ describe('First paint from the last session (bindFirstPages)', () => {
     const bound = bindFirstPages(
       memento(kept) as never,
       () => session.who,
-      [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }],
+      [{ name: () => 'notes', list: core, read: (i: unknown) => i, pageSize: () => 20 }],
       new ChosenSite(),
       known.promise,
     );
@@ -87,7 +87,7 @@ describe('First paint from the last session (bindFirstPages)', () => {
       const bound = bindFirstPages(
         memento(kept) as never,
         () => who,
-        [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }],
+        [{ name: () => 'notes', list: core, read: (i: unknown) => i, pageSize: () => 20 }],
         new ChosenSite(),
         known.promise,
       );
@@ -105,7 +105,7 @@ describe('First paint from the last session (bindFirstPages)', () => {
     const bound = bindFirstPages(
       memento(kept) as never,
       () => ({ userId: 1001, baseUrl: BASE }),
-      [{ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 }],
+      [{ name: () => 'notes', list: core, read: (i: unknown) => i, pageSize: () => 20 }],
       new ChosenSite(),
       known.promise,
     );
