@@ -140,7 +140,10 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => reject(new SignInError(listenProblem(err, options.port))));
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      log(`Loopback sign-in server could not listen on 127.0.0.1:${options.port}: ${err.code ?? err.message}`);
+      reject(new SignInError(listenProblem(err, options.port)));
+    });
     server.listen({ port: options.port, host: '127.0.0.1', exclusive: true }, () => resolve());
   });
   port = (server.address() as AddressInfo).port;
@@ -149,12 +152,13 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
   return { redirectUri: `http://127.0.0.1:${port}${LOOPBACK_PATH}`, port, closed, close };
 }
 
-function listenProblem(err: NodeJS.ErrnoException, port: number): string {
+/** Why the server could not listen, in words for the person signing in (the system's code goes to the log). */
+export function listenProblem(err: NodeJS.ErrnoException, port: number): string {
   const register = `set contentSite.oauth.loopbackPort to a free port and register http://127.0.0.1:<that port>${LOOPBACK_PATH} as your OAuth application's redirect URL.`;
   if (err.code === 'EADDRINUSE') return `Port ${port} is in use; ${register}`;
   if (err.code === 'EACCES')
     return `Port ${port} may not be used by this program (ports below 1024 need administrator rights); ${register}`;
-  return `The sign-in server could not listen on 127.0.0.1:${port} (${err.code ?? err.message}).`;
+  return `The sign-in server could not listen on 127.0.0.1:${port}; ${register}`;
 }
 
 function page(res: ServerResponse): void {
