@@ -46,8 +46,14 @@ export function bindFirstPages(
     for (const l of lists) {
       const kept = stored.lists[l.name()];
       if (!kept) continue;
-      // A bad item is left out on its own: the rest of the page still shows.
-      const items = kept.map((i) => l.read(i)).filter((i) => i !== undefined);
+      // A bad item is left out on its own: the rest of the page still shows. A page that cannot be
+      // read at all (the checks themselves failed to load) is not shown: the view loads as usual.
+      let items: unknown[];
+      try {
+        items = kept.map((i) => l.read(i)).filter((i) => i !== undefined);
+      } catch {
+        continue;
+      }
       // seed() fills only a list nothing has loaded yet (a sign-in while the session was read loads at once).
       if (items.length > 0) l.list.seed(items, stored.savedAt[l.name()]);
     }

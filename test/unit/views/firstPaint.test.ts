@@ -99,6 +99,32 @@ describe('First paint from the last session (bindFirstPages)', () => {
     }
   });
 
+  it('a list whose kept page cannot be read at all (its reader throws) stays empty; the others paint and seeded still resolves', async () => {
+    const a = list();
+    const b = list();
+    const record = withFirstPage(kept, cacheOwner(1001, BASE), 'other', [{ id: 3 }], 99);
+    const bound = bindFirstPages(
+      memento(record) as never,
+      () => ({ userId: 1001, baseUrl: BASE }),
+      [
+        {
+          name: () => 'notes',
+          list: a.core,
+          read: () => {
+            throw new Error('the schemas could not be loaded');
+          },
+          pageSize: () => 20,
+        },
+        { name: () => 'other', list: b.core, read: (i: unknown) => i, pageSize: () => 20 },
+      ],
+      new ChosenSite(),
+    );
+    await bound.seeded;
+    assert.equal(ids(a.core), '');
+    assert.equal(ids(b.core), '3');
+    bound.dispose();
+  });
+
   it('never puts the kept page over one that loaded while the session was read (a sign-in meanwhile)', async () => {
     const { core, answer } = list();
     const known = deferred();
