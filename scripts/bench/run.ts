@@ -18,7 +18,7 @@ import { ContentSiteClient } from '../../src/api';
 import { refreshTogether } from '../../src/models/batchRefresh';
 import { NotePoller, POLL_FIELDS, WATCHED_NEWEST } from '../../src/models/notePoller';
 import type { ActivationRecord } from '../../test/suite/harness';
-import { cachedShape } from '../../src/models/firstPageCache';
+import { cachedItem } from '../../src/models/firstPageCache';
 import { FirstPaint } from '../../src/views/common/firstPaint';
 import { ChosenSite } from '../../src/models/chosenSite';
 import { startService, type RunningService } from '../../test/service';
@@ -311,9 +311,9 @@ async function main(): Promise<void> {
     site.set(SITE);
     const bound = new FirstPaint(memento as never, () => ({ userId: 1001, baseUrl: api.baseUrl }), site);
     for (const list of [
-      { name: () => 'notifications:all', list: v.notes.list, isItem: cachedShape.note, pageSize: () => 20 },
-      { name: () => 'following', list: v.following.list, isItem: cachedShape.post, pageSize: () => 10 },
-      { name: () => `trash:${SITE}`, list: v.trash.list, isItem: cachedShape.post, pageSize: () => 20 },
+      { name: () => 'notifications:all', list: v.notes.list, read: cachedItem.note, pageSize: () => 20 },
+      { name: () => 'following', list: v.following.list, read: cachedItem.feedPost, pageSize: () => 10 },
+      { name: () => `trash:${SITE}`, list: v.trash.list, read: cachedItem.trashedPost, pageSize: () => 20 },
     ])
       bound.add(list);
     await bound.seeded;

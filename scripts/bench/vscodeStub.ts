@@ -35,8 +35,13 @@ const stub = {
   },
   MarkdownString: class {
     value = '';
-    constructor(v = '') {
+    /** As VS Code's: whether `$(name)` shows an icon; `isTrusted` (command links) and `supportHtml` stay unset unless a caller sets them. */
+    supportThemeIcons: boolean;
+    isTrusted?: boolean;
+    supportHtml?: boolean;
+    constructor(v = '', supportThemeIcons = false) {
       this.value = v;
+      this.supportThemeIcons = supportThemeIcons;
     }
     appendMarkdown(s: string) {
       this.value += s;

@@ -4,6 +4,7 @@
  * the extension reads, keeping subject and body for the renderer.
  */
 import type { Block, RawNotification, Subject, TemplateBody } from './schemas/notification';
+import { webLink } from './webLink';
 
 export interface Notification {
   id: number;
@@ -24,7 +25,7 @@ export interface Notification {
   status?: RawNotification['status'];
   meta?: unknown;
   note_hash?: string | number;
-  /** A link to the note's subject on the web, when the note carries one. */
+  /** A link to the note's subject on the web, when the note carries one: an http(s) URL as `URL.href` writes it (see webLink). */
   url?: string;
 }
 
@@ -104,22 +105,26 @@ export function stripHtml(html: string): string {
  * site before a person's profile. Never `meta.links`: the spec defines those as API endpoints.
  */
 function noteUrl(raw: RawNotification): string | undefined {
-  const web = (c: unknown): c is string => typeof c === 'string' && /^https?:\/\//i.test(c);
-  const own = (raw as { url?: unknown }).url;
-  if (web(own)) return own;
+  const own = webLink((raw as { url?: unknown }).url);
+  if (own) return own;
   const ranges: Array<{ type?: string; url?: unknown }> = [];
   for (const list of [raw.subject, raw.body]) if (Array.isArray(list)) for (const block of list) ranges.push(...(block.ranges ?? []));
-  const commentLink = ranges.find((r) => r.type === 'comment' && web(r.url))?.url as string | undefined;
+  const first = (candidates: unknown[]): string | undefined => {
+    for (const c of candidates) {
+      const link = webLink(c);
+      if (link) return link;
+    }
+    return undefined;
+  };
+  const commentLink = first(ranges.filter((r) => r.type === 'comment').map((r) => r.url));
   if (commentLink) return commentLink;
   const b = raw.body && !Array.isArray(raw.body) ? (raw.body as Record<string, unknown>) : undefined;
   const headerHref = typeof b?.header === 'string' ? /href="(https?:\/\/[^"]+)"/i.exec(b.header)?.[1] : undefined;
-  const postLink = [b?.header_link, headerHref, ...ranges.filter((r) => r.type === 'post' || r.type === 'site').map((r) => r.url)].find(
-    web,
-  );
+  const postLink = first([b?.header_link, headerHref, ...ranges.filter((r) => r.type === 'post' || r.type === 'site').map((r) => r.url)]);
   const comment = commentId(raw);
   if (postLink && comment && (raw.type === 'comment' || raw.type === 'comment_like'))
     return `${postLink.replace(/#.*$/, '')}#comment-${comment}`;
-  return postLink ?? [b?.footer_link, ...ranges.map((r) => r.url)].find(web);
+  return postLink ?? first([b?.footer_link, ...ranges.map((r) => r.url)]);
 }
 
 /** The comment a note is about: the note's `meta.ids.comment`, or its comment block's. */

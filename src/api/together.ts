@@ -1,8 +1,15 @@
 /**
  * Several prepared GETs in one round trip: one `GET /v1/batch/` carrying each request's url (a
  * v1.1 one with its version in front), each answer parsed by its own request. A failed
- * sub-request fails only its own entry; a url the batch could not route, or a batch that failed
- * as a whole (other than for the sign-in), falls back to sending those requests on their own.
+ * sub-request fails only its own entry; a url the batch could not route falls back to being sent
+ * on its own.
+ *
+ * A batch that failed as a whole: when the service could not be reached or is not answering (the
+ * network, a timeout, 429, a 5xx other than 501), every request gets that same failure and none is
+ * sent again on its own — each would only meet the same outage, with its own retries (one Retry
+ * click was 3 requests and 9 tries). The sign-in failing, or the call cancelled, is thrown as it
+ * is. Only a batch refused for a reason of its own — a 4xx, 501, an answer that could not be read
+ * as a batch — falls back to sending the requests on their own.
  */
 import { badResponse } from './decode';
 import { ContentSiteError } from './errors';
@@ -36,6 +43,7 @@ export async function together(
     entries = splitBatch(urls, body, { request: 'GET /v1/batch/' });
   } catch (err) {
     if (err instanceof ContentSiteError && (err.kind === 'auth' || err.kind === 'cancelled')) throw err;
+    if (err instanceof ContentSiteError && unreachable(err)) return requests.map(() => ({ ok: false as const, error: err }));
     return Promise.all(requests.map(alone));
   }
   return Promise.all(
@@ -52,6 +60,12 @@ export async function together(
       }
     }),
   );
+}
+
+/** The service could not be reached or is not answering: the same for any request sent now. */
+function unreachable(err: ContentSiteError): boolean {
+  if (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'rate_limited') return true;
+  return err.kind === 'api' && err.status !== undefined && err.status >= 500 && err.status !== 501;
 }
 
 /** A sub-request's error, worded for its own site when the request named one. */

@@ -7,8 +7,13 @@
  * that are not this computer, Host headers other than its own address (DNS rebinding) and posts
  * from any other origin (another web page posting a forged token). It closes after the answer
  * that ends the sign-in, or when `until` settles (the sign-in's end: accepted, refused, timed out
- * or cancelled). Nothing it logs carries the token: only methods, paths and verdicts.
+ * or cancelled), and then no connection outlives it: each is destroyed (an answer being written
+ * gets a moment to finish). While it listens, a request must bring its headers within
+ * LOOPBACK_TIMEOUTS.headersMs and all of itself within requestMs, checked every checkMs: a
+ * connection that sends half a request is cut, not kept. Nothing it logs carries the token: only
+ * methods, paths and verdicts.
  */
+import type { Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +25,13 @@ import type { CallbackVerdict } from './signInFlow';
 export const LOOPBACK_PATH = '/content-site/callback';
 const MAX_BODY_BYTES = 8192;
 
+/**
+ * How long a request may take to arrive (Node's headersTimeout and requestTimeout, checked every
+ * checkMs) — the page's two requests are small and local, so a few seconds is plenty — and how
+ * long an answer being written when the server closes may still take (graceMs).
+ */
+export const LOOPBACK_TIMEOUTS = { headersMs: 5_000, requestMs: 10_000, checkMs: 1_000, graceMs: 1_000 };
+
 export interface LoopbackServerOptions {
   /** 0: any free port (only for services that accept any loopback port, such as the reference service). */
   port: number;
@@ -28,6 +40,8 @@ export interface LoopbackServerOptions {
   /** The server closes when this settles (the pending sign-in's result). */
   until: Promise<unknown>;
   log?(message: string): void;
+  /** Shorter limits than LOOPBACK_TIMEOUTS (tests). */
+  timeouts?: Partial<typeof LOOPBACK_TIMEOUTS>;
 }
 
 export interface LoopbackServer {
@@ -59,13 +73,41 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
   const log = options.log ?? (() => undefined);
   let port = options.port;
   let closing = false;
-  const server = createServer((req, res) => void answer(req, res));
+  const limits = { ...LOOPBACK_TIMEOUTS, ...options.timeouts };
+  /** Every open connection, and those whose request is being answered. */
+  const sockets = new Set<Socket>();
+  const answering = new Set<Socket>();
+  const server = createServer(
+    {
+      headersTimeout: limits.headersMs,
+      requestTimeout: limits.requestMs,
+      connectionsCheckingInterval: limits.checkMs,
+    },
+    (req, res) => {
+      answering.add(req.socket);
+      res.once('close', () => answering.delete(req.socket));
+      answer(req, res).catch((err: unknown) => {
+        // The connection broke while its body was read (cut by the request timeout, or the peer left).
+        log(`Loopback sign-in server: the request could not be read (${err instanceof Error ? err.message : String(err)}).`);
+        if (!res.headersSent && !res.destroyed) reply(res, 400, 'The sign-in answer could not be read.');
+        else res.destroy();
+      });
+    },
+  );
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
   const close = (): void => {
     if (closing) return;
     closing = true;
     server.close();
-    server.closeIdleConnections();
+    // Node's checks of slow requests stop with close(), and closeIdleConnections() leaves a
+    // connection that sent half a request: destroy every connection but one being answered (its
+    // answer says "connection: close", so it ends when written), and those too after graceMs.
+    for (const socket of sockets) if (!answering.has(socket)) socket.destroy();
+    setTimeout(() => sockets.forEach((s) => s.destroy()), limits.graceMs).unref();
     log('Loopback sign-in server closed.');
   };
 
@@ -96,7 +138,10 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => reject(new SignInError(listenProblem(err, options.port))));
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      log(`Loopback sign-in server could not listen on 127.0.0.1:${options.port}: ${err.code ?? err.message}`);
+      reject(new SignInError(listenProblem(err, options.port)));
+    });
     server.listen({ port: options.port, host: '127.0.0.1', exclusive: true }, () => resolve());
   });
   port = (server.address() as AddressInfo).port;
@@ -105,12 +150,13 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
   return { redirectUri: `http://127.0.0.1:${port}${LOOPBACK_PATH}`, port, closed, close };
 }
 
-function listenProblem(err: NodeJS.ErrnoException, port: number): string {
+/** Why the server could not listen, in words for the person signing in (the system's code goes to the log). */
+export function listenProblem(err: NodeJS.ErrnoException, port: number): string {
   const register = `set contentSite.oauth.loopbackPort to a free port and register http://127.0.0.1:<that port>${LOOPBACK_PATH} as your OAuth application's redirect URL.`;
   if (err.code === 'EADDRINUSE') return `Port ${port} is in use; ${register}`;
   if (err.code === 'EACCES')
     return `Port ${port} may not be used by this program (ports below 1024 need administrator rights); ${register}`;
-  return `The sign-in server could not listen on 127.0.0.1:${port} (${err.code ?? err.message}).`;
+  return `The sign-in server could not listen on 127.0.0.1:${port}; ${register}`;
 }
 
 function page(res: ServerResponse): void {

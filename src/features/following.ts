@@ -1,7 +1,7 @@
 /** Following: the posts of the followed blogs, their view and commands, and the first page for the next start. */
 import { registerFollowingCommands } from '../commands/followingCommands';
 import { pageSizes } from '../config';
-import { cachedShape } from '../models/firstPageCache';
+import { cachedItem } from '../models/firstPageCache';
 import { FollowingModel } from '../models/followingModel';
 import { FollowingProvider } from '../views/following/followingProvider';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
@@ -15,7 +15,7 @@ export class FollowingFeature extends ListFeature<FollowingModel, FollowingProvi
       model: new FollowingModel({ client: deps.client, pageSize: pageSizes.following }),
       provider: (model, loader) => new FollowingProvider(model, loader),
       watched: (model) => [model],
-      pages: (model) => [{ name: () => 'following', list: model.list, isItem: cachedShape.post, pageSize: pageSizes.following }],
+      pages: (model) => [{ name: () => 'following', list: model.list, read: cachedItem.feedPost, pageSize: pageSizes.following }],
     });
     this.registerAll(registerFollowingCommands({ model: this.model, provider: this.provider, auth: deps.auth }));
   }

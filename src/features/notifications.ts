@@ -10,7 +10,7 @@ import { registerKeyboardShortcuts } from '../commands/noteActionsKeys';
 import { registerNotificationListCommands } from '../commands/notificationListCommands';
 import { retryFailedViews } from '../commands/refreshAll';
 import { onDidChangeSetting, pageSizes, pollIntervalMs, undoMs } from '../config';
-import { cachedShape } from '../models/firstPageCache';
+import { cachedItem } from '../models/firstPageCache';
 import { NoteActionsModel } from '../models/noteActionsModel';
 import { filterId } from '../models/noteFilters';
 import { NotePoller } from '../models/notePoller';
@@ -40,7 +40,7 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
         {
           name: () => `notifications:${filterId(model.filter)}`,
           list: model.list,
-          isItem: cachedShape.note,
+          read: cachedItem.note,
           pageSize: pageSizes.notifications,
         },
       ],

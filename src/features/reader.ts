@@ -1,7 +1,7 @@
 /** Reader: Freshly Pressed and the subscribed tags, their view and commands, and their first pages for the next start. */
 import { registerReaderCommands, type ReaderCommandsDeps } from '../commands/readerCommands';
 import { pageSizes } from '../config';
-import { cachedShape } from '../models/firstPageCache';
+import { cachedItem } from '../models/firstPageCache';
 import { ReaderModel } from '../models/readerModel';
 import { ReaderProvider } from '../views/reader/readerProvider';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
@@ -16,8 +16,8 @@ export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
       provider: (model, loader) => new ReaderProvider(model, loader),
       watched: (model) => [model.featured],
       pages: (model) => [
-        { name: () => 'featured', list: model.featured.list, isItem: cachedShape.post, pageSize: pageSizes.following },
-        { name: () => 'tags', list: model.tags.list, isItem: cachedShape.tag, pageSize: () => 50 },
+        { name: () => 'featured', list: model.featured.list, read: cachedItem.featuredPost, pageSize: pageSizes.following },
+        { name: () => 'tags', list: model.tags.list, read: cachedItem.tag, pageSize: () => 50 },
       ],
     });
     this.registerAll(registerReaderCommands({ provider: this.provider, detail: deps.detail }));

@@ -1,7 +1,7 @@
 /** Trash: the chosen site's trashed posts, their view, restoring them, and the first page for the next start. */
 import { registerRestoreCommands } from '../commands/restorePosts';
 import { pageSizes } from '../config';
-import { cachedShape } from '../models/firstPageCache';
+import { cachedItem } from '../models/firstPageCache';
 import { TrashModel } from '../models/trashModel';
 import { TrashProvider } from '../views/trash/trashProvider';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
@@ -21,7 +21,9 @@ export class TrashFeature extends ListFeature<TrashModel, TrashProvider> {
       provider: (model, loader) => new TrashProvider(model, site, loader),
       gate: () => site.site !== undefined,
       watched: (model) => [model],
-      pages: (model) => [{ name: () => `trash:${site.site ?? ''}`, list: model.list, isItem: cachedShape.post, pageSize: pageSizes.trash }],
+      pages: (model) => [
+        { name: () => `trash:${site.site ?? ''}`, list: model.list, read: cachedItem.trashedPost, pageSize: pageSizes.trash },
+      ],
     });
     const { model, provider } = this;
     this.registerAll(registerRestoreCommands({ model, provider, site, selectSite: deps.selectSite, log: deps.log, auth: deps.auth }));

@@ -2,8 +2,15 @@
  * The first page of each view, the unread count and the chosen site's name, kept from the last
  * session so the next start paints at once, before any request (marked with when it was loaded).
  * Kept per user and API address, bounded in size; never the token. What is read back is checked:
- * a corrupt, foreign or old-format store is ignored (and later rewritten), never an error.
+ * a corrupt, foreign or old-format store is ignored (and later rewritten), never an error; each
+ * item goes through the client's own checks of an answer (`cachedItem`).
  */
+import { normalizeNotification, type Notification } from '../api/notificationShape';
+import type { FeaturedPost, FeedPost, PostV11 } from '../api/schemas/post';
+import type { SubscribedTags } from '../api/schemas/reader';
+import { schemas } from '../api/lazy/loadSchemas';
+
+type Tag = SubscribedTags['tags'][number];
 
 export const CACHE_FORMAT = 1;
 /** Items kept per list, and the most the whole record may take (JSON characters). */
@@ -58,16 +65,32 @@ export function withFirstPage(
   return JSON.stringify(next).length <= CACHE_MAX_CHARS ? next : base;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+/** `schema.safeParse` as a reader: the item it makes, or undefined. */
+const reader =
+  <T>(schema: () => { safeParse(v: unknown): { success: true; data: T } | { success: false } }) =>
+  (v: unknown): T | undefined => {
+    const r = schema().safeParse(v);
+    return r.success ? r.data : undefined;
+  };
 
-/** The shapes the views read of a kept item (a store from another version may hold others). */
-export const cachedShape = {
-  note: (v: unknown) =>
-    isObject(v) &&
-    typeof v.id === 'number' &&
-    typeof v.unread === 'number' &&
-    typeof v.timestamp === 'number' &&
-    typeof v.subjectText === 'string',
-  post: (v: unknown) => isObject(v) && typeof v.ID === 'number',
-  tag: (v: unknown) => isObject(v),
+/**
+ * A kept item read back through the checks the client gives the service's answer (the same
+ * schemas; a note through the same normaliser, so its text and its link are worked out again, not
+ * taken from the store): the item as the views read it, or undefined when it is not one the
+ * service could have sent. A store is written by us, but it may be from another version, damaged
+ * on disk or edited: a bad item is left out on its own, the rest of its page still shows.
+ */
+export const cachedItem = {
+  note: (v: unknown): Notification | undefined => {
+    const raw = reader(() => schemas().rawNotificationSchema)(v);
+    if (!raw) return undefined;
+    const note = normalizeNotification(raw);
+    // Kept from the service's answer: whether it said how many updates, or only read/unread.
+    const { unreadIsCount } = v as { unreadIsCount?: unknown };
+    return typeof unreadIsCount === 'boolean' ? { ...note, unreadIsCount } : note;
+  },
+  feedPost: reader<FeedPost>(() => schemas().feedPostSchema),
+  featuredPost: reader<FeaturedPost>(() => schemas().featuredPostSchema),
+  trashedPost: reader<PostV11>(() => schemas().postV11Schema),
+  tag: reader<Tag>(() => schemas().tagsSchema.shape.tags.element),
 };

@@ -5,11 +5,12 @@
  * page's script does). The page's script itself runs in Chromium in loopbackBrowser.test.ts.
  */
 import * as assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { request } from 'node:http';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { buildAuthorizeUrl } from '../../src/auth/authorizeUrl';
 import { confirmToken, SignInError } from '../../src/auth/confirmToken';
-import { LOOPBACK_PATH, startLoopbackServer, type LoopbackServer } from '../../src/auth/loopbackServer';
+import { LOOPBACK_PATH, LOOPBACK_TIMEOUTS, startLoopbackServer, type LoopbackServer } from '../../src/auth/loopbackServer';
 import { SignInFlow, type Pending } from '../../src/auth/signInFlow';
 import { answerOf, pressOnAuthorizePage } from './authorizePage';
 import { restRequests, useClientAndService } from './setup';
@@ -25,7 +26,7 @@ interface Run {
   authorizeUrl(state?: string): string;
 }
 
-async function startRun(timeoutMs?: number): Promise<Run> {
+async function startRun(timeoutMs?: number, timeouts?: Parameters<typeof startLoopbackServer>[0]['timeouts']): Promise<Run> {
   const flow = new SignInFlow({
     verify: (a) => confirmToken((token) => client(token ?? null), a.token, { clientId: '12345', expiresIn: a.expiresIn }),
     confirmAccount: async () => false,
@@ -33,7 +34,13 @@ async function startRun(timeoutMs?: number): Promise<Run> {
   });
   const pending = flow.start();
   const logs: string[] = [];
-  const server = await startLoopbackServer({ port: 0, onAnswer: (c) => flow.handle(c), until: pending.result, log: (m) => logs.push(m) });
+  const server = await startLoopbackServer({
+    port: 0,
+    onAnswer: (c) => flow.handle(c),
+    until: pending.result,
+    log: (m) => logs.push(m),
+    timeouts,
+  });
   const authorizeUrl = (state = pending.state) =>
     buildAuthorizeUrl({ authorizeUrl: `${svc().url}/oauth2/authorize`, clientId: '12345', redirectUri: server.redirectUri, state });
   return { flow, pending, server, logs, origin: `http://127.0.0.1:${server.port}`, authorizeUrl };
@@ -200,5 +207,87 @@ describe('Loopback sign-in (contentSite.oauth.redirect: loopback)', () => {
         (e: SignInError) => e.userMessage.startsWith('The setting contentSite.oauth.loopbackPort must be a whole number from 0 to 65535'),
       );
     }
+  });
+});
+
+/** A raw connection to the loopback server that sends `data` and then nothing: when it closed (ms from now), and what it was told. */
+const sockets: Socket[] = [];
+async function rawClient(port: number, data: string): Promise<{ socket: Socket; closed: Promise<number>; received: () => string }> {
+  const socket = connect(port, '127.0.0.1');
+  sockets.push(socket);
+  socket.on('error', () => undefined);
+  await once(socket, 'connect');
+  const opened = Date.now();
+  const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now() - opened)));
+  let text = '';
+  socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+  socket.write(data);
+  return { socket, closed, received: () => text };
+}
+
+/** `closed` settles within `ms`, or the test fails saying what stayed open. */
+async function closedWithin<T>(closed: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_r, reject) => (timer = setTimeout(() => reject(new Error(`${what} still open after ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([closed, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const HALF_A_REQUEST = (port: number) => `GET ${LOOPBACK_PATH} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: half`;
+
+describe('Loopback sign-in server: no connection outlives it, none waits for ever', () => {
+  afterEach(() => sockets.splice(0).forEach((s) => s.destroy()));
+
+  it('a connection that sent half a request is closed when the sign-in succeeds', async () => {
+    const run = await startRun();
+    const half = await rawClient(run.server.port, HALF_A_REQUEST(run.server.port));
+    const idle = await rawClient(run.server.port, '');
+    assert.equal((await land(await pressOnAuthorizePage(run.authorizeUrl(), 'approve'), run.origin)).ok, true);
+    await run.pending.result;
+    await closedWithin(half.closed, 1000, 'the half-open connection');
+    await closedWithin(idle.closed, 1000, 'the connection that sent nothing');
+    await closedWithin(run.server.closed, 1000, 'the server');
+    assert.equal(await refusedConnection(run.origin), true);
+  });
+
+  it('a connection that sent half a request is closed when the time limit ends the sign-in', async () => {
+    const run = await startRun(300);
+    const half = await rawClient(run.server.port, HALF_A_REQUEST(run.server.port));
+    await assert.rejects(run.pending.result, (e: SignInError) => /timed out/.test(e.userMessage));
+    await closedWithin(half.closed, 1000, 'the half-open connection');
+    await closedWithin(run.server.closed, 1000, 'the server');
+  });
+
+  it(`a client that sends its headers slowly is cut by the header timeout (${LOOPBACK_TIMEOUTS.headersMs} ms), and the sign-in goes on`, async function () {
+    this.timeout(LOOPBACK_TIMEOUTS.headersMs + 10_000);
+    assert.ok(LOOPBACK_TIMEOUTS.headersMs <= 10_000 && LOOPBACK_TIMEOUTS.requestMs <= 30_000, 'a few seconds, not minutes');
+    const run = await startRun();
+    const slow = await rawClient(run.server.port, `GET ${LOOPBACK_PATH} HTTP/1.1\r\n`);
+    const drip = setInterval(() => slow.socket.writable && slow.socket.write('X-Slow: a\r\n'), 200);
+    try {
+      const after = await closedWithin(slow.closed, LOOPBACK_TIMEOUTS.headersMs + LOOPBACK_TIMEOUTS.checkMs + 1500, 'the slow client');
+      assert.ok(after >= LOOPBACK_TIMEOUTS.headersMs - 100, `cut after ${after} ms, not before its time`);
+      assert.match(slow.received(), /^HTTP\/1\.1 408 /);
+    } finally {
+      clearInterval(drip);
+    }
+    assert.equal(run.flow.isPending, true);
+    assert.equal((await land(await pressOnAuthorizePage(run.authorizeUrl(), 'approve'), run.origin)).ok, true);
+  });
+
+  it('a client that sends its headers but never all of its body is cut by the request timeout, and the sign-in goes on', async () => {
+    const run = await startRun(undefined, { headersMs: 300, requestMs: 600, checkMs: 100 });
+    const port = run.server.port;
+    const stalled = await rawClient(
+      port,
+      `POST ${LOOPBACK_PATH} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":`,
+    );
+    const after = await closedWithin(stalled.closed, 2000, 'the stalled post');
+    assert.ok(after >= 500, `cut after ${after} ms`);
+    assert.equal(run.flow.isPending, true, 'the stalled answer touched nothing');
+    assert.equal((await land(await pressOnAuthorizePage(run.authorizeUrl(), 'approve'), run.origin)).ok, true);
   });
 });

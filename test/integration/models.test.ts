@@ -2,7 +2,9 @@
 import * as assert from 'node:assert/strict';
 import { refreshTogether } from '../../src/models/batchRefresh';
 import { FollowingModel } from '../../src/models/followingModel';
+import { cachedItem } from '../../src/models/firstPageCache';
 import { NotificationsModel } from '../../src/models/notificationsModel';
+import { ReaderModel } from '../../src/models/readerModel';
 import { TrashModel } from '../../src/models/trashModel';
 import { SPECIAL_POSTS } from '../service';
 import { restRequests, siteOf, useClientAndService } from './setup';
@@ -137,5 +139,28 @@ describe('A refresh refused before sending', () => {
     assert.equal(model.state.kind, 'error');
     assert.equal(following.state.kind, 'loaded');
     assert.equal(restRequests(svc()).length, 1, 'only the following page');
+  });
+});
+
+describe('First pages kept and read back (cachedItem)', () => {
+  it("every note, followed post, trashed post, featured post and tag of the service's first pages comes back as it was", async () => {
+    const api = client();
+    const notes = new NotificationsModel({ client: () => api, pageSize: () => 50 });
+    const following = new FollowingModel({ client: () => api, pageSize: () => 20 });
+    const trash = new TrashModel({ client: () => api, pageSize: () => 50, site: siteOf('demo.example.blog') });
+    const reader = new ReaderModel({ client: () => api, pageSize: () => 20 });
+    await Promise.all([notes.refresh(), following.refresh(), trash.refresh(), reader.refresh()]);
+    const lists: Array<[string, readonly unknown[], (v: unknown) => unknown]> = [
+      ['notes', notes.list.serviceItems(), cachedItem.note],
+      ['following', following.list.serviceItems(), cachedItem.feedPost],
+      ['trash', trash.list.serviceItems(), cachedItem.trashedPost],
+      ['featured', reader.featured.list.serviceItems(), cachedItem.featuredPost],
+      ['tags', reader.tags.list.serviceItems(), cachedItem.tag],
+    ];
+    for (const [name, items, read] of lists) {
+      assert.ok(items.length > 0, name);
+      const asJson = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown[];
+      assert.deepEqual(asJson(asJson(items).map(read)), asJson(items), name);
+    }
   });
 });

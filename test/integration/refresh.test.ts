@@ -1,7 +1,9 @@
 /** One round trip for every view, and polling that costs almost nothing when nothing changed. */
 import * as assert from 'node:assert/strict';
+import { ContentSiteError } from '../../src/api';
 import { refreshTogether } from '../../src/models/batchRefresh';
 import { FollowingModel } from '../../src/models/followingModel';
+import { LoadCoordinator } from '../../src/models/loadCoordinator';
 import { NotePoller } from '../../src/models/notePoller';
 import { NotificationsModel } from '../../src/models/notificationsModel';
 import { TrashModel } from '../../src/models/trashModel';
@@ -9,8 +11,8 @@ import { restRequests, siteOf, useClientAndService } from './setup';
 
 const { svc, client } = useClientAndService();
 
-function models() {
-  const api = client();
+function models(extra: Parameters<typeof client>[1] = {}) {
+  const api = client('cs-demo-token', extra);
   const notes = new NotificationsModel({ client: () => api, pageSize: () => 20 });
   const following = new FollowingModel({ client: () => api, pageSize: () => 10 });
   const site = siteOf('demo.example.blog');
@@ -42,14 +44,74 @@ describe('Refreshing every view together', () => {
     assert.equal(trash.state.kind === 'error' && trash.state.error.code, 'unknown_blog');
   });
 
-  it('falls back to one request per view when the batch itself fails', async () => {
-    const { api, notes, following } = models();
-    svc().queueFault({ path: '/rest/v1/batch/', count: 5, fault: 'status=500' });
-    await refreshTogether(api, [notes, following]);
-    assert.equal(notes.state.kind, 'loaded');
-    assert.equal(following.state.kind, 'loaded');
-    const paths = restRequests(svc()).map((r) => r.path.split('?')[0]);
-    assert.ok(paths.includes('/rest/v1/notifications/') && paths.includes('/rest/v1/read/following/'), paths.join(' '));
+  it('falls back to one request per view when the batch itself is refused (a reason of its own: 400, 404, 501, an unreadable answer)', async () => {
+    for (const fault of ['status=400', 'status=404', 'status=501', 'malformed']) {
+      svc().reset();
+      const { api, notes, following } = models();
+      svc().queueFault({ path: '/rest/v1/batch/', count: 5, fault });
+      await refreshTogether(api, [notes, following]);
+      assert.equal(notes.state.kind, 'loaded', fault);
+      assert.equal(following.state.kind, 'loaded', fault);
+      const paths = restRequests(svc()).map((r) => r.path.split('?')[0]);
+      assert.deepEqual(paths, ['/rest/v1/batch/', '/rest/v1/notifications/', '/rest/v1/read/following/'], fault);
+    }
+  });
+});
+
+describe('Retry during an outage: one batch request, never one more per view', () => {
+  /** What one click on Retry does: every failed view asks the coordinator in the same moment (retryFailedViews). */
+  async function retryClick(extra: Parameters<typeof client>[1] = {}) {
+    const { api, notes, following, trash } = models(extra);
+    const coordinator = new LoadCoordinator(() => api);
+    await Promise.all([notes, following, trash].map((model, i) => coordinator.request({ viewId: `view${i}`, model })));
+    return [notes, following, trash];
+  }
+  const errors = (views: Awaited<ReturnType<typeof retryClick>>) =>
+    views.map((v) => (v.state.kind === 'error' ? v.state.error : undefined));
+  const sent = () => restRequests(svc()).map((r) => r.path.split('?')[0]);
+
+  it('every connection reset: the batch and its retries (3 tries), no single request; every view says the service could not be reached', async () => {
+    svc().queueFault({ path: '/rest/', count: 100, fault: 'reset' });
+    const views = await retryClick();
+    assert.deepEqual(sent(), ['/rest/v1/batch/', '/rest/v1/batch/', '/rest/v1/batch/']);
+    for (const e of errors(views)) {
+      assert.ok(e instanceof ContentSiteError);
+      assert.equal(e.kind, 'network');
+      assert.match(e.userMessage, /Could not reach the service/);
+    }
+  });
+
+  it('the service unavailable (503, 502, 504, an error page): the batch and its retries, no single request', async () => {
+    for (const fault of ['status=503', 'status=502', 'status=504', 'html=503']) {
+      svc().reset();
+      svc().queueFault({ path: '/rest/', count: 100, fault });
+      const views = await retryClick();
+      assert.deepEqual(sent(), ['/rest/v1/batch/', '/rest/v1/batch/', '/rest/v1/batch/'], fault);
+      for (const e of errors(views)) assert.equal(e?.status, Number(fault.split('=')[1]), fault);
+    }
+  });
+
+  it('an internal error (500) of the whole service: one batch request (500 is not retried), no single request', async () => {
+    svc().queueFault({ path: '/rest/', count: 100, fault: 'status=500' });
+    const views = await retryClick();
+    assert.deepEqual(sent(), ['/rest/v1/batch/']);
+    for (const e of errors(views)) assert.equal(e?.status, 500);
+  });
+
+  it('rate limited for longer than the client waits: one batch request, no single request; every view says to slow down', async () => {
+    svc().queueFault({ path: '/rest/', count: 100, fault: 'ratelimit=120' });
+    const views = await retryClick();
+    assert.deepEqual(sent(), ['/rest/v1/batch/']);
+    for (const e of errors(views)) assert.equal(e?.kind, 'rate_limited');
+  });
+
+  it('an answer that never comes in time: one batch request, no single request; every view says it took too long', async () => {
+    svc().queueFault({ path: '/rest/', count: 100, fault: 'latency=1500' });
+    const views = await retryClick({ timeouts: { headersMs: 100 } });
+    // The service logs a request when it has answered it: long enough for the batch, and for any request sent after it.
+    await new Promise((r) => setTimeout(r, 2000));
+    assert.deepEqual(sent(), ['/rest/v1/batch/']);
+    for (const e of errors(views)) assert.equal(e?.kind, 'timeout');
   });
 });
 

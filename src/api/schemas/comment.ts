@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intLike, links } from './common';
+import { intLike, links, webUrl } from './common';
 
 export { COMMENT_STATUSES, type CommentStatus } from '../commentStatus';
 
@@ -18,8 +18,8 @@ export const commentSchema = z
       })
       .passthrough(),
     date: z.string().optional(),
-    URL: z.string().optional(),
-    short_URL: z.string().optional(),
+    URL: webUrl.optional(),
+    short_URL: webUrl.optional(),
     content: z.string(),
     status: z.string(),
     parent: z.union([z.literal(false), z.object({ ID: intLike, type: z.string().optional(), link: z.string().optional() }).passthrough()]),

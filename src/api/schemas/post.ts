@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intLike, links } from './common';
+import { intLike, links, webUrl } from './common';
 
 export const authorSchema = z
   .object({
@@ -51,8 +51,8 @@ const postBase = z
     date: z.string().optional(),
     modified: z.string().optional(),
     title: z.string().optional(),
-    URL: z.string().optional(),
-    short_URL: z.string().optional(),
+    URL: webUrl.optional(),
+    short_URL: webUrl.optional(),
     content: z.string().optional(),
     excerpt: z.string().optional(),
     slug: z.string().optional(),

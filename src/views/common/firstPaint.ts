@@ -11,8 +11,11 @@ export interface CachedList {
   name(): string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   list: ListCore<any, any>;
-  /** Whether a stored item still has the shape the view reads (the store may be from an older version). */
-  isItem(value: unknown): boolean;
+  /**
+   * A stored item as the view reads it, or undefined when it is not one the service could have
+   * sent (the store may be from another version, or damaged): `cachedItem` of firstPageCache.ts.
+   */
+  read(value: unknown): unknown;
   /** How many items the first page holds. */
   pageSize(): number;
 }
@@ -88,9 +91,18 @@ export class FirstPaint {
 
   private paint(l: CachedList): void {
     const stored = this.stored;
-    const items = stored?.lists[l.name()];
+    const kept = stored?.lists[l.name()];
+    if (!stored || !kept) return;
+    // A bad item is left out on its own: the rest of the page still shows. A page that cannot be
+    // read at all (the checks themselves failed to load) is not shown: the view loads as usual.
+    let items: unknown[];
+    try {
+      items = kept.map((i) => l.read(i)).filter((i) => i !== undefined);
+    } catch {
+      return;
+    }
     // seed() fills only a list nothing has loaded yet (a sign-in while the session was read loads at once).
-    if (stored && items && items.every((i) => l.isItem(i))) l.list.seed(items, stored.savedAt[l.name()]);
+    if (items.length > 0) l.list.seed(items, stored.savedAt[l.name()]);
   }
 
   private save(l: CachedList): void {

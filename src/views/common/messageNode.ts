@@ -1,16 +1,26 @@
+import { STATUS_CODES } from 'node:http';
 import * as vscode from 'vscode';
 import { localized } from '../../localize';
 import type { ContentSiteError } from '../../api';
 import { COMMANDS } from '../../ids';
+import { escapeMd } from './markdown';
 
-/** What the log and the tooltip keep of an error: status, identifier or library code, the service's words. */
+/** What the log keeps of an error: status, identifier or library code, the service's words. Never shown to people. */
 export function errorDetail(error: ContentSiteError): string {
   return [error.status, error.code, error.serviceMessage].filter((p) => p !== undefined && p !== '').join(' ');
 }
 
+/** An HTTP status as people read it: "HTTP 503 Service Unavailable". */
+export function statusInWords(status: number): string {
+  const words = STATUS_CODES[status];
+  return words ? `HTTP ${status} ${words}` : `HTTP ${status}`;
+}
+
 /**
  * A failure shown in the tree itself. It leads with what to do ("Retry — …"): a click refreshes
- * every view that failed, in one batch. `stale`: earlier items are still shown below it.
+ * every view that failed, in one batch. `stale`: earlier items are still shown below it. Its hover
+ * says the sentence for people and, when the service answered, the HTTP status in words; never a
+ * library code, the service's error identifier or the error's kind (those go to the log).
  */
 export class ErrorNode extends vscode.TreeItem {
   constructor(error: ContentSiteError, options: { stale?: string; loadMore?: string } = {}) {
@@ -25,8 +35,15 @@ export class ErrorNode extends vscode.TreeItem {
       options.stale ? 'warning' : 'error',
       new vscode.ThemeColor(options.stale ? 'problemsWarningIcon.foreground' : 'errorForeground'),
     );
-    const detail = errorDetail(error);
-    this.tooltip = new vscode.MarkdownString(`${reason}${detail ? `\n\n\`${detail}\`` : ''}\n\n${vscode.l10n.t('Click to try again.')}`);
+    const lines = [reason, error.status !== undefined ? statusInWords(error.status) : undefined, vscode.l10n.t('Click to try again.')];
+    // The sentence may carry the service's own words: escaped, as every hover's service text.
+    this.tooltip = new vscode.MarkdownString(
+      lines
+        .filter((l) => l !== undefined)
+        .map(escapeMd)
+        .join('\n\n'),
+      true,
+    );
     this.contextValue = 'error';
     this.command = options.loadMore
       ? { command: options.loadMore, title: vscode.l10n.t('Retry') }

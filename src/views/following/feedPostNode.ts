@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { stripHtml, type FeedPost } from '../../api';
 import { relativeTime } from '../../models/relativeTime';
 import { COMMANDS } from '../../ids';
-import { escapeMd } from '../common/markdown';
+import { escapeMd, mdLink } from '../common/markdown';
 
 export class FeedPostNode extends vscode.TreeItem {
   constructor(readonly post: FeedPost) {
@@ -25,7 +25,7 @@ export class FeedPostNode extends vscode.TreeItem {
     );
     const excerpt = stripHtml(p.excerpt ?? '').slice(0, 280);
     if (excerpt) md.appendMarkdown(`${escapeMd(excerpt)}\n\n`);
-    if (p.URL && /^https?:/.test(p.URL)) md.appendMarkdown(`[${vscode.l10n.t('Open in browser')}](${p.URL})`);
+    md.appendMarkdown(mdLink(vscode.l10n.t('Open in browser'), p.URL));
     return md;
   }
 }

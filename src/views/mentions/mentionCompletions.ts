@@ -1,5 +1,15 @@
 import * as vscode from 'vscode';
+import type { SuggestedUser } from '../../api';
 import type { MentionSource } from '../../models/mentionSource';
+import { escapeMd } from '../common/markdown';
+
+/**
+ * A suggestion's details: the person's name and login, as text. No avatar: a picture in the
+ * details loads as the list is browsed, and tells its host who looked.
+ */
+export function mentionDocumentation(u: SuggestedUser): vscode.MarkdownString {
+  return new vscode.MarkdownString(`**${escapeMd(u.display_name ?? u.user_login)}** · ${escapeMd(`@${u.user_login}`)}`, true);
+}
 
 /** `@` + letters in Markdown and HTML suggests the chosen site's writers; inserts `@login`. */
 export function registerMentionCompletions(source: MentionSource): vscode.Disposable {
@@ -16,9 +26,7 @@ export function registerMentionCompletions(source: MentionSource): vscode.Dispos
         item.insertText = `@${u.user_login}`;
         item.range = range;
         item.filterText = `@${u.user_login} ${u.display_name ?? ''}`;
-        const docs = new vscode.MarkdownString(`**${(u.display_name ?? u.user_login).replace(/[*_`[\]]/g, '')}** · @${u.user_login}`);
-        if (u.image_URL && /^https:\/\//.test(u.image_URL)) docs.appendMarkdown(`\n\n![](${u.image_URL})`);
-        item.documentation = docs;
+        item.documentation = mentionDocumentation(u);
         return item;
       });
       return new vscode.CompletionList(items, true);

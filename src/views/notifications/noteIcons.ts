@@ -1,9 +1,15 @@
 import * as vscode from 'vscode';
 
+/**
+ * A note's type as a string: anything else (a note from a damaged store, or a service that sends
+ * another shape) reads as no type, a plain note, rather than breaking the tree.
+ */
+const typeName = (type: unknown): string => (typeof type === 'string' ? type : '');
+
 /** Codicon per note type; unread notes are filled and coloured. */
 export function noteIcon(type: string | undefined, unread: boolean): vscode.ThemeIcon {
   const color = unread ? new vscode.ThemeColor('notificationsInfoIcon.foreground') : new vscode.ThemeColor('disabledForeground');
-  const base = type ?? '';
+  const base = typeName(type);
   let id: string;
   if (base.startsWith('comment')) id = unread ? 'comment-unresolved' : 'comment';
   else if (base.includes('like')) id = unread ? 'heart-filled' : 'heart';
@@ -37,8 +43,9 @@ const TYPE_NAMES: Record<string, () => [string, string]> = {
 
 /** A readable name for a note type; an unknown one is named from its identifier. */
 export function typeLabel(type: string | undefined, form: 'singular' | 'plural' = 'singular'): string {
-  const known = Object.hasOwn(TYPE_NAMES, type ?? '') ? TYPE_NAMES[type ?? '']() : undefined;
+  const name = typeName(type);
+  const known = Object.hasOwn(TYPE_NAMES, name) ? TYPE_NAMES[name]() : undefined;
   if (known) return form === 'plural' ? known[1] : known[0];
-  const words = (type ?? '').replace(/[_-]+/g, ' ').trim();
+  const words = name.replace(/[_-]+/g, ' ').trim();
   return form === 'plural' ? vscode.l10n.t('Other: {0}', words) : words;
 }

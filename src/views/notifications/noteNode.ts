@@ -4,7 +4,7 @@ import { noteActions } from '../../api/noteActions';
 import { COMMANDS } from '../../ids';
 import { entry, offeredOn, SHOWN_ENTRIES } from '../../models/noteActionCatalog';
 import { noteContextValue } from './noteContext';
-import { escapeMd } from '../common/markdown';
+import { escapeMd, mdLink } from '../common/markdown';
 import { noteIcon, typeLabel } from './noteIcons';
 
 const ROW_STATES = SHOWN_ENTRIES.filter((e) => e.rowState);
@@ -66,7 +66,7 @@ export class NoteNode extends vscode.TreeItem {
     this.accessibilityInformation = { label: `${unread ? text.unread : ''}${this.label as string}, ${description}` };
   }
 
-  /** Built when the user hovers (resolveTreeItem). */
+  /** Built when the user hovers (resolveTreeItem). The note's text is escaped, its link checked (common/markdown.ts). */
   buildTooltip(): vscode.MarkdownString {
     const n = this.note;
     const md = new vscode.MarkdownString(undefined, true);
@@ -82,7 +82,8 @@ export class NoteNode extends vscode.TreeItem {
         `\n\n$(heart-filled) ${actions.like ? vscode.l10n.t('You liked this comment.') : vscode.l10n.t('You liked this post.')}`,
       );
     if (actions.reply?.value) md.appendMarkdown(`\n\n$(reply) ${vscode.l10n.t('You replied.')}`);
-    if (n.url) md.appendMarkdown(`\n\n[${vscode.l10n.t('Open in browser')}](${n.url})`);
+    const open = mdLink(vscode.l10n.t('Open in browser'), n.url);
+    if (open) md.appendMarkdown(`\n\n${open}`);
     return md;
   }
 }

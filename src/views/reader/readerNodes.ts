@@ -48,8 +48,7 @@ export class FeaturedPostNode extends vscode.TreeItem {
     md.appendMarkdown(
       `${escapeMd(p.editorial?.blog_name ?? (typeof p.site_name === 'string' ? p.site_name : ''))}${p.editorial?.picked_on ? ` · ${vscode.l10n.t('picked {0}', new Date(pickedOnIso(p) ?? '').toLocaleDateString())}` : ''}\n\n`,
     );
-    const image = p.editorial?.image;
-    if (image && /^https:\/\//.test(image)) md.appendMarkdown(`![](${image})\n\n`);
+    // No picture: an image in a hover loads as the pointer passes over the row, and tells its host you looked.
     const excerpt = stripHtml(p.excerpt ?? '').slice(0, 200);
     if (excerpt) md.appendMarkdown(escapeMd(excerpt));
     return md;

@@ -15,7 +15,7 @@ export class TrashedPostNode extends vscode.TreeItem {
 
   buildTooltip(): vscode.MarkdownString {
     const p = this.post;
-    const md = new vscode.MarkdownString();
+    const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**${escapeMd(stripHtml(p.title ?? '') || vscode.l10n.t('(no title)'))}**\n\n`);
     md.appendMarkdown(`${escapeMd(p.type ?? 'post')} #${p.ID}${p.author?.name ? ` · ${escapeMd(p.author.name)}` : ''}\n\n`);
     if (p.modified) md.appendMarkdown(vscode.l10n.t('Last modified {0}', new Date(p.modified).toLocaleString()));

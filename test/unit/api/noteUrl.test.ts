@@ -84,3 +84,52 @@ describe('the page a note opens', () => {
     assert.equal(follow.url, 'https://demo.example.blog/');
   });
 });
+
+describe("a note's link is checked where the answer is read", () => {
+  const urlOf = (url: unknown, ranges: Array<{ type: string; url: unknown }> = []) =>
+    normalizeNotification({
+      id: 6,
+      unread: 0,
+      timestamp: 1,
+      url,
+      subject: [{ text: 'x', ranges: ranges.map((r) => ({ ...r, indices: [0, 1] })) }],
+    } as never).url;
+
+  it('only http and https: any other scheme, a relative path or a non-URL is dropped', () => {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      ' javascript:alert(1)',
+      'command:workbench.action.quit',
+      'data:text/html,<b>x</b>',
+      'file:///etc/passwd',
+      'vscode://x/y',
+      '/2026/01/post/',
+      '//tracker.example/p.png',
+      'https://',
+      'not a link',
+      42,
+      ['https://ok.example/'],
+    ])
+      assert.equal(urlOf(bad), undefined, String(bad));
+  });
+
+  it('a link is kept as the URL parser writes it: what could end a Markdown link or add to it is percent-encoded', () => {
+    assert.equal(
+      urlOf('https://ok.example/a) ![pixel](https://tracker.example/p.png'),
+      'https://ok.example/a)%20![pixel](https://tracker.example/p.png',
+    );
+    assert.equal(urlOf('HTTPS://Demo.Example.BLOG/p/?q=a b#c d'), 'https://demo.example.blog/p/?q=a%20b#c%20d');
+    assert.equal(urlOf('https://ok.example/"><img src=x>'), 'https://ok.example/%22%3E%3Cimg%20src=x%3E');
+  });
+
+  it('a bad own link falls back to a good link in the note, and a bad one there is passed over', () => {
+    assert.equal(
+      urlOf('javascript:alert(1)', [
+        { type: 'comment', url: 'data:text/html,x' },
+        { type: 'post', url: 'https://demo.example.blog/p/' },
+      ]),
+      'https://demo.example.blog/p/',
+    );
+  });
+});

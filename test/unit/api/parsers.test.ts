@@ -2,7 +2,9 @@ import * as assert from 'node:assert/strict';
 import { normalizeNotification, splitBatch, splitRestoreResults, stripHtml, unwrapEnvelope } from '../../../src/api';
 import { decodeResponse } from '../../../src/api/decode';
 import { ContentSiteError } from '../../../src/api/errors';
+import { commentSchema } from '../../../src/api/schemas/comment';
 import { rawNotificationSchema } from '../../../src/api/schemas/notification';
+import { feedPostSchema } from '../../../src/api/schemas/post';
 import { trashListSchema } from '../../../src/api/schemas/trash';
 
 const ctx = { request: 'GET /test' };
@@ -60,6 +62,30 @@ describe('notification normalisation (real payload shapes)', () => {
 
   it('strips tags, scripts and entities', () => {
     assert.equal(stripHtml('<script>alert(1)</script><p>A&lt;b&gt; &#39;c&#x27;</p>'), "A<b> 'c'");
+  });
+});
+
+describe("a post's or a comment's link", () => {
+  it('is kept as the URL parser writes it when it is http(s), dropped otherwise; the rest of the item is read', () => {
+    const post = (URL: string) => feedPostSchema.parse({ ID: 5, title: 'T', URL, short_URL: URL });
+    assert.equal(
+      post('https://ok.example/a) ![p](https://tracker.example/p.png').URL,
+      'https://ok.example/a)%20![p](https://tracker.example/p.png',
+    );
+    for (const bad of ['javascript:alert(1)', 'command:x', 'data:,x', '/relative', '']) {
+      const p = post(bad);
+      assert.deepEqual([p.URL, p.short_URL, p.title], [undefined, undefined, 'T'], bad);
+    }
+    const comment = commentSchema.parse({
+      ID: 1,
+      post: { ID: 2 },
+      author: { ID: 3 },
+      content: 'c',
+      status: 'approved',
+      parent: false,
+      URL: 'javascript:x',
+    });
+    assert.equal(comment.URL, undefined);
   });
 });
 

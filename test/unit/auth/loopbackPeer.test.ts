@@ -1,6 +1,6 @@
 /** Who may talk to the loopback sign-in server: only this computer. */
 import * as assert from 'node:assert/strict';
-import { isLoopbackAddress, loopbackPortProblem } from '../../../src/auth/loopbackServer';
+import { isLoopbackAddress, listenProblem, loopbackPortProblem } from '../../../src/auth/loopbackServer';
 import { DEFAULT_LOOPBACK_PORT } from '../../../src/models/serviceAddress';
 
 describe("The loopback server's peer check", () => {
@@ -36,5 +36,22 @@ describe("The loopback server's peer check", () => {
         /^The setting contentSite\.oauth\.loopbackPort must be a whole number from 0 to 65535 \(got /,
         String(p),
       );
+  });
+});
+
+describe('a port the loopback server cannot listen on reads in words', () => {
+  it('names the port and the setting, never the system error code', () => {
+    const fail = (code: string | undefined, message: string) => Object.assign(new Error(message), { code });
+    for (const err of [
+      fail('EADDRINUSE', 'listen EADDRINUSE: address already in use 127.0.0.1:27183'),
+      fail('EACCES', 'listen EACCES: permission denied 127.0.0.1:27183'),
+      fail('EADDRNOTAVAIL', 'listen EADDRNOTAVAIL: address not available 127.0.0.1:27183'),
+      fail(undefined, 'listen EINVAL: invalid argument'),
+    ]) {
+      const said = listenProblem(err, 27183);
+      assert.match(said, /27183/);
+      assert.match(said, /contentSite\.oauth\.loopbackPort/);
+      assert.doesNotMatch(said, /E[A-Z]{4,}/, said);
+    }
   });
 });

@@ -49,7 +49,7 @@ function deferred() {
 
 const kept = withFirstPage(undefined, cacheOwner(1001, BASE), 'notes', [{ id: 1 }, { id: 2 }], 1234);
 const ids = (core: ListCore<Item, number>) => core.items.map((i) => i.id).join(' ');
-const notes = (core: ListCore<Item, number>) => ({ name: () => 'notes', list: core, isItem: () => true, pageSize: () => 20 });
+const notes = (core: ListCore<Item, number>) => ({ name: () => 'notes', list: core, read: (i: unknown) => i, pageSize: () => 20 });
 
 /** First paint over the kept record, with the one list `notes` added. */
 function paintWith(who: () => { userId: number; baseUrl: string } | undefined, known: Promise<void>, core: ListCore<Item, number>) {
@@ -93,6 +93,29 @@ describe('First paint from the last session (FirstPaint)', () => {
       assert.equal(ids(core), '', JSON.stringify({ who, forget }));
       bound.dispose();
     }
+  });
+
+  it('a list whose kept page cannot be read at all (its reader throws) stays empty; the others paint and seeded still resolves', async () => {
+    const a = list();
+    const b = list();
+    const record = withFirstPage(kept, cacheOwner(1001, BASE), 'other', [{ id: 3 }], 99);
+    const bound = new FirstPaint(memento(record) as never, () => ({ userId: 1001, baseUrl: BASE }), new ChosenSite());
+    for (const l of [
+      {
+        name: () => 'notes',
+        list: a.core,
+        read: () => {
+          throw new Error('the schemas could not be loaded');
+        },
+        pageSize: () => 20,
+      },
+      { name: () => 'other', list: b.core, read: (i: unknown) => i, pageSize: () => 20 },
+    ])
+      bound.add(l);
+    await bound.seeded;
+    assert.equal(ids(a.core), '');
+    assert.equal(ids(b.core), '3');
+    bound.dispose();
   });
 
   it('never puts the kept page over one that loaded while the session was read (a sign-in meanwhile)', async () => {

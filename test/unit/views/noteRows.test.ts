@@ -80,6 +80,17 @@ describe("the notifications tree's rows", () => {
     assert.equal(d.contextValue, 'note read');
   });
 
+  it('a note whose type is not a string still shows, as a note', () => {
+    const odd = [5, ['comment'], {}, null].map((type, i) => ({ ...comment(10 + i, 3, {}), type }) as unknown as Notification);
+    const rows = tree(odd).rows();
+    assert.equal(rows.length, 4);
+    for (const row of rows) {
+      assert.equal(row.description, 'note · 3 hours ago', JSON.stringify(row.note.type));
+      assert.deepEqual(row.iconPath, new vscode.ThemeIcon('bell', new vscode.ThemeColor('disabledForeground')));
+      assert.match((row.buildTooltip() as unknown as { value: string }).value, /note · /);
+    }
+  });
+
   it("reads the time in the editor's language", () => {
     (vscode.env as { language: string }).language = 'de';
     const [row] = tree([comment(1, 3, {})]).rows();
