@@ -4,6 +4,11 @@
  * failure) and the upgraded connection itself (its `close()` waits for the server's close frame,
  * which a dead connection never sends). A dispatcher composed over the client's own one (the same
  * pool and proxy settings) watches the handshake's answer and keeps both.
+ *
+ * It also lets one request through, not two: after a 401 undici's handshake (a fetch with
+ * "use-URL-credentials") asks again at once with the same headers, which sends the refused token a
+ * second time and doubles every refusal. The second request is failed here instead; the handshake
+ * then fails with the 401 already seen.
  */
 import type { Dispatcher } from 'undici';
 import type { Duplex } from 'node:stream';
@@ -28,27 +33,28 @@ export function watchUpgrade(base: Dispatcher): UpgradeWatch {
     error: undefined,
     dispatcher: base,
   };
-  watch.dispatcher = base.compose(
-    (dispatch) =>
-      (opts, handler: Handler): boolean =>
-        dispatch(opts, {
-          onRequestStart: (c, context) => handler.onRequestStart?.(c, context),
-          onRequestUpgrade: (c, status, headers, socket) => {
-            watch.status = status;
-            watch.socket = socket;
-            handler.onRequestUpgrade?.(c, status, headers, socket);
-          },
-          onResponseStart: (c, status, headers, message) => {
-            watch.status = status;
-            handler.onResponseStart?.(c, status, headers, message);
-          },
-          onResponseData: (c, chunk) => handler.onResponseData?.(c, chunk),
-          onResponseEnd: (c, trailers) => handler.onResponseEnd?.(c, trailers),
-          onResponseError: (c, error) => {
-            watch.error = error;
-            handler.onResponseError?.(c, error);
-          },
-        }),
-  );
+  let sent = false;
+  watch.dispatcher = base.compose((dispatch) => (opts, handler: Handler): boolean => {
+    if (sent) throw new Error(`the upgrade was already answered (HTTP ${watch.status ?? 'none'}); not sending it again`);
+    sent = true;
+    return dispatch(opts, {
+      onRequestStart: (c, context) => handler.onRequestStart?.(c, context),
+      onRequestUpgrade: (c, status, headers, socket) => {
+        watch.status = status;
+        watch.socket = socket;
+        handler.onRequestUpgrade?.(c, status, headers, socket);
+      },
+      onResponseStart: (c, status, headers, message) => {
+        watch.status = status;
+        handler.onResponseStart?.(c, status, headers, message);
+      },
+      onResponseData: (c, chunk) => handler.onResponseData?.(c, chunk),
+      onResponseEnd: (c, trailers) => handler.onResponseEnd?.(c, trailers),
+      onResponseError: (c, error) => {
+        watch.error = error;
+        handler.onResponseError?.(c, error);
+      },
+    });
+  });
   return watch;
 }

@@ -129,6 +129,11 @@ describe('The push channel client (over a real WebSocket)', () => {
     await unauthorized.until(() => r(unauthorized));
     assert.deepEqual(unauthorized.closeEvent()?.failure, { kind: 'auth', status: 401 });
     assert.equal(unauthorized.count('open'), 0);
+    assert.deepEqual(
+      push.upgrades.map((u) => u.status),
+      [401],
+      "asked once: undici's own second try after a 401 (same token) is not sent",
+    );
 
     push.refuse(503);
     const refused = recorder();
