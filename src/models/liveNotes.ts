@@ -113,8 +113,9 @@ export class LiveNotes {
       try {
         const fresh = await this.fetch(ids);
         const found = new Set(fresh.map((n) => n.id));
-        const added = take(fresh, ids.filter((id) => !found.has(id)).map(String));
-        if (added.length > 0) this.arrived.fire(added);
+        take(fresh, ids.filter((id) => !found.has(id)).map(String));
+        const arrived = fresh.filter((n) => this.unseen.has(n.id)).flatMap((n) => this.o.model.get(n.id) ?? []);
+        if (arrived.length > 0) this.arrived.fire(arrived);
       } catch (err) {
         take([]);
         this.o.log?.(`Could not load ${ids.length} pushed notification(s), reading the first page instead: ${asError(err).userMessage}`);

@@ -127,6 +127,26 @@ describe('Live notes over the push channel', () => {
     );
   });
 
+  it('a new note is told as arrived once, also when a refresh showed it before its push was fetched', async () => {
+    const { model, session } = await live();
+    const arrived: number[] = [];
+    session.onDidArrive((notes) => arrived.push(...notes.map((n) => n.id)));
+    session.start();
+    await connected(session, model);
+    const [fresh] = addNotes(1);
+    const held = hold.hold('GET', `/rest/v1.1/notifications/${fresh}`, 'response');
+    push.push(fresh);
+    await held.answered;
+    await model.refresh(); // the user refreshed meanwhile: the note is in the list before its push is fetched
+    assert.ok(model.get(fresh));
+    held.release();
+    await session.notes.idle();
+    push.push(fresh); // changed again: no longer new
+    await until(model, () => noteFetches().length === 2);
+    await session.notes.idle();
+    assert.deepEqual(arrived, [fresh]);
+  });
+
   it('a pushed note outside the view filter is not added; one the service no longer has is removed', async () => {
     const { model, session } = await live();
     await model.setFilter({ kind: 'type', type: 'follow' });
