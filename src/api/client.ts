@@ -4,6 +4,7 @@ import { CommentsApi } from './comments';
 import { InsightsApi } from './insights';
 import { NotificationsApi } from './notifications';
 import { PostsApi } from './posts';
+import { PushApi } from './pushChannel';
 import { ReaderApi } from './reader';
 import { Transport, type CallOptions, type ClientOptions, type Prepared } from './request';
 import { together, type Outcome } from './together';
@@ -20,6 +21,8 @@ export class ContentSiteClient {
   readonly notifications: NotificationsApi;
   readonly posts: PostsApi;
   readonly comments: CommentsApi;
+  /** The push channel: `push.open(listener)` opens its WebSocket. */
+  readonly push: PushApi;
   private readonly account: AccountApi;
   private readonly batchApi: BatchApi;
   private readonly transport: Transport;
@@ -33,6 +36,7 @@ export class ContentSiteClient {
     this.notifications = new NotificationsApi(this.transport);
     this.posts = new PostsApi(this.transport);
     this.comments = new CommentsApi(this.transport);
+    this.push = new PushApi(this.transport);
     this.account = new AccountApi(this.transport);
     this.batchApi = new BatchApi(this.transport);
   }

@@ -28,3 +28,5 @@ export { REPLY_MAX_CHARS, type ActOptions } from './act';
 export { noteActions, type NoteActions, type NoteAction } from './noteActions';
 export type { Block, Range, Media, TemplateBody, TemplateItem, Subject } from './schemas/notification';
 export { type Outcome } from './together';
+export { pushUrl, type PushEvent, type PushFailure, type PushSocket, type OpenPushOptions } from './pushChannel';
+export { parsePushMessage, type PushMessage, type NotePushed, type NoteDeleted } from './pushMessage';

@@ -85,11 +85,18 @@ export function mapPrepared<T, U>(p: Prepared<T>, f: (value: T) => U): Prepared<
   return { spec: p.spec, parse: (body) => f(p.parse(body)) };
 }
 
+/** The pool every request goes through (proxy settings included), and the same with retries for REST. */
+interface Pool {
+  pool: Dispatcher;
+  dispatcher: Dispatcher;
+  request: typeof import('undici').request;
+}
+
 export class Transport {
   readonly baseUrl: string;
   readonly oauthUrl: string;
   private readonly ownsDispatcher: boolean;
-  private undici: Promise<{ dispatcher: Dispatcher; request: typeof import('undici').request }> | undefined;
+  private undici: Promise<Pool> | undefined;
 
   constructor(private readonly options: ClientOptions = {}) {
     const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
@@ -111,11 +118,11 @@ export class Transport {
    * The keep-alive, proxy-aware pool with retries, made on the first request: undici is most of
    * the bundle, and loading it lazily keeps activation quick.
    */
-  private async http(): Promise<{ dispatcher: Dispatcher; request: typeof import('undici').request }> {
+  private async http(): Promise<Pool> {
     this.undici ??= loadTransport().then(({ EnvHttpProxyAgent, RetryAgent, request }) => {
       const retry: RetrySettings = { ...DEFAULT_RETRY, ...this.options.retry };
       const t = this.options.timeouts ?? {};
-      const inner =
+      const pool =
         this.options.dispatcher ??
         new EnvHttpProxyAgent({
           connect: { timeout: t.connectMs ?? 10_000 },
@@ -123,16 +130,28 @@ export class Transport {
           bodyTimeout: t.bodyMs ?? 30_000,
           keepAliveTimeout: 10_000,
         });
-      const dispatcher = new RetryAgent(inner, {
+      const dispatcher = new RetryAgent(pool, {
         throwOnError: false,
         methods: ['GET'],
         statusCodes: RETRY_STATUS_CODES,
         errorCodes: RETRY_ERROR_CODES,
         retry: createRetryFunction(retry),
       });
-      return { dispatcher, request };
+      return { pool, dispatcher, request };
     });
     return this.undici;
+  }
+
+  /**
+   * What a WebSocket upgrade needs to go out as every request does: the same proxy-aware pool
+   * (without the retries: a refused upgrade is for the caller's policy to retry), the bearer token
+   * and the user agent. Rejects with the auth error of an unreadable token, like `send`.
+   */
+  async upgradeParts(): Promise<{ dispatcher: Dispatcher; headers: Record<string, string> }> {
+    const headers: Record<string, string> = { 'user-agent': this.options.userAgent ?? USER_AGENT };
+    const token = await resolveToken(this.options.token, 'GET (push channel upgrade)');
+    if (token) headers.authorization = `Bearer ${token}`;
+    return { dispatcher: (await this.http()).pool, headers };
   }
 
   async close(): Promise<void> {

@@ -40,6 +40,16 @@ export interface ListSource<T, C> {
 /** How an operation shows on one item: the item as it should look, or undefined to hide it. */
 export type Effect<T> = (item: T) => T | undefined;
 
+/** How a fetch started with `beginFetch` may change the list besides replacing what it holds. */
+export interface FetchOptions<T> {
+  /**
+   * Also add fresh items the list does not hold yet (a note the service announced) when this says
+   * they belong in it: only if they sort within what is loaded, and no fetch that started later has
+   * left them out or removed them.
+   */
+  add?: (item: T) => boolean;
+}
+
 /** An operation under way: settle it once with confirm, fail or verify. */
 export interface PendingOperation<T> {
   /** The service applied it; `effects` (default: the ones shown) stay until a newer fetch has them. */
@@ -84,6 +94,10 @@ export class ListCore<T, C> implements BatchRefreshable {
   private _loadedAt: number | undefined;
   private _fromCache = false;
   private shown: { list: T[]; byKey: Map<string, T> } | undefined;
+  /** The clock when the fetch of the first page now held started. */
+  private firstPageSeq = 0;
+  /** Keys a fetch found gone, with that fetch's clock: an older answer does not bring them back. */
+  private removedAt = new Map<string, number>();
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
 
@@ -204,15 +218,17 @@ export class ListCore<T, C> implements BatchRefreshable {
   }
 
   /**
-   * Fresh copies of some items, fetched by the caller (a poll that saw them change): each replaces
-   * what is shown unless something newer arrived meanwhile; `gone` keys left the list.
+   * Fresh copies of some items, fetched by the caller (a poll that saw them change, a pushed note):
+   * each replaces what is shown unless something newer arrived meanwhile; `gone` keys left the
+   * list. With `add`, items the list does not hold are added too (see FetchOptions). The callback
+   * answers the items it added.
    */
-  beginFetch(): (items: readonly T[], gone?: readonly string[]) => void {
+  beginFetch(options: FetchOptions<T> = {}): (items: readonly T[], gone?: readonly string[]) => T[] {
     const seq = this.startFetch();
     const gen = this.generation;
     return (items, gone = []) => {
       this.endFetch(seq);
-      if (gen === this.generation) this.merge(items, gone, seq);
+      return gen === this.generation ? this.merge(items, gone, seq, options.add) : [];
     };
   }
 
@@ -315,6 +331,8 @@ export class ListCore<T, C> implements BatchRefreshable {
     this._loadedAt = undefined;
     this._fromCache = false;
     this._state = IDLE;
+    this.firstPageSeq = 0;
+    this.removedAt = new Map();
     this.fire();
   }
 
@@ -326,7 +344,8 @@ export class ListCore<T, C> implements BatchRefreshable {
     try {
       const page = await answer;
       if (gen !== this.generation) return;
-      this.base = new Map(page.items.map((item) => [this.source.key(item), { item, seq }]));
+      this.base = this.firstPage(page, seq);
+      this.firstPageSeq = seq;
       this.cursor = page.next;
       this._loadMoreError = undefined;
       this._loadedAt = Date.now();
@@ -343,19 +362,67 @@ export class ListCore<T, C> implements BatchRefreshable {
     this.fire();
   }
 
-  /** Only items still listed are replaced: a fresh copy never brings back what a newer fetch left out. */
-  private merge(items: readonly T[], gone: readonly string[], seq: number): void {
+  /**
+   * A first page as the new base, with what fetches that started after it brought (an item they
+   * changed, added or removed meanwhile is newer than the page's copy of it).
+   */
+  private firstPage(page: Page<T, C>, seq: number): Map<string, Entry<T>> {
+    const next = new Map(page.items.map((item) => [this.source.key(item), { item, seq }]));
+    const within = this.withinLoaded(page.items, page.next);
+    for (const [key, entry] of this.base) if (entry.seq > seq && within(entry.item)) next.set(key, entry);
+    for (const [key, at] of this.removedAt) {
+      if (at > seq) next.delete(key);
+      else this.removedAt.delete(key);
+    }
+    return next;
+  }
+
+  /**
+   * Only items still listed are replaced: a fresh copy never brings back what a newer fetch left
+   * out. With `add`, an item not listed is added when it belongs (see FetchOptions).
+   */
+  private merge(items: readonly T[], gone: readonly string[], seq: number, add?: (item: T) => boolean): T[] {
+    const added: T[] = [];
+    let within: ((item: T) => boolean) | undefined;
     for (const item of items) {
       const key = this.source.key(item);
       const mine = this.base.get(key);
-      if (mine && mine.seq < seq) this.base.set(key, { item, seq });
+      if (mine) {
+        if (mine.seq < seq) this.base.set(key, { item, seq });
+        continue;
+      }
+      if (!add || this._state.kind === 'idle' || seq < this.firstPageSeq || (this.removedAt.get(key) ?? 0) > seq) continue;
+      within ??= this.withinLoaded(this.itemsSent(), this.cursor);
+      if (!within(item) || !add(item)) continue;
+      this.base.set(key, { item, seq });
+      added.push(item);
     }
     for (const key of gone) {
       const mine = this.base.get(key);
-      if (mine && mine.seq < seq) this.base.delete(key);
+      if (mine && mine.seq > seq) continue;
+      this.base.delete(key);
+      this.removedAt.set(key, Math.max(seq, this.removedAt.get(key) ?? 0));
     }
     this.prune();
     this.fire();
+    return added;
+  }
+
+  /**
+   * Whether an item sorts among `loaded` (in the shown order) rather than past its end, where pages
+   * not loaded yet hold it: always when nothing more is to load, never for a list without an order.
+   */
+  private withinLoaded(loaded: Iterable<T>, next: C | undefined): (item: T) => boolean {
+    if (next === undefined) return () => true;
+    const compare = this.source.compare;
+    if (!compare) return () => false;
+    let last: T | undefined;
+    for (const item of loaded) if (last === undefined || compare(item, last) > 0) last = item;
+    return (item) => last !== undefined && compare(item, last) <= 0;
+  }
+
+  private *itemsSent(): Iterable<T> {
+    for (const entry of this.base.values()) yield entry.item;
   }
 
   private startFetch(): number {

@@ -42,3 +42,10 @@ export function localFilter(filter: NoteFilter): ((note: { type?: string }) => b
   const types = new Set(filter.types);
   return (note) => note.type !== undefined && types.has(note.type);
 }
+
+/** Whether a note belongs in the list under a filter, wherever the filter is applied (a pushed note is checked here). */
+export function filterAccepts(filter: NoteFilter): (note: { type?: string; unread: number }) => boolean {
+  if (filter.kind === 'unread') return (note) => note.unread > 0;
+  if (filter.kind === 'type') return (note) => note.type === filter.type;
+  return localFilter(filter) ?? (() => true);
+}

@@ -10,6 +10,10 @@
  * The schedule never stops while started: skipped and failed polls schedule the next one, failures
  * back off (min(30 s × (failures+1), 180 s), never sooner than a 429's Retry-After), and polls pause
  * while the window is in the background.
+ *
+ * While the push channel is open (`setLive(true)`) no note poll is sent, neither on the interval nor
+ * on focus: the channel tells every change. The ticks go on, only to recover views whose refresh
+ * failed; when the channel is down again, polling resumes one interval later.
  */
 import type { ContentSiteClient, ContentSiteError, Notification, NotificationsParams } from '../api';
 import type { LoadState } from './loadState';
@@ -76,6 +80,7 @@ export class NotePoller {
   private hashes = true;
   private timer: unknown;
   private stopped = true;
+  private live = false;
   private readonly timers;
   private readonly now: () => number;
 
@@ -95,6 +100,13 @@ export class NotePoller {
   stop(): void {
     this.stopped = true;
     this.clearTimer();
+  }
+
+  /** The push channel is open (true: stand down, see above) or down (false: poll as before). */
+  setLive(live: boolean): void {
+    if (this.live === live) return;
+    this.live = live;
+    if (!this.inflight) this.schedule();
   }
 
   /** The window came back to the foreground: look over the whole first page now (unless backing off), then carry on. */
@@ -140,7 +152,7 @@ export class NotePoller {
       this.failures = 0;
       recovered = true;
     }
-    if (model.state.kind !== 'loaded') return recovered ? 'recovered' : 'skipped';
+    if (this.live || model.state.kind !== 'loaded') return recovered ? 'recovered' : 'skipped';
     const client = this.o.client();
     const keep = model.pollFilter?.();
     const fields = this.hashes ? POLL_FIELDS : POLL_FIELDS_WITHOUT_HASH;

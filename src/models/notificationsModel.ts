@@ -8,7 +8,7 @@ import { ContentSiteError, noteActions, type ContentSiteClient, type Notificatio
 import { asError, outcomeUnknown, unknownBecause } from './asError';
 import type { Effect, Page } from './listCore';
 import { ListModel } from './listModel';
-import { type NoteFilter, filterQuery, localFilter } from './noteFilters';
+import { type NoteFilter, filterAccepts, filterQuery, localFilter } from './noteFilters';
 
 export type { NoteFilter } from './noteFilters';
 
@@ -64,6 +64,11 @@ export class NotificationsModel extends ListModel<Notification, number> {
   }
   get(id: number): Notification | undefined {
     return this.list.get(key(id));
+  }
+
+  /** Whether a note belongs in the list under the current filter (a pushed note is added only then). */
+  accepts(note: Notification): boolean {
+    return filterAccepts(this._filter)(note);
   }
 
   setFilter(filter: NoteFilter): Promise<void> {

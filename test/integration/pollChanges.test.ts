@@ -117,6 +117,39 @@ describe('What the poll detects', () => {
     poller.stop();
   });
 
+  it('stands down while the push channel is up: no note poll on the interval or on focus; a failed view still recovers', async () => {
+    const { model, t } = await loaded();
+    const poller = new NotePoller({
+      client: () => client(undefined, { retry: { maxTries: 1 } }),
+      model,
+      intervalMs: () => 30_000,
+      active: () => true,
+      failedView: () => (model.state.kind === 'error' ? model.state.error : undefined),
+      recover: () => model.refresh(),
+      timers: t.timers,
+    });
+    poller.start();
+    poller.setLive(true);
+    const before = restRequests(svc()).length;
+    note(60001).unread = 0;
+    note(60001).hash += 1;
+    assert.equal(await poller.pollOnce(), 'skipped');
+    assert.equal(await poller.nudge(), 'skipped');
+    assert.equal(restRequests(svc()).length, before, 'nothing was sent');
+    assert.equal(t.last()?.ms, 30_000, 'the ticks go on (to recover failed views)');
+    svc().queueFault({ path: '/rest/v1/notifications/', count: 1, fault: 'status=503' });
+    await model.refresh();
+    assert.equal(model.state.kind, 'error');
+    assert.equal(await poller.pollOnce(), 'recovered', 'the failed list is loaded again, no poll besides');
+    assert.equal(model.get(60001)!.unread, 0);
+    poller.setLive(false);
+    assert.equal(t.last()?.ms, 30_000, 'polling resumes one interval later');
+    note(60002).unread = 0;
+    note(60002).hash += 1;
+    assert.equal(await poller.pollOnce(), 'changed');
+    poller.stop();
+  });
+
   it('waits at least as long as a 429 asks before polling again', async () => {
     const { poller, t } = await loaded();
     poller.start();

@@ -2,9 +2,10 @@
  * Built on its own as dist/transport.js (scripts/build.mjs): undici's HTTP is most of the
  * extension's code and nothing needs it before the first request. Load it only through ./load.
  *
- * Only the three parts the client uses, from undici's own files: its index also brings fetch,
- * WebSocket, EventSource, caches and mocks (about 200 KB more in the VSIX). `request` here is
- * undici's `request` for the one way the client calls it: a full URL and an explicit dispatcher.
+ * Only the parts the client uses, from undici's own files: its index also brings EventSource,
+ * caches, mocks and the rest of fetch. `request` here is undici's `request` for the one way the
+ * client calls it: a full URL and an explicit dispatcher. `WebSocket` is the push channel's (it
+ * brings the part of fetch its handshake runs on).
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
 import type * as Undici from 'undici';
@@ -32,3 +33,5 @@ export const request = ((url, options) => {
     method: rest.method ?? 'GET',
   });
 }) as typeof Undici.request;
+
+export const WebSocket: typeof Undici.WebSocket = require('undici/lib/web/websocket/websocket.js').WebSocket;

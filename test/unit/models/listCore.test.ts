@@ -10,7 +10,7 @@ interface Item {
 type Deferred = { resolve: (p: Page<Item, number>) => void; reject: (e: unknown) => void };
 
 /** Every page request waits in `waiting` until the test answers it. */
-function controlled() {
+function controlled(compare?: (a: Item, b: Item) => number) {
   const waiting: Deferred[] = [];
   const client = {
     run: (p: Prepared<Page<Item, number>>) => p.parse(undefined) as unknown as Promise<Page<Item, number>>,
@@ -22,6 +22,7 @@ function controlled() {
         spec: { method: 'GET', version: '1', path: '/x' },
         parse: () => new Promise((resolve, reject) => waiting.push({ resolve, reject })) as never,
       }),
+      compare,
     },
     () => client,
   );
@@ -132,5 +133,79 @@ describe('ListCore', () => {
     assert.ok(!list.fromCache);
     list.seed([{ id: 9, v: 'late' }], 1);
     assert.equal(shown(list), '1:fresh 2:mine 3:fresh', 'a seed never replaces what was loaded');
+  });
+
+  describe('fetches that may add items (a pushed note)', () => {
+    const all = () => true;
+    async function loaded(...items: Array<[number, string]>) {
+      const c = controlled();
+      const first = c.list.refresh();
+      c.waiting.shift()!.resolve(page(...items));
+      await first;
+      return c;
+    }
+
+    it('adds an item the list does not hold only when asked to, and says which it added', async () => {
+      const { list } = await loaded([1, 'a']);
+      assert.deepEqual(list.beginFetch()([{ id: 2, v: 'new' }]), []);
+      assert.equal(shown(list), '1:a', 'a plain fetch only replaces');
+      assert.deepEqual(
+        list.beginFetch({ add: all })([
+          { id: 2, v: 'new' },
+          { id: 1, v: 'b' },
+        ]),
+        [{ id: 2, v: 'new' }],
+      );
+      assert.equal(shown(list), '1:b 2:new');
+      assert.deepEqual(list.beginFetch({ add: (i) => i.v !== 'filtered' })([{ id: 3, v: 'filtered' }]), []);
+      assert.equal(shown(list), '1:b 2:new', 'the caller may refuse an item (the view filter)');
+    });
+
+    it('an added item survives a first page that started before it and arrives after; a later page decides', async () => {
+      const { list, waiting } = await loaded([1, 'a']);
+      const older = list.refresh();
+      list.beginFetch({ add: all })([{ id: 2, v: 'pushed' }]);
+      waiting.shift()!.resolve(page([1, 'a']));
+      await older;
+      assert.equal(shown(list), '1:a 2:pushed', 'the page was asked before the note existed');
+      const take = list.beginFetch({ add: all });
+      const newer = list.refresh();
+      waiting.shift()!.resolve(page([1, 'a']));
+      await newer;
+      take([{ id: 3, v: 'stale' }]);
+      assert.equal(shown(list), '1:a', 'a page asked after the fetch left both out: they are gone');
+    });
+
+    it('an item found gone is not brought back by an answer that started before', async () => {
+      const { list, waiting } = await loaded([1, 'a'], [2, 'a']);
+      const slowAdd = list.beginFetch({ add: all });
+      const slowChange = list.beginFetch();
+      const older = list.refresh();
+      list.beginFetch()([], ['2', '3']);
+      assert.equal(shown(list), '1:a');
+      slowAdd([{ id: 3, v: 'old copy' }]);
+      slowChange([{ id: 2, v: 'old copy' }]);
+      waiting.shift()!.resolve(page([1, 'a'], [2, 'a']));
+      await older;
+      assert.equal(shown(list), '1:a', 'neither the older fetches nor the older page bring 2 or 3 back');
+    });
+
+    it('an item that sorts past the loaded pages is left to the page that holds it', async () => {
+      const { list, waiting } = controlled((a, b) => b.id - a.id);
+      const first = list.refresh();
+      waiting.shift()!.resolve({ items: [20, 19, 18].map((id) => ({ id, v: 'a' })), next: 18 });
+      await first;
+      list.beginFetch({ add: all })([
+        { id: 21, v: 'new' },
+        { id: 5, v: 'old' },
+      ]);
+      assert.equal(shown(list), '21:new 20:a 19:a 18:a');
+    });
+
+    it('nothing is added to a list that was never loaded (its first page will hold it)', () => {
+      const { list } = controlled();
+      assert.deepEqual(list.beginFetch({ add: all })([{ id: 1, v: 'x' }]), []);
+      assert.equal(shown(list), '');
+    });
   });
 });

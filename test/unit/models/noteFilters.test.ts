@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { FILTER_PRESETS, filterChoices, filterId, filterQuery, localFilter } from '../../../src/models/noteFilters';
+import { FILTER_PRESETS, filterAccepts, filterChoices, filterId, filterQuery, localFilter } from '../../../src/models/noteFilters';
 
 describe('notification filters', () => {
   it('offers the service presets in its order, then other types seen, sorted, once each', () => {
@@ -28,6 +28,24 @@ describe('notification filters', () => {
     assert.deepEqual(
       ['like', 'comment_like', 'comment', undefined].map((type) => keep({ type })),
       [true, true, false, false],
+    );
+  });
+  it('says whether a note belongs under each preset, wherever the filter is applied (a pushed note)', () => {
+    const notes = [
+      { type: 'comment', unread: 1 },
+      { type: 'like', unread: 0 },
+      { type: 'comment_like', unread: 2 },
+      { type: 'follow', unread: 0 },
+    ];
+    assert.deepEqual(
+      FILTER_PRESETS.map((f) => [filterId(f), notes.map(filterAccepts(f))]),
+      [
+        ['all', [true, true, true, true]],
+        ['unread', [true, false, true, false]],
+        ['comment', [true, false, false, false]],
+        ['follow', [false, false, false, true]],
+        ['like', [false, true, true, false]],
+      ],
     );
   });
 });

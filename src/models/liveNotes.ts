@@ -1,0 +1,152 @@
+/**
+ * The push channel's messages folded into the notifications list. A `push` fetches the note with
+ * the list's fields (`GET notifications/$id` for one; pushes arriving together in one `ids=`
+ * request): a note the list holds is replaced in place, a new one is added where it sorts (on top)
+ * when it passes the view's filter; a `delete` removes the note at once. Both go through the list
+ * core's `beginFetch`, so no answer ever undoes a pending user operation or brings back a note a
+ * newer fetch removed (listCore.ts).
+ *
+ * Pushes are gathered `gatherMs` before the first fetch; those arriving while a fetch is out are
+ * fetched together as soon as it ends (a burst of 100 pushes is two requests). A fetch that fails
+ * reads the first page again instead, whose failure the poll's recovery then retries. No vscode here.
+ */
+import { ContentSiteError, type ContentSiteClient, type Notification, type PushMessage } from '../api';
+import { asError } from './asError';
+import { Emitter } from './emitter';
+import type { FetchOptions } from './listCore';
+import type { LoadState } from './loadState';
+import { NOTE_FIELDS } from './notificationsModel';
+
+/** What the live notes change: the notifications model. */
+export interface LiveTarget {
+  readonly state: LoadState;
+  readonly list: {
+    beginFetch(options?: FetchOptions<Notification>): (items: readonly Notification[], gone?: readonly string[]) => Notification[];
+  };
+  /** The note as the list shows it, if it does. */
+  get(id: number): Notification | undefined;
+  /** Whether a note belongs under the view's filter. */
+  accepts(note: Notification): boolean;
+  /** The service's current copies of these notes (one `ids=` request per 99). */
+  fetchNotes(client: ContentSiteClient, ids: readonly number[]): Promise<Notification[]>;
+  refresh(): Promise<void>;
+}
+
+export interface LiveNotesOptions {
+  client: () => ContentSiteClient;
+  model: LiveTarget;
+  /** How long pushes are gathered before the first fetch (default 50 ms). */
+  gatherMs?: number;
+  timers?: { set: (fn: () => void, ms: number) => unknown; clear: (handle: unknown) => void };
+  log?: (line: string) => void;
+}
+
+export const GATHER_MS = 50;
+
+export class LiveNotes {
+  private readonly pending = new Set<number>();
+  /** Pushed notes the list did not show when their push came: told as arrived once the fetch shows them. */
+  private readonly unseen = new Set<number>();
+  private timer: unknown;
+  private fetching = false;
+  private idleWaiters: Array<() => void> = [];
+  private readonly timers;
+  private readonly arrived = new Emitter<readonly Notification[]>();
+  /**
+   * Notes a push brought that the list did not show when the push came, once they show (for
+   * "notify me of new notes"). A note the first page brought back after a reconnect is not told.
+   */
+  readonly onDidArrive = this.arrived.event;
+
+  constructor(private readonly o: LiveNotesOptions) {
+    this.timers = o.timers ?? {
+      set: (fn: () => void, ms: number) => setTimeout(fn, ms),
+      clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    };
+  }
+
+  /** A message from the push channel. Nothing happens before the list was first loaded (its first page will hold the note). */
+  handle(message: PushMessage): void {
+    if (this.o.model.state.kind === 'idle') return;
+    const id = message.note_id;
+    if (message.action === 'delete') {
+      this.pending.delete(id);
+      this.unseen.delete(id);
+      this.o.model.list.beginFetch()([], [String(id)]);
+      return;
+    }
+    if (!this.o.model.get(id)) this.unseen.add(id);
+    this.pending.add(id);
+    if (this.timer === undefined && !this.fetching)
+      this.timer = this.timers.set(() => {
+        this.timer = undefined;
+        void this.flush();
+      }, this.o.gatherMs ?? GATHER_MS);
+  }
+
+  /** Resolves once every push handled so far has been fetched and shown (or given up on). */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Signed out or the socket stopped: pushes not fetched yet are forgotten (a fetch under way still lands). */
+  reset(): void {
+    this.pending.clear();
+    this.unseen.clear();
+    if (this.timer !== undefined) this.timers.clear(this.timer);
+    this.timer = undefined;
+    this.settleIdle();
+  }
+
+  dispose(): void {
+    this.reset();
+    this.arrived.dispose();
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending.size > 0) {
+      const ids = [...this.pending];
+      this.pending.clear();
+      this.fetching = true;
+      const take = this.o.model.list.beginFetch({ add: (note) => this.o.model.accepts(note) });
+      try {
+        const fresh = await this.fetch(ids);
+        const found = new Set(fresh.map((n) => n.id));
+        take(fresh, ids.filter((id) => !found.has(id)).map(String));
+        const arrived = fresh.filter((n) => this.unseen.has(n.id)).flatMap((n) => this.o.model.get(n.id) ?? []);
+        if (arrived.length > 0) this.arrived.fire(arrived);
+      } catch (err) {
+        take([]);
+        this.o.log?.(`Could not load ${ids.length} pushed notification(s), reading the first page instead: ${asError(err).userMessage}`);
+        void this.o.model.refresh();
+      } finally {
+        this.fetching = false;
+        for (const id of ids) if (!this.pending.has(id)) this.unseen.delete(id);
+      }
+    }
+    this.settleIdle();
+  }
+
+  private async fetch(ids: readonly number[]): Promise<Notification[]> {
+    const client = this.o.client();
+    if (ids.length > 1) return this.o.model.fetchNotes(client, ids);
+    try {
+      return [await client.notifications.get(ids[0], { fields: NOTE_FIELDS })];
+    } catch (err) {
+      if (err instanceof ContentSiteError && err.status === 404) return [];
+      throw err;
+    }
+  }
+
+  private isIdle(): boolean {
+    return this.pending.size === 0 && this.timer === undefined && !this.fetching;
+  }
+
+  private settleIdle(): void {
+    if (!this.isIdle()) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}

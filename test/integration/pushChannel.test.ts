@@ -1,0 +1,226 @@
+/**
+ * The push channel's client over a real socket: the address beside /rest, the token on the upgrade,
+ * typed events, the server's pings seen, refusals told apart (auth, status, no answer), proxies
+ * honoured. Against test/integration/pushServer.ts until the reference service serves the channel.
+ */
+import * as assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { ContentSiteClient, pushUrl, type PushEvent } from '../../src/api';
+import { startService, type RunningService } from '../service';
+import { startPushServer, type PushServer } from './pushServer';
+
+/** Every event a socket reported, and a way to wait for one. */
+function recorder() {
+  const events: PushEvent[] = [];
+  const waiting: Array<{ check: () => boolean; resolve: () => void }> = [];
+  const listener = (e: PushEvent): void => {
+    events.push(e);
+    for (const w of [...waiting])
+      if (w.check()) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.resolve();
+      }
+  };
+  const until = (check: () => boolean): Promise<void> =>
+    check() ? Promise.resolve() : new Promise((resolve) => waiting.push({ check, resolve }));
+  const count = (type: PushEvent['type']) => events.filter((e) => e.type === type).length;
+  const closeEvent = () => events.find((e): e is Extract<PushEvent, { type: 'close' }> => e.type === 'close');
+  return { events, listener, until, count, closeEvent };
+}
+
+/** A CONNECT-only forward proxy that remembers the tunnels it opened. */
+function tunnelProxy(): Promise<{ server: Server; url: string; tunnels: string[] }> {
+  const tunnels: string[] = [];
+  const server = createServer((_req, res) => res.writeHead(405).end());
+  server.on('connect', (req, socket, head) => {
+    tunnels.push(req.url ?? '');
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = connect(Number(port), host, () => {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels })),
+  );
+}
+
+describe('The push channel client (over a real WebSocket)', () => {
+  let svc: RunningService;
+  let push: PushServer;
+  const clients: ContentSiteClient[] = [];
+  const client = (token = 'cs-demo-token', baseUrl = push.restUrl) => {
+    const c = new ContentSiteClient({ baseUrl, token });
+    clients.push(c);
+    return c;
+  };
+
+  before(async () => {
+    svc = await startService();
+  });
+  beforeEach(async () => {
+    push = await startPushServer({ forwardTo: svc.url, pingMs: 50 });
+  });
+  afterEach(() => push.close());
+  after(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await svc.close();
+  });
+
+  it('puts the channel beside /rest on the same host, ws for http and wss for https', () => {
+    assert.equal(pushUrl('http://127.0.0.1:4000/rest'), 'ws://127.0.0.1:4000/pinghub/wpcom/me/newest-note-data');
+    assert.equal(pushUrl('https://public-api.wordpress.com/rest/'), 'wss://public-api.wordpress.com/pinghub/wpcom/me/newest-note-data');
+  });
+
+  it('opens with the bearer token on the upgrade and hands on each push and delete as a typed event', async () => {
+    const r = recorder();
+    const socket = client().push.open(r.listener);
+    await push.until(() => push.open() === 1);
+    await r.until(() => r.count('open') === 1);
+    assert.deepEqual(push.upgrades, [{ status: 101, authorization: 'Bearer cs-demo-token' }]);
+    push.push(60001);
+    push.remove(60002);
+    await r.until(() => r.count('message') === 2);
+    assert.deepEqual(
+      r.events.filter((e) => e.type === 'message'),
+      [
+        {
+          type: 'message',
+          message: { action: 'push', note_id: 60001, user_id: 1001, newest_note_time: 0, newest_note_type: 'comment' },
+        },
+        { type: 'message', message: { action: 'delete', note_id: 60002 } },
+      ],
+    );
+    socket.close();
+  });
+
+  it("sees the server's pings, which undici answers by itself, as signs of life", async () => {
+    const r = recorder();
+    const socket = client().push.open(r.listener);
+    await r.until(() => r.count('open') === 1);
+    await r.until(() => r.count('alive') >= 3);
+    assert.equal(r.count('message'), 0, 'no message was sent: the signs of life are the ping frames');
+    socket.close();
+  });
+
+  it('ignores and logs what is not a push or a delete of a note, and stays open', async () => {
+    const r = recorder();
+    const log: string[] = [];
+    const socket = client().push.open(r.listener, { log: (line) => log.push(line) });
+    await r.until(() => r.count('open') === 1);
+    for (const text of ['not json', '[1]', '{"action":"poke","note_id":1}', '{"action":"push","note_id":-4}', '{"action":"push"}'])
+      push.send(text);
+    push.push(60003);
+    await r.until(() => r.count('message') === 1);
+    assert.equal(log.length, 5);
+    assert.match(log.join('\n'), /not JSON[\s\S]*not a JSON object[\s\S]*unknown action \("poke"\)[\s\S]*note_id -4[\s\S]*note_id missing/);
+    assert.equal(push.open(), 1);
+    socket.close();
+  });
+
+  it('tells an unauthorized upgrade (401) from a refused one (503) and from no answer at all', async () => {
+    const unauthorized = recorder();
+    client('not-a-token').push.open(unauthorized.listener);
+    await unauthorized.until(() => r(unauthorized));
+    assert.deepEqual(unauthorized.closeEvent()?.failure, { kind: 'auth', status: 401 });
+    assert.equal(unauthorized.count('open'), 0);
+    assert.deepEqual(
+      push.upgrades.map((u) => u.status),
+      [401],
+      "asked once: undici's own second try after a 401 (same token) is not sent",
+    );
+
+    push.refuse(503);
+    const refused = recorder();
+    client().push.open(refused.listener);
+    await refused.until(() => r(refused));
+    assert.deepEqual(refused.closeEvent()?.failure, { kind: 'refused', status: 503 });
+
+    const nobody = recorder();
+    const gone = await startPushServer({ forwardTo: svc.url });
+    await gone.close();
+    client('cs-demo-token', gone.restUrl).push.open(nobody.listener);
+    await nobody.until(() => r(nobody));
+    assert.equal(nobody.closeEvent()?.failure?.kind, 'network');
+    assert.match((nobody.closeEvent()!.failure as { message: string }).message, /ECONNREFUSED/);
+    for (const rec of [unauthorized, refused, nobody]) assert.equal(rec.count('error'), 1, 'one error, then the close');
+
+    function r(rec: ReturnType<typeof recorder>): boolean {
+      return rec.closeEvent() !== undefined;
+    }
+  });
+
+  it('a socket the server cuts reports a close 1006 after it opened; one it closes, its code', async () => {
+    const cut = recorder();
+    client().push.open(cut.listener);
+    await cut.until(() => cut.count('open') === 1);
+    push.drop();
+    await cut.until(() => cut.closeEvent() !== undefined);
+    assert.deepEqual(
+      { ...cut.closeEvent(), reason: undefined },
+      { type: 'close', code: 1006, opened: true, failure: undefined, reason: undefined },
+    );
+
+    const closed = recorder();
+    client().push.open(closed.listener);
+    await closed.until(() => closed.count('open') === 1);
+    push.drop(4001);
+    await closed.until(() => closed.closeEvent() !== undefined);
+    assert.equal(closed.closeEvent()!.code, 4001);
+  });
+
+  it('terminate cuts the connection at once and close sends a close frame; neither reports anything after', async () => {
+    const a = recorder();
+    const first = client().push.open(a.listener);
+    await a.until(() => a.count('open') === 1);
+    first.terminate();
+    await push.until(() => push.closeCodes.length === 1);
+    assert.deepEqual(push.closeCodes, [1006], 'cut: no close frame');
+    const b = recorder();
+    const second = client().push.open(b.listener);
+    await b.until(() => b.count('open') === 1);
+    second.close();
+    await push.until(() => push.closeCodes.length === 2);
+    assert.deepEqual(push.closeCodes, [1006, 1000]);
+    assert.equal(a.closeEvent(), undefined);
+    assert.equal(b.closeEvent(), undefined);
+  });
+
+  describe('through a proxy', () => {
+    const saved = {
+      HTTP_PROXY: process.env.HTTP_PROXY,
+      http_proxy: process.env.http_proxy,
+      NO_PROXY: process.env.NO_PROXY,
+      no_proxy: process.env.no_proxy,
+    };
+    afterEach(() => {
+      for (const [k, v] of Object.entries(saved))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+    });
+
+    it('goes through HTTP_PROXY like every request (a CONNECT tunnel to the API host)', async () => {
+      const proxy = await tunnelProxy();
+      try {
+        delete process.env.http_proxy;
+        delete process.env.no_proxy;
+        process.env.HTTP_PROXY = proxy.url;
+        process.env.NO_PROXY = '';
+        const r = recorder();
+        const socket = client().push.open(r.listener);
+        await r.until(() => r.count('open') === 1);
+        assert.deepEqual(proxy.tunnels, [new URL(push.url).host]);
+        push.push(60004);
+        await r.until(() => r.count('message') === 1);
+        socket.close();
+      } finally {
+        proxy.server.close();
+      }
+    });
+  });
+});
