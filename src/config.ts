@@ -1,6 +1,7 @@
 /** Reads and checks the extension's settings. */
 import * as vscode from 'vscode';
 import { DEFAULT_BASE_URL } from './api';
+import { readNewNoteAlert, type NewNoteAlert } from './models/newNoteAlert';
 import { checkServiceAddress, DEFAULT_LOOPBACK_PORT } from './models/serviceAddress';
 
 const SECTION = 'contentSite';
@@ -10,6 +11,7 @@ const WATCHED = {
   apiBaseUrl: 'apiBaseUrl',
   site: 'site',
   pollInterval: 'notifications.pollInterval',
+  notifyNew: 'notifications.notifyNew',
 } as const;
 
 export function settings(): vscode.WorkspaceConfiguration {
@@ -98,6 +100,11 @@ export function pollIntervalMs(): number {
 export function undoMs(): number {
   const seconds = settings().get<number>('notifications.undoSeconds', 4.5);
   return Math.round(Math.min(60, Math.max(1, Number.isFinite(seconds) ? seconds : 4.5)) * 1000);
+}
+
+/** Which newly arrived notes get a message (default off): none, those addressed to the user, all. */
+export function newNoteAlert(): NewNoteAlert {
+  return readNewNoteAlert(settings().get(WATCHED.notifyNew), 'off');
 }
 
 export function loadRemoteImages(): boolean {

@@ -63,9 +63,11 @@ export function registerShowDetail(deps: ShowDetailDeps): vscode.Disposable[] {
   }
 
   return [
-    vscode.commands.registerCommand(COMMANDS.notifications.show, async (node?: vscode.TreeItem) => {
-      if (!(node instanceof NoteNode)) return;
-      await openNote(notes.get(node.note.id) ?? node.note);
+    // A row, or a note's id (the message about a new note).
+    vscode.commands.registerCommand(COMMANDS.notifications.show, async (node?: vscode.TreeItem | number) => {
+      const note =
+        typeof node === 'number' ? notes.get(node) : node instanceof NoteNode ? (notes.get(node.note.id) ?? node.note) : undefined;
+      if (note) await openNote(note);
     }),
     vscode.commands.registerCommand(COMMANDS.following.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof FeedPostNode)) return;

@@ -9,7 +9,11 @@ import { registerNoteActions } from '../commands/noteActions';
 import { registerKeyboardShortcuts } from '../commands/noteActionsKeys';
 import { registerNotificationListCommands } from '../commands/notificationListCommands';
 import { retryFailedViews } from '../commands/refreshAll';
-import { onDidChangeSetting, pageSizes, pollIntervalMs, undoMs } from '../config';
+import { newNoteAlert, onDidChangeSetting, pageSizes, pollIntervalMs, undoMs } from '../config';
+import { COMMANDS, VIEWS } from '../ids';
+import { LiveSession } from '../models/liveSession';
+import { shouldAlert } from '../models/newNoteAlert';
+import { watchForWake } from '../models/wakeWatch';
 import { cachedItem } from '../models/firstPageCache';
 import { NoteActionsModel } from '../models/noteActionsModel';
 import { filterId } from '../models/noteFilters';
@@ -59,12 +63,13 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
       ...registerKeyboardShortcuts(),
     ]);
 
-    this.poll(deps);
+    const poller = this.poll(deps);
+    this.live(deps, poller);
     this.markSeen(deps);
   }
 
   /** The list refreshes itself while the window is focused, cheaply; failed views recover (see NotePoller). */
-  private poll({ client, auth, lists, log }: NotificationsDeps): void {
+  private poll({ client, auth, lists, log }: NotificationsDeps): NotePoller {
     const isSignedIn = signedIn(auth);
     const poller = new NotePoller({
       client,
@@ -79,6 +84,56 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
     this.register({ dispose: () => poller.stop() });
     this.register(vscode.window.onDidChangeWindowState((state) => void (state.focused && poller.nudge())));
     this.register(onDidChangeSetting('pollInterval', () => poller.start()));
+    return poller;
+  }
+
+  /**
+   * New notes as they happen: one push-channel socket while signed in (see LiveSession); while it is
+   * up the poller stands down, while it is down the poll runs. The view says which; a machine that
+   * slept reconnects at once; a 401 on the upgrade goes down the usual re-sign-in path, once.
+   */
+  private live({ client, auth, log }: NotificationsDeps, poller: NotePoller): void {
+    const session = this.register(
+      new LiveSession({
+        client,
+        model: this.model,
+        poller,
+        onUnauthorized: (status) => {
+          log.warn(`Push channel refused the sign-in (HTTP ${status}).`);
+          if (status === 401) void auth.handleUnauthorized();
+        },
+        log: (m) => log.debug(m),
+      }),
+    );
+    const follow = () => (auth.current() ? session.start() : session.stop());
+    void auth.ready.then(follow);
+    this.register(auth.onDidChangeSession(follow));
+    this.register(
+      onDidChangeSetting('apiBaseUrl', () => {
+        session.stop();
+        follow();
+      }),
+    );
+    this.register(watchForWake(() => session.wake()));
+    const show = () => this.provider.showLive(auth.current() ? { mode: session.mode, retryAt: session.retryAt } : undefined);
+    this.register(session.onDidChange(show));
+    this.register(auth.onDidChangeSession(show));
+    show();
+    this.register(
+      session.onDidArrive((notes) => {
+        const setting = newNoteAlert();
+        const me = auth.current()?.user.ID;
+        const told = notes.filter((n) => shouldAlert(n, setting, me));
+        if (told.length === 0) return;
+        const open = vscode.l10n.t('Open');
+        const text = told.length === 1 ? told[0].subjectText : vscode.l10n.t('{0} new notifications', told.length);
+        void vscode.window.showInformationMessage(text, open).then((pick) => {
+          if (pick !== open) return;
+          if (told.length === 1) void vscode.commands.executeCommand(COMMANDS.notifications.show, told[0].id);
+          else void vscode.commands.executeCommand(`${VIEWS.notifications}.focus`);
+        });
+      }),
+    );
   }
 
   /** The service's bell stops showing as new what the user saw here (see SeenMarker). */

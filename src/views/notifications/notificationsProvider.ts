@@ -13,6 +13,13 @@ import { emptyMessage, filterLabel } from './noteFilterLabels';
 
 export const NOTIFICATIONS_VIEW = VIEWS.notifications;
 
+/** What the view says of how new notes reach it (LiveSession's mode and next try). */
+export interface LiveState {
+  mode: 'live' | 'polling';
+  /** When the socket is tried again (ms since the epoch), while polling. */
+  retryAt?: number;
+}
+
 /** Renders the notifications model: day groups of notes, a load-more row, failures as rows. */
 export class NotificationsProvider extends ListProvider<NotificationsModel> {
   /**
@@ -22,6 +29,7 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
    * the time; should it read more (a setting), clear this when that changes.
    */
   private readonly nodes = new Map<number, NoteNode>();
+  private live: LiveState | undefined;
 
   constructor(model: NotificationsModel, loader: LoaderOptions) {
     super(VIEWS.notifications, model, loader, { canSelectMany: true, showCollapseAll: true });
@@ -32,7 +40,7 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
     const unread = m.unreadCount;
     const stale = m.state.kind === 'error' ? vscode.l10n.t(' (as of {0}; could not refresh)', loadedAtLabel(m.list.loadedAt) ?? '') : '';
     this.view.badge = unread > 0 ? { value: unread, tooltip: vscode.l10n.t('{0} unread notifications', unread) + stale } : undefined;
-    this.view.description = describe(m.list, filterLabel(m.filter));
+    this.view.description = [describe(m.list, filterLabel(m.filter)), this.liveText()].filter(Boolean).join(' · ');
     this.view.message = listMessage(m.list, emptyMessage(m.filter));
   }
 
@@ -67,6 +75,22 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
     const node = new NoteNode(note, when, text);
     this.nodes.set(note.id, node);
     return node;
+  }
+
+  /** Whether new notes arrive as they happen (the push channel) or by polling, and when it tries again. */
+  showLive(state: LiveState | undefined): void {
+    const same = state?.mode === this.live?.mode && state?.retryAt === this.live?.retryAt;
+    this.live = state && { ...state };
+    if (!same) this.render();
+  }
+
+  private liveText(): string {
+    const live = this.live;
+    if (!live) return '';
+    if (live.mode === 'live') return vscode.l10n.t('Live');
+    if (live.retryAt === undefined) return vscode.l10n.t('Polling');
+    const at = new Date(live.retryAt).toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    return vscode.l10n.t('Polling; live again at {0}', at);
   }
 
   override reset(): void {
