@@ -26,6 +26,17 @@ import { ourColdLoad, SITE, TOKEN, viewModels } from './coldLoad';
 import { wpcomClient, wpcomColdLoad } from './wpcomClient';
 import { allApproved, APPROVE_COUNT, APPROVE_WAYS, pendingSelection } from './approveMany';
 import { RESTORED_FIELDS } from '../../src/models/trashModel';
+import { liveFigures } from './live';
+
+/** The end-to-end step's own timing of a pushed note reaching the screen (artifacts/e2e/live.json), with when it ran. */
+function readE2eLive(): string | undefined {
+  try {
+    const r = JSON.parse(readFileSync(resolve(__dirname, '../../artifacts/e2e/live.json'), 'utf8')) as { shownMs: number; at: string };
+    return `${r.shownMs} ms (end-to-end run of ${r.at.slice(0, 16).replace('T', ' ')} UTC)`;
+  } catch {
+    return undefined;
+  }
+}
 
 const root = resolve(__dirname, '../..');
 const LATENCY = 50;
@@ -373,6 +384,37 @@ async function main(): Promise<void> {
     `time to load it in a fresh Node process (require, vscode stubbed, Node's own modules loaded first as in the extension host; median of ${PROCESSES})`,
     `${ms(loadOurs)} (\`wpcom\` with undici: ${ms(loadWpcom)})`,
   ]);
+  // 4. Live notes (the push channel) against polling at 30 s.
+  const live = await liveFigures(LATENCY);
+  const perHour = 3600 / 30;
+  rows.push(
+    [
+      'An idle hour, nothing new',
+      'this extension, push socket up (pings only)',
+      String(live.idleHour.requests),
+      `${kb(live.idleHour.bytes)} (${live.idleHour.pings} pings)`,
+      kb(live.idleHour.bytes),
+      '–',
+      'measured over an hour shrunk 1,000×: the service pinging every 27 ms',
+    ],
+    [
+      '',
+      'polling every 30 s (the idle poll above, 120 times)',
+      String(perHour * poll.requests),
+      kb(perHour * poll.bytes),
+      kb(perHour * poll.wire),
+      '–',
+      '',
+    ],
+  );
+  figures.push([
+    `a new note, from its creation on the service to the model holding it (${live.arrival.notes} notes, ${LATENCY} ms latency)`,
+    `median ${ms(live.arrival.median)}, p95 ${ms(live.arrival.p95)} (polling at 30 s: 15 s on average, 30 s at worst)`,
+  ]);
+  figures.push([`a burst of ${live.burst.pushes} pushes`, `${live.burst.fetches} requests, every note shown`]);
+  const e2eLive = readE2eLive();
+  if (e2eLive) figures.push(['a pushed note on screen in the real editor (the end-to-end step, interval poll off)', e2eLive]);
+
   const activation = inHostActivation(measureInHost(resolve(root, 'artifacts/in-host/activation.json')));
   figures.push([
     `activation in the real extension host (the in-host suite's first test, production build, ${IN_HOST_RUNS} runs)`,
@@ -395,6 +437,15 @@ async function main(): Promise<void> {
       '≤ 150 KB / ≤ 12 ms / ≤ 20 ms',
     ],
     ['VSIX', kb(vsix), '≤ 270 KB'],
+    [
+      `approve ${APPROVE_COUNT} selected: this extension / all at once`,
+      `${ms(medianCost(approveRuns[0]).ms)} / ${ms(medianCost(approveRuns[APPROVE_WAYS.length - 1]).ms)}`,
+      `within one round trip (${LATENCY} ms) of all at once`,
+    ],
+    ['an idle hour with the push socket up', `${live.idleHour.requests} REST requests`, '0 requests'],
+    [`a new note in the model, ${LATENCY} ms latency (median / p95)`, `${ms(live.arrival.median)} / ${ms(live.arrival.p95)}`, '≤ 150 ms'],
+    [`a burst of ${live.burst.pushes} pushes`, `${live.burst.fetches} requests`, '≤ 2 requests'],
+    ['a pushed note on screen in a real editor', e2eLive ?? 'not measured (run `npm run test:e2e`)', '≤ 1 s'],
     ['520 notes, warm / first', `${ms(tree[520].warm)} / ${ms(tree[520].first)}`, '≤ 2 / ≤ 8 ms'],
     ['5,000 notes, warm / first', `${ms(tree[5000].warm)} / ${ms(tree[5000].first)}`, '≤ 20 ms'],
   ];
@@ -421,7 +472,7 @@ processes (median of ${PROCESSES}) with nothing loaded and no connection yet, ti
 client's code (built like the extension, \`scripts/build.mjs --bench\`) to the answer. Numbers vary from run to run by a few milliseconds (more on a busy
 machine); the request counts and bytes do not.
 
-## Goals (from issue 13)
+## Goals (issues 13, 18 and 19)
 
 | figure | now | goal |
 |---|---|---|

@@ -105,7 +105,12 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
         log: (m) => log.debug(m),
       }),
     );
-    const follow = () => (auth.current() ? session.start() : session.stop());
+    // Signed in: the socket opens once the list has had its first load (its connect reads the first
+    // page again, which would race the view's own first load); signed out: it closes.
+    const follow = () => {
+      if (!auth.current()) return session.stop();
+      void settled(this.model).then(() => auth.current() && session.start());
+    };
     void auth.ready.then(follow);
     this.register(auth.onDidChangeSession(follow));
     this.register(
@@ -153,4 +158,17 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
 
 export function registerNotifications(deps: NotificationsDeps): NotificationsFeature {
   return new NotificationsFeature(deps);
+}
+
+/** Resolves once the list is neither idle nor loading (its first load answered, or failed). */
+function settled(model: NotificationsModel): Promise<void> {
+  const done = () => model.state.kind !== 'idle' && model.state.kind !== 'loading';
+  if (done()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const sub = model.onDidChange(() => {
+      if (!done()) return;
+      sub.dispose();
+      resolve();
+    });
+  });
 }
