@@ -212,17 +212,22 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.command('View: Close All Editors');
   });
 
-  it('3c. a change on the service shows up by itself (cheap poll), in the badge and the status bar', async () => {
+  it('3c. a change on the service shows up by itself (pushed), in the badge and the status bar', async () => {
     demo.svc.requests.length = 0;
     demo.svc.world().notes.find((n) => n.id === 60001)!.unread = 2;
+    demo.svc.push.sync(); // a change made by hand, told on the push channel as a REST write would be
     await wb.badgeIs('1', 30_000);
     await page.locator('.statusbar [aria-label="1 unread Content Site notifications"]').first().waitFor();
-    // The cheap poll asks for ids and hashes only (POLL_FIELDS), not the full notes.
+    // The socket is up, so the poll stands down: the note came by a fetch of the note the push named.
+    const fetched = demo.svc.requests.filter(
+      (r) => r.method === 'GET' && /notifications\/(60001|\?.*ids(%5B%5D|\[\])?=60001)/.test(r.path),
+    );
     const polls = demo.svc.requests.filter(
       (r) => r.path.startsWith('/rest/v1/notifications/') && /[?&]fields=id%2Cnote_hash(&|$)/.test(r.path),
     );
-    assert.ok(polls.length >= 1, 'a cheap poll saw the change');
-    await wb.shot('poll-picked-up-change');
+    assert.ok(fetched.length >= 1, 'the pushed note was fetched');
+    assert.deepEqual(polls, [], 'no cheap poll while the socket is up');
+    await wb.shot('push-picked-up-change');
   });
 
   it('4. following: posts listed, load more, newest/oldest toggle', async () => {
