@@ -67,6 +67,8 @@ export interface CatalogEntry {
   /** Inline on the row (its order there), and its group@order in the row's context menu. */
   readonly inline?: number;
   readonly menu?: string;
+  /** What a row's hover says once the user did it (You liked this comment.), with its icon. */
+  readonly doneSentence?: { readonly icon: string; readonly text: string };
   /** What a row says beside the note's type while the action is in this state (pending, liked). */
   readonly rowState?: { readonly when: boolean; readonly text: string };
   /** Its place among the detail page's toolbar buttons (none: the page shows it its own way). */
@@ -181,6 +183,7 @@ const WRITTEN: readonly WrittenEntry[] = [
     icons: ['heart', 'heart-filled'],
     key: 'l',
     rowState: { when: true, text: 'liked' },
+    doneSentence: { icon: 'heart-filled', text: 'You liked this comment.' },
     menu: '3_act@2',
     context: true,
     send: async (api, a, on, o) => (await (on ? api.comments.like : api.comments.unlike).call(api.comments, a.site, a.comment!, o)).i_like,
@@ -190,6 +193,7 @@ const WRITTEN: readonly WrittenEntry[] = [
     button: 3,
     kind: 'toggle',
     variantOf: 'like',
+    doneSentence: { icon: 'heart-filled', text: 'You liked this post.' },
     labels: {
       on: 'Like post',
       off: 'Unlike post',
@@ -218,6 +222,7 @@ const WRITTEN: readonly WrittenEntry[] = [
   },
   {
     id: 'reply',
+    doneSentence: { icon: 'reply', text: 'You replied.' },
     kind: 'reply',
     labels: { title: 'Reply…', on: 'Reply', off: 'Reply', done: 'Reply', hint: ['Reply', 'Reply'], key: 'Reply…' },
     icons: ['reply'],

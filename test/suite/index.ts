@@ -18,6 +18,7 @@ export function run(): Promise<void> {
   require('./signIn.test');
   require('./trees.test');
   require('./noteActions.test');
+  require('./live.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} in-host test(s) failed.`)) : resolve()));

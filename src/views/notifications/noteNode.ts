@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Notification } from '../../api';
 import { noteActions } from '../../api/noteActions';
 import { COMMANDS } from '../../ids';
-import { entry, offeredOn, SHOWN_ENTRIES } from '../../models/noteActionCatalog';
+import { offeredOn, SHOWN_ENTRIES } from '../../models/noteActionCatalog';
 import { noteContextValue } from './noteContext';
 import { escapeMd, mdLink } from '../common/markdown';
 import { noteIcon, typeLabel } from './noteIcons';
@@ -76,12 +76,13 @@ export class NoteNode extends vscode.TreeItem {
     );
     md.appendMarkdown(`${escapeMd(typeLabel(n.type))} · ${new Date(n.timestamp * 1000).toLocaleString()}`);
     if (n.status?.approval_status) md.appendMarkdown(`\n\n${vscode.l10n.t('Status: {0}', escapeMd(n.status.approval_status))}`);
+    // What the user did (the catalog's `done` sentences: liked the comment or the post, replied).
     const actions = noteActions(n);
-    if (offeredOn(actions, entry('like'))?.action.value)
-      md.appendMarkdown(
-        `\n\n$(heart-filled) ${actions.like ? vscode.l10n.t('You liked this comment.') : vscode.l10n.t('You liked this post.')}`,
-      );
-    if (actions.reply?.value) md.appendMarkdown(`\n\n$(reply) ${vscode.l10n.t('You replied.')}`);
+    for (const e of SHOWN_ENTRIES) {
+      const offered = e.doneSentence || e.fallback ? offeredOn(actions, e) : undefined;
+      const sentence = offered?.action.value === true ? offered.entry.doneSentence : undefined;
+      if (sentence) md.appendMarkdown(`\n\n$(${sentence.icon}) ${vscode.l10n.t(sentence.text)}`);
+    }
     const open = mdLink(vscode.l10n.t('Open in browser'), n.url);
     if (open) md.appendMarkdown(`\n\n${open}`);
     return md;
