@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { ContentSiteClient } from '../../src/api';
-import { closeEditor, openEditor, shotIfFailed, type EditorSession } from './session';
+import { closeEditor, openSignedIn, shotIfFailed, type EditorSession } from './session';
 import { until } from './until';
 import type { Workbench } from './workbench';
 
@@ -33,13 +33,8 @@ describe('Live notes in a real VS Code', function () {
     const { CHROMIUM_ARGS, chromiumPath } = await import('../../scripts/editor.mjs');
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     // No interval poll: a note that shows came by the push channel (or the read after a connect).
-    session = await openEditor(browser, SHOTS, { 'contentSite.notifications.pollInterval': 0 });
+    session = await openSignedIn(browser, SHOTS, { 'contentSite.notifications.pollInterval': 0 });
     ({ demo, wb } = session);
-    await wb.command('Content Site: Sign In with Access Token…');
-    await wb.answer('cs-demo-token');
-    await wb.row(PANE, 'Maya Lin commented on Morning pages').waitFor();
-    await wb.expandPane('Following', false);
-    await wb.expandPane('Trash', false);
   });
 
   afterEach(function () {

@@ -37,6 +37,21 @@ export async function openEditor(browser: Browser, shotsDir: string, settings: R
   return { demo, context, page, wb, close };
 }
 
+/**
+ * An editor signed in as demo with an access token, its Notifications filled and the other list
+ * panes collapsed: where the note tests start.
+ */
+export async function openSignedIn(browser: Browser, shotsDir: string, settings: Record<string, unknown>): Promise<EditorSession> {
+  const session = await openEditor(browser, shotsDir, settings);
+  const { wb } = session;
+  await wb.command('Content Site: Sign In with Access Token…');
+  await wb.answer('cs-demo-token');
+  await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
+  await wb.expandPane('Following', false);
+  await wb.expandPane('Trash', false);
+  return session;
+}
+
 /** For afterEach: a failed step's screenshot, `FAILED-<its title>`, beside the run's others. */
 export async function shotIfFailed(test: Mocha.Test | undefined, wb: Workbench | undefined): Promise<void> {
   if (test?.state !== 'failed' || !wb) return;
