@@ -4,6 +4,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { ContentSiteClient } from '../../src/api';
 import { useClientAndService } from './setup';
+import { proxyEnvironment } from './proxyEnv';
 
 const { svc } = useClientAndService();
 
@@ -47,25 +48,12 @@ function forwardProxy(): Promise<{ server: Server; url: string; seen: string[] }
 }
 
 describe('Proxy settings from the environment', () => {
-  const saved = {
-    HTTP_PROXY: process.env.HTTP_PROXY,
-    NO_PROXY: process.env.NO_PROXY,
-    http_proxy: process.env.http_proxy,
-    no_proxy: process.env.no_proxy,
-  };
-  afterEach(() => {
-    for (const [k, v] of Object.entries(saved))
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-  });
+  const { useProxy } = proxyEnvironment();
 
   it('sends requests through HTTP_PROXY, and straight to hosts in NO_PROXY', async () => {
     const proxy = await forwardProxy();
     try {
-      delete process.env.http_proxy;
-      delete process.env.no_proxy;
-      process.env.HTTP_PROXY = proxy.url;
-      process.env.NO_PROXY = '';
+      useProxy(proxy.url);
       const viaProxy = new ContentSiteClient({ baseUrl: svc().restUrl, token: 'cs-demo-token' });
       assert.equal((await viaProxy.sites.get(2001)).ID, 2001);
       // undici tunnels through the proxy (CONNECT) or forwards the absolute URL: either way it went there.

@@ -9,6 +9,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { ContentSiteClient, pushUrl, type PushEvent } from '../../src/api';
 import { startService, type RunningService } from '../service';
 import { startPushServer, type PushServer } from './pushServer';
+import { proxyEnvironment } from './proxyEnv';
 
 /** Every event a socket reported, and a way to wait for one. */
 function recorder() {
@@ -192,25 +193,12 @@ describe('The push channel client (over a real WebSocket)', () => {
   });
 
   describe('through a proxy', () => {
-    const saved = {
-      HTTP_PROXY: process.env.HTTP_PROXY,
-      http_proxy: process.env.http_proxy,
-      NO_PROXY: process.env.NO_PROXY,
-      no_proxy: process.env.no_proxy,
-    };
-    afterEach(() => {
-      for (const [k, v] of Object.entries(saved))
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-    });
+    const { useProxy } = proxyEnvironment();
 
     it('goes through HTTP_PROXY like every request (a CONNECT tunnel to the API host)', async () => {
       const proxy = await tunnelProxy();
       try {
-        delete process.env.http_proxy;
-        delete process.env.no_proxy;
-        process.env.HTTP_PROXY = proxy.url;
-        process.env.NO_PROXY = '';
+        useProxy(proxy.url);
         const r = recorder();
         const socket = client().push.open(r.listener);
         await r.until(() => r.count('open') === 1);

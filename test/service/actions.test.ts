@@ -4,7 +4,7 @@
  * service refuses with its own error.
  */
 import * as assert from 'node:assert/strict';
-import { callService, serviceFixture, type CallOptions, type Reply } from './reply';
+import { serviceCalls, serviceFixture, type Reply } from './reply';
 import { SITES, USERS } from './index';
 
 const DEMO = 'cs-demo-token';
@@ -20,13 +20,7 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('Note actions in the reference service', () => {
   const fx = serviceFixture();
-  const call = (method: string, path: string, opts: CallOptions = { token: DEMO }): Promise<Reply> =>
-    callService(fx.svc.url, method, path, opts);
-  const ok = async (method: string, path: string, opts: CallOptions = { token: DEMO }): Promise<Json> => {
-    const r = await call(method, path, opts);
-    assert.equal(r.status, 200, `${method} ${path}: ${r.text}`);
-    return r.json;
-  };
+  const { call, ok } = serviceCalls(fx, DEMO);
   const refused = async (r: Promise<Reply>, status: number, error: string, message?: string): Promise<void> => {
     const reply = await r;
     assert.equal(reply.status, status, reply.text);

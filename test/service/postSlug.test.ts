@@ -4,7 +4,7 @@
  * answered exactly as by its ID, with the same refusals.
  */
 import * as assert from 'node:assert/strict';
-import { callService, serviceFixture, type Reply } from './reply';
+import { serviceCalls, serviceFixture } from './reply';
 import { SITES } from './index';
 
 const DEMO = 'cs-demo-token';
@@ -12,14 +12,7 @@ const POSTS = `/rest/v1.1/sites/${SITES.demo}/posts`;
 
 describe('One post by its slug', () => {
   const fx = serviceFixture();
-  const get = (path: string, token: string | null = DEMO): Promise<Reply> =>
-    callService(fx.svc.url, 'GET', path, { token: token ?? undefined });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const ok = async (path: string, token: string | null = DEMO): Promise<any> => {
-    const r = await get(path, token);
-    assert.equal(r.status, 200, `${path}: ${r.text}`);
-    return r.json;
-  };
+  const { get, getOk: ok } = serviceCalls(fx, DEMO);
   const refused = async (path: string, token: string | null, status: number, error: string, message: string): Promise<void> => {
     const r = await get(path, token);
     assert.equal(r.status, status, `${path}: ${r.text}`);

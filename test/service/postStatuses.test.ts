@@ -3,7 +3,7 @@
  * list of statuses, or `any`), answered only with what the user may see.
  */
 import * as assert from 'node:assert/strict';
-import { callService, serviceFixture, type Reply } from './reply';
+import { serviceCalls, serviceFixture } from './reply';
 import { DEFAULT_NOW, SITES } from './index';
 
 const DEMO = 'cs-demo-token';
@@ -14,14 +14,7 @@ const OTHERS = { draft: 108, pending: 109, private: 110, future: 111 } as const;
 
 describe('Posts of every status', () => {
   const fx = serviceFixture();
-  const get = (path: string, token: string | null = DEMO): Promise<Reply> =>
-    callService(fx.svc.url, 'GET', path, { token: token ?? undefined });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const ok = async (path: string, token: string | null = DEMO): Promise<any> => {
-    const r = await get(path, token);
-    assert.equal(r.status, 200, `${path}: ${r.text}`);
-    return r.json;
-  };
+  const { get, getOk: ok } = serviceCalls(fx, DEMO);
   const ids = async (query: string, token: string | null = DEMO): Promise<number[]> => {
     const body = await ok(`${POSTS}/?${query}&number=100&fields=ID`, token);
     assert.equal(body.found, body.posts.length);

@@ -1,3 +1,4 @@
+import * as assert from 'node:assert/strict';
 import { startService, type RunningService } from './index';
 
 /** One plain HTTP call to the reference service, as its own tests make them (no client library). */
@@ -52,4 +53,24 @@ export function serviceFixture(): { readonly svc: RunningService } {
   beforeEach(() => holder.svc.reset());
   after(async () => holder.svc.close());
   return holder;
+}
+
+/**
+ * The calls a service test makes as `token` (demo's by default): any request, one that must answer
+ * 200 (its JSON), a GET as another token or signed out (null), and such a GET that must answer 200.
+ */
+export function serviceCalls(fx: { readonly svc: RunningService }, token = 'cs-demo-token') {
+  const call = (method: string, path: string, opts: CallOptions = { token }): Promise<Reply> => callService(fx.svc.url, method, path, opts);
+  const ok = async (method: string, path: string, opts: CallOptions = { token }): Promise<Reply['json']> => {
+    const r = await call(method, path, opts);
+    assert.equal(r.status, 200, `${method} ${path}: ${r.text}`);
+    return r.json;
+  };
+  const get = (path: string, as: string | null = token): Promise<Reply> => call('GET', path, { token: as ?? undefined });
+  const getOk = async (path: string, as: string | null = token): Promise<Reply['json']> => {
+    const r = await get(path, as);
+    assert.equal(r.status, 200, `${path}: ${r.text}`);
+    return r.json;
+  };
+  return { call, ok, get, getOk };
 }
