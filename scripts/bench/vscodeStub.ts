@@ -52,7 +52,14 @@ const stub = {
   env: { language: 'en' },
   l10n: { t: (s: string, ...args: unknown[]) => s.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) },
   window: {
-    createTreeView: () => ({ visible: true, selection: [], onDidChangeVisibility: () => ({ dispose() {} }), dispose() {} }),
+    createTreeView: () => ({
+      visible: true,
+      selection: [],
+      onDidChangeVisibility: () => ({ dispose() {} }),
+      onDidCollapseElement: () => ({ dispose() {} }),
+      onDidExpandElement: () => ({ dispose() {} }),
+      dispose() {},
+    }),
     withProgress: (_o: unknown, task: () => Promise<unknown>) => task(),
   },
 };

@@ -7,7 +7,7 @@
  */
 import { SHOWN_ENTRIES, type CatalogEntry } from '../../src/models/noteActionCatalog';
 import { CONTEXT_KEYS, VIEWS } from '../../src/ids';
-import { contextWord, FOCUSED_ROW_ARG, NOTE_KEYS, NOTE_KEYS_WHEN } from '../../src/views/notifications/noteContext';
+import { contextWord, KEY_ARGS, NOTE_KEYS, NOTE_KEYS_WHEN } from '../../src/views/notifications/noteContext';
 
 export interface ManifestCommand {
   command: string;
@@ -24,7 +24,7 @@ export interface Keybinding {
   key: string;
   command: string;
   when: string;
-  args: typeof FOCUSED_ROW_ARG;
+  args: typeof KEY_ARGS;
 }
 
 export interface CatalogManifest {
@@ -58,7 +58,7 @@ export function catalogManifest(): CatalogManifest {
       if (e.offCommand) m.rows.push({ command: e.offCommand, when: onRow(e, true), group: e.menu });
     }
   }
-  m.keybindings = NOTE_KEYS.map((k) => ({ key: k.key, command: k.command, when: NOTE_KEYS_WHEN, args: FOCUSED_ROW_ARG }));
+  m.keybindings = NOTE_KEYS.map((k) => ({ key: k.key, command: k.command, when: NOTE_KEYS_WHEN, args: KEY_ARGS }));
   return m;
 }
 

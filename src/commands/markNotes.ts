@@ -5,7 +5,7 @@ import { ENTRIES } from '../models/noteActionCatalog';
 import type { MarkAllReport, NotificationsModel } from '../models/notificationsModel';
 import type { NotificationsProvider } from '../views/notifications/notificationsProvider';
 import { reportError, requireSignIn, type CommandAuth } from './common';
-import { noteTargets, type NoteArg } from './noteTargets';
+import { noteTargets, whenRowsKnown, type NoteArg } from './noteTargets';
 
 export interface MarkNotesDeps {
   model: NotificationsModel;
@@ -38,7 +38,10 @@ export function registerMarkNotes(deps: MarkNotesDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.notifications.markRead, (n?: NoteArg, s?: vscode.TreeItem[]) => run('read', n, s)),
     vscode.commands.registerCommand(COMMANDS.notifications.markUnread, (n?: NoteArg, s?: vscode.TreeItem[]) => run('unread', n, s)),
-    vscode.commands.registerCommand(READ.command!, (n?: NoteArg, s?: vscode.TreeItem[]) => run('toggle', n, s)),
+    vscode.commands.registerCommand(
+      READ.command!,
+      whenRowsKnown(provider, READ.command!, (n, s) => run('toggle', n, s)),
+    ),
     vscode.commands.registerCommand(COMMANDS.notifications.markAllRead, async () => {
       if (!requireSignIn(deps)) return;
       let report: MarkAllReport;

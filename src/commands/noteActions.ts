@@ -5,7 +5,7 @@ import { SHOWN_ENTRIES, type CatalogEntry } from '../models/noteActionCatalog';
 import type { ActReport, PendingRemoval } from '../models/noteActionsModel';
 import { openExternal, reportError, requireSignIn } from './common';
 import type { NoteActionsDeps } from './noteActionsDeps';
-import { noteTargets, type NoteArg } from './noteTargets';
+import { noteTargets, whenRowsKnown, type NoteArg } from './noteTargets';
 
 type Run = (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown;
 
@@ -17,8 +17,8 @@ type Run = (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown
  * model and say the outcome; they build no URL. Toggle read is markNotes.ts's.
  */
 export function registerNoteActions(ctx: NoteActionsDeps): vscode.Disposable[] {
-  const reg = (id: string | undefined, run: Run) =>
-    id ? [vscode.commands.registerCommand(id, (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => run(clicked, selected))] : [];
+  const provider = ctx.notifications.provider;
+  const reg = (id: string | undefined, run: Run) => (id ? [vscode.commands.registerCommand(id, whenRowsKnown(provider, id, run))] : []);
   return SHOWN_ENTRIES.flatMap((e) => {
     switch (e.kind) {
       case 'toggle':
@@ -53,6 +53,7 @@ function notOffered(ctx: NoteActionsDeps, e: CatalogEntry, count: number): void 
 /** The notes chosen, when signed in (else nothing: requireSignIn said why). */
 function chosen(ctx: NoteActionsDeps, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): number[] {
   const ids = noteTargets(ctx, clicked, selected);
+  if (ids.length === 0) ctx.log.info(`no notification chosen (given ${clicked === null ? 'null' : typeof clicked}).`);
   return ids.length > 0 && requireSignIn(ctx) ? ids : [];
 }
 

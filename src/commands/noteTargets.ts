@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { BY_KEY, FOCUSED_ROW_ARG } from '../views/notifications/noteContext';
 import { NoteNode } from '../views/notifications/noteNode';
 import type { NotificationsProvider } from '../views/notifications/notificationsProvider';
 
@@ -28,4 +29,35 @@ export function noteTargets(
   }
   const ids = provider.selectedNotes(row, together);
   return row ? [row.note.id, ...ids.filter((id) => id !== row.note.id)] : ids;
+}
+
+/** The second argument of a key's command run again by `whenRowsKnown`: run it as it comes, never again. */
+export const RUN_AGAIN = 'run again once the rows are known';
+
+type NoteCommand = (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown;
+/** What a key's binding gives (KEY_ARGS, resolved by VS Code): the focused row, or nothing, and BY_KEY. */
+type KeyArg = readonly [vscode.TreeItem | null | undefined, typeof BY_KEY];
+
+const isKeyArg = (arg: unknown): arg is KeyArg => Array.isArray(arg) && arg.length === 2 && arg[1] === BY_KEY;
+
+/**
+ * A note command as registered. A key's command gets `[focused row, BY_KEY]`; when the row is
+ * missing because the tree is redrawing (VS Code's extension host forgets the rows from a redraw
+ * until the editor asks for them again, and a key resolved in that moment finds none), the key is
+ * neither dropped nor guessed from the selection: once the rows are known again, the command runs
+ * once more through the editor (`runCommands`), which resolves the row under the keyboard focus anew.
+ */
+export function whenRowsKnown(
+  provider: Pick<NotificationsProvider, 'redrawing' | 'rowsKnown'>,
+  command: string,
+  run: NoteCommand,
+): (clicked?: NoteArg | KeyArg, selected?: readonly vscode.TreeItem[] | typeof RUN_AGAIN) => unknown {
+  return async (clicked, selected) => {
+    if (selected === RUN_AGAIN) return run(isKeyArg(clicked) ? clicked[0] : clicked, undefined);
+    if (!isKeyArg(clicked)) return run(clicked, selected);
+    const [row] = clicked;
+    if (row || !provider.redrawing) return run(row ?? undefined, undefined);
+    await provider.rowsKnown();
+    return vscode.commands.executeCommand('runCommands', { commands: [{ command, args: [FOCUSED_ROW_ARG, RUN_AGAIN] }] });
+  };
 }

@@ -54,7 +54,7 @@ describe("A note's detail view acts on it (code-server + Chromium)", function ()
   });
 
   afterEach(function () {
-    return shotIfFailed(this.currentTest, wb);
+    return shotIfFailed(this.currentTest, session);
   });
 
   after(async function () {

@@ -60,7 +60,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
   afterEach(async function () {
     const title = this.currentTest?.title ?? 'step';
     steps[title] = Date.now() - stepStarted;
-    await shotIfFailed(this.currentTest, wb);
+    await shotIfFailed(this.currentTest, session);
   });
 
   after(async function () {

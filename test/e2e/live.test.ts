@@ -38,7 +38,7 @@ describe('Live notes in a real VS Code', function () {
   });
 
   afterEach(function () {
-    return shotIfFailed(this.currentTest, wb);
+    return shotIfFailed(this.currentTest, session);
   });
 
   after(async function () {

@@ -31,7 +31,7 @@ describe('Loopback sign-in in a real VS Code (code-server + Chromium)', function
   });
 
   afterEach(function () {
-    return shotIfFailed(this.currentTest, session?.wb);
+    return shotIfFailed(this.currentTest, session);
   });
 
   after(async function () {

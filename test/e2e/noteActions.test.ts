@@ -62,7 +62,7 @@ describe('Acting on notes in a real VS Code', function () {
   });
 
   afterEach(function () {
-    return shotIfFailed(this.currentTest, wb);
+    return shotIfFailed(this.currentTest, session);
   });
 
   after(async function () {

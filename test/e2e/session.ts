@@ -2,7 +2,8 @@
  * One editor for the e2e tests: the reference service, code-server with the packaged VSIX and the
  * given user settings, and a Chromium page on it with the Content Site container open.
  */
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { Workbench } from './workbench';
@@ -12,6 +13,8 @@ export interface EditorSession {
   context: BrowserContext;
   page: Page;
   wb: Workbench;
+  /** Where this run's screenshots (and a failed step's logs) go. */
+  shotsDir: string;
   close(): Promise<void>;
 }
 
@@ -34,7 +37,7 @@ export async function openEditor(browser: Browser, shotsDir: string, settings: R
     await close();
     throw err;
   }
-  return { demo, context, page, wb, close };
+  return { demo, context, page, wb, shotsDir, close };
 }
 
 /**
@@ -52,10 +55,29 @@ export async function openSignedIn(browser: Browser, shotsDir: string, settings:
   return session;
 }
 
-/** For afterEach: a failed step's screenshot, `FAILED-<its title>`, beside the run's others. */
-export async function shotIfFailed(test: Mocha.Test | undefined, wb: Workbench | undefined): Promise<void> {
-  if (test?.state !== 'failed' || !wb) return;
-  await wb.shot(`FAILED-${(test.title || 'step').slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+/**
+ * For afterEach: a failed step's screenshot, `FAILED-<its title>`, beside the run's others, and the
+ * editor's logs (the extension's own channel, the extension host's, the window's) copied beside it,
+ * so that a failure on a CI machine says what the extension did, not only what the page showed.
+ */
+export async function shotIfFailed(test: Mocha.Test | undefined, session: EditorSession | undefined): Promise<void> {
+  if (test?.state !== 'failed' || !session) return;
+  const name = `FAILED-${(test.title || 'step').slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`;
+  await session.wb.shot(name).catch(() => undefined);
+  try {
+    const logs = join(session.shotsDir, `${name}-logs`);
+    mkdirSync(logs, { recursive: true });
+    for (const file of logFiles(session.demo.work.dir)) copyFileSync(file, join(logs, basename(file)));
+  } catch {
+    // The screenshot is what matters; logs are a help.
+  }
+}
+
+/** The editor's log files under its run folder (code-server writes them under user-data/logs). */
+function logFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.log'))
+    .map((e) => join(e.parentPath, e.name));
 }
 
 /** For after: the editor (service and code-server) and the browser closed, whatever state they are in. */

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { noteActions } from '../../src/api';
 import { allItems, fresh, until, type ExtensionApi } from './harness';
 
 /** Note 60000: a template comment note, its comment 8800 pending. 60006 (8860) pending too; 60009 (8890) approved. */
@@ -86,5 +87,46 @@ describe('Acting on notes through the commands, in the extension host', () => {
     assert.deepEqual(deletes(8860), [], 'nothing was sent for the undone trash');
     assert.equal(svc.world().comments.get(8860)!.status, 'unapproved');
     assert.ok(await row(api, 60006), 'the undone note stays listed');
+  });
+
+  it('a key pressed while the tree redraws acts on the focused row once the rows are back (not on nothing, not on a guess)', async () => {
+    const { svc, api } = await signedInWithNotes();
+    const provider = api.views.notifications;
+    const view = provider.view;
+    // The real tree's keyboard focus and selection on the first note.
+    await vscode.commands.executeCommand('contentSite.notifications.focus');
+    await vscode.commands.executeCommand('list.focusFirst');
+    await vscode.commands.executeCommand('list.focusDown');
+    await vscode.commands.executeCommand('list.select');
+    const focused = await until('a note row focused and selected', () => {
+      const n = view.selection[0] as vscode.TreeItem & { note?: { id: number } };
+      return n?.note ? n : undefined;
+    });
+    assert.match(focused.contextValue ?? '', /\blike:off\b/, 'the focused note offers a like');
+    const comment = noteActions(api.models.notifications.get(focused.note!.id)!).like?.comment;
+    assert.ok(comment && !svc.world().comments.get(comment)!.likes.has(1001));
+    // The moment a redraw leaves the extension host without rows, held open: with the view hidden the
+    // editor does not ask for the rows again, so the row a key resolves to now is nothing.
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await until('the view hidden', () => !view.visible);
+    await provider.reload();
+    await until('the extension host to have forgotten the rows', () => provider.redrawing && view.selection.length === 0);
+    const before = svc.requests.length;
+    // What the l key's binding sends (KEY_ARGS), through the editor, which resolves the focused row.
+    const pressed = vscode.commands.executeCommand('runCommands', {
+      commands: [
+        {
+          command: 'contentSite.notifications.like',
+          args: [[{ $treeViewId: 'contentSite.notifications', $focusedTreeItem: true }, 'key']],
+        },
+      ],
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(svc.requests.slice(before).filter((r) => r.method === 'POST').length, 0, 'nothing sent while the row is unknown');
+    await vscode.commands.executeCommand('contentSite.notifications.focus');
+    await pressed;
+    await until("the like on the focused note's comment", () => svc.world().comments.get(comment)!.likes.has(1001));
+    const likes = svc.requests.slice(before).filter((r) => r.method === 'POST' && /\/likes\/new/.test(r.path));
+    assert.equal(likes.length, 1, 'one like, for that comment only');
   });
 });

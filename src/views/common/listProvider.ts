@@ -18,6 +18,14 @@ export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: ()
   readonly view: vscode.TreeView<vscode.TreeItem>;
   readonly loader: ViewLoader;
   protected readonly disposables: vscode.Disposable[] = [];
+  /**
+   * After a redraw, the rows whose children the editor has yet to ask for again ('root': the top
+   * level first); undefined when the extension host knows every row. See `rowsKnown`.
+   */
+  private awaiting: Set<string> | 'root' | undefined;
+  private readonly waiters: Array<() => void> = [];
+  /** Expandable rows the user opened (true) or closed (false), by id: the editor asks for the children of open ones only. */
+  private readonly opened = new Map<string, boolean>();
 
   constructor(
     readonly viewId: string,
@@ -33,6 +41,8 @@ export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: ()
       this.changed,
       { dispose: () => sub.dispose() },
       this.view.onDidChangeVisibility((e) => e.visible && this.ensureLoaded()),
+      this.view.onDidCollapseElement((e) => e.element.id && this.opened.set(e.element.id, false)),
+      this.view.onDidExpandElement((e) => e.element.id && this.opened.set(e.element.id, true)),
     );
   }
 
@@ -56,7 +66,30 @@ export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: ()
 
   protected render(): void {
     this.header();
+    this.awaiting = 'root';
     this.changed.fire(undefined);
+  }
+
+  /**
+   * Whether a redraw is under way: from it until the editor has asked for the rows again, the
+   * extension host has forgotten the old rows (VS Code clears them when it passes the redraw on),
+   * so a key's focused row or a menu's row given to a command in that moment arrives as nothing.
+   */
+  get redrawing(): boolean {
+    return this.awaiting !== undefined;
+  }
+
+  /** Resolves when the extension host knows the rows again (at once when no redraw is under way), or after `ms`. */
+  rowsKnown(ms = 5000): Promise<void> {
+    if (!this.redrawing) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.waiters.push(done);
+    });
   }
 
   getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
@@ -64,7 +97,27 @@ export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: ()
   }
 
   getChildren(element?: vscode.TreeItem): vscode.TreeItem[] {
-    return this.rows(element);
+    const rows = this.rows(element);
+    this.asked(element, rows);
+    return rows;
+  }
+
+  /** The editor asked for `element`'s rows: once it has the top level and every expanded row's, the redraw is through. */
+  private asked(element: vscode.TreeItem | undefined, rows: readonly vscode.TreeItem[]): void {
+    if (this.awaiting === undefined) return;
+    if (element === undefined) {
+      const open = (r: vscode.TreeItem) => this.opened.get(r.id!) ?? r.collapsibleState === vscode.TreeItemCollapsibleState.Expanded;
+      this.awaiting = new Set(rows.filter((r) => r.id && open(r)).map((r) => r.id!));
+    } else if (this.awaiting !== 'root' && element.id) {
+      this.awaiting.delete(element.id);
+    }
+    if (this.awaiting === 'root' || this.awaiting.size > 0) return;
+    this.awaiting = undefined;
+    // The extension host registers the rows just returned once its awaits on them resolve: after them.
+    setImmediate(() => {
+      if (this.redrawing) return;
+      for (const done of this.waiters.splice(0)) done();
+    });
   }
 
   resolveTreeItem(item: vscode.TreeItem, element: vscode.TreeItem): vscode.TreeItem {

@@ -62,3 +62,13 @@ export const NOTE_KEYS_WHEN = `focusedView == ${VIEWS.notifications} && listFocu
  * for a view's title actions; without it a key could only read the selection, which ↑/↓ do not move.
  */
 export const FOCUSED_ROW_ARG = { $treeViewId: VIEWS.notifications, $focusedTreeItem: true } as const;
+
+/** Said beside the focused row by a key's binding: the command knows a key sent it (see KEY_ARGS). */
+export const BY_KEY = 'key';
+
+/**
+ * A key binding's argument: `[focused row, BY_KEY]`. VS Code resolves the row inside the list, so
+ * the command gets `[row or nothing, 'key']`, and can tell a key whose row was lost to a redraw
+ * (then it runs again once the rows are back: commands/noteTargets.ts) from a palette run.
+ */
+export const KEY_ARGS = [FOCUSED_ROW_ARG, BY_KEY] as const;
