@@ -24,6 +24,6 @@ export function negotiate(acceptEncoding: string | undefined): Encoding | undefi
   return undefined;
 }
 
-export function compress(body: string, encoding: Encoding): Buffer {
+export function compress(body: string | Buffer, encoding: Encoding): Buffer {
   return encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body, { level: 6 });
 }

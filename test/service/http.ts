@@ -34,6 +34,15 @@ export interface Ctx {
   origin: string;
   /** The caller's Authorization header, for batch sub-requests. */
   authorization?: string;
+  /** Files of a multipart body (`media[]`), in order. */
+  files?: UploadedFile[];
+}
+
+export interface UploadedFile {
+  field: string;
+  name: string;
+  type: string;
+  data: Buffer;
 }
 
 export interface Answer {
@@ -159,7 +168,8 @@ export const ALL_COMMON: readonly Common[] = ['context', 'http_envelope', 'prett
 export interface Rendered {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** A Buffer only for a served file's bytes. */
+  body: string | Buffer;
 }
 
 /** Keep only `fields` of an object; list answers filter their items (posts, notes). */

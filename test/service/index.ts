@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { faultErrorBody, htmlErrorPage, parseFault, takeQueued, type Fault, type QueuedFault } from './faults';
-import { ApiError, errorBody, parseBody, parseParams, PROTOCOL_COMMON, render, type Rendered } from './http';
+import { ApiError, errorBody, parseBody, parseParams, PROTOCOL_COMMON, render, type Rendered, type UploadedFile } from './http';
+import { parseMultipart } from './multipart';
+import { servedFile } from './routes/media';
 import { compress, COMPRESS_MIN_BYTES, negotiate } from './compress';
 import { authorizeDecision, authorizePage, tokenInfo, type OAuthState } from './oauth';
 import { dispatch, NO_ROUTE } from './router';
@@ -89,7 +91,8 @@ export interface RunningService {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-const MAX_BODY = 1024 * 1024;
+/** Large enough for an upload over the media library's limit (world.uploadLimit, 5 MB), so that the service refuses it itself. */
+const MAX_BODY = 8 * 1024 * 1024;
 
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
   const now = options.now ?? DEFAULT_NOW;
@@ -145,8 +148,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     return { status: 404, headers: { 'content-type': 'text/plain' }, body: '' };
   };
 
-  const answer = async (req: IncomingMessage, url: URL, body: string): Promise<Rendered> => {
+  const answer = async (req: IncomingMessage, url: URL, body: string, raw: Buffer): Promise<Rendered> => {
     const method = req.method ?? 'GET';
+    if (method === 'GET' && url.pathname.startsWith('/files/')) {
+      const file = servedFile(world, url.pathname);
+      return file
+        ? { status: 200, headers: { 'content-type': file.type, 'cache-control': 'max-age=3600' }, body: file.data }
+        : { status: 404, headers: { 'content-type': 'text/plain' }, body: '' };
+    }
     if (url.pathname === '/oauth2/authorize') {
       if (method === 'GET') return authorizePage(world, url.searchParams, oauth);
       if (method === 'POST') return authorizeDecision(world, new URLSearchParams(body), oauth);
@@ -155,13 +164,25 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     const m = /^\/rest\/v(1(?:\.1)?)(\/.*)$/.exec(url.pathname);
     if (!m) return { status: 404, headers: { 'content-type': 'text/plain' }, body: '' };
     const params = parseParams(url.searchParams);
+    let files: UploadedFile[] | undefined;
     try {
-      if (method === 'POST') parseBody(body, params);
+      const type = req.headers['content-type'] ?? '';
+      if (method === 'POST' && /^multipart\/form-data/i.test(type)) files = await parseMultipart(raw, type, params);
+      else if (method === 'POST') parseBody(body, params);
     } catch (err) {
       if (err instanceof ApiError) return render({ status: err.status, body: errorBody(err) }, params, PROTOCOL_COMMON);
       throw err;
     }
-    const result = await dispatch({ world, method, version: m[1], path: m[2], params, authorization: req.headers.authorization, origin });
+    const result = await dispatch({
+      world,
+      method,
+      version: m[1],
+      path: m[2],
+      params,
+      authorization: req.headers.authorization,
+      origin,
+      files,
+    });
     if (result === NO_ROUTE) return { status: 404, headers: { 'content-type': 'text/plain' }, body: '' };
     return render(result.answer, params, 'methodNotAllowed' in result ? PROTOCOL_COMMON : result.route.accepted);
   };
@@ -182,7 +203,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       }
       chunks.push(chunk as Buffer);
     }
-    const body = Buffer.concat(chunks).toString('utf8');
+    const raw = Buffer.concat(chunks);
+    const body = raw.toString('utf8');
     const logPath = `${url.pathname}${url.search}`.replace(/([?&]token=)[^&]*/g, '$1***');
     const entry: RequestLogEntry = {
       method: req.method ?? 'GET',
@@ -192,7 +214,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       ms: 0,
       authorized: Boolean(req.headers.authorization),
     };
-    if (req.method === 'POST' && body) entry.bodyKeys = [...new URLSearchParams(body.trim().startsWith('{') ? '' : body).keys()];
+    if (req.method === 'POST' && body && !/^multipart\//i.test(req.headers['content-type'] ?? ''))
+      entry.bodyKeys = [...new URLSearchParams(body.trim().startsWith('{') ? '' : body).keys()];
     const finish = (out: Rendered | undefined): void => {
       entry.ms = Math.round((performance.now() - started) * 10) / 10;
       if (out) {
@@ -236,7 +259,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     const delay = (options.latencyMs ?? 0) + (fault.latencyMs ?? 0);
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     // Applied, then answered with the fault: the service's own answer is dropped.
-    if (fault.applied) await answer(req, url, body);
+    if (fault.applied) await answer(req, url, body, raw);
     if (fault.reset) {
       finish(undefined);
       req.socket.destroy();
@@ -254,7 +277,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     } else if (fault.status !== undefined) {
       out = { status: fault.status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(faultErrorBody(fault.status)) };
     } else {
-      out = await answer(req, url, body);
+      out = await answer(req, url, body, raw);
       // The one place writes are told: what any route changed in the notes goes out on the push channel.
       if (req.method !== 'GET') push.sync();
       if (fault.truncate) out = { ...out, body: out.body.slice(0, Math.floor(out.body.length / 2)) };

@@ -17,6 +17,8 @@ import { batchRoutes } from './routes/batch';
 import { commentRoutes } from './routes/comments';
 import { postActionRoutes } from './routes/postActions';
 import { followRoutes } from './routes/follows';
+import { mediaRoutes } from './routes/media';
+import { postWriteRoutes } from './routes/postWrite';
 
 export interface Route {
   method: 'GET' | 'POST';
@@ -42,7 +44,9 @@ export function allRoutes(extra: Route[] = []): Compiled[] {
     const all: Route[] = [
       ...notificationRoutes,
       ...postSlugRoutes,
+      ...postWriteRoutes,
       ...postRoutes,
+      ...mediaRoutes,
       ...readerRoutes,
       ...siteRoutes,
       ...userRoutes,
@@ -77,6 +81,7 @@ export interface DispatchInput {
   params: Params;
   authorization?: string;
   origin: string;
+  files?: Ctx['files'];
 }
 
 export type Dispatched = { route: Compiled; answer: Answer } | { answer: Answer; methodNotAllowed: true } | typeof NO_ROUTE;
@@ -143,6 +148,7 @@ async function run(route: Compiled, m: RegExpExecArray, input: DispatchInput): P
       route: routeParams,
       origin: input.origin,
       authorization: input.authorization,
+      files: input.files,
       ...who,
     };
     let answer = await route.handle(ctx);

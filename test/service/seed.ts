@@ -87,6 +87,9 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
     comments: new Map(),
     postLikes: new Map(),
     follows: new Map(),
+    media: new Map(),
+    uploadLimit: 5 * 1024 * 1024,
+    spaceLeft: 3 * 1024 * 1024 * 1024,
   };
 
   const sites: Site[] = [

@@ -43,6 +43,17 @@ export const forContext = (html: string, context: string): string =>
 function common(world: World, site: Site, post: Post, user: User | undefined, origin: string, context: string): Record<string, unknown> {
   const url = `https://${site.domain}/${new Date(post.date * 1000).toISOString().slice(0, 7).replace('-', '/')}/${post.slug}/`;
   const newest = [...post.attachments].slice(-20).reverse();
+  const chosen = post.featuredImage !== undefined ? world.media.get(post.featuredImage) : undefined;
+  const featured = chosen
+    ? {
+        ID: chosen.ID,
+        URL: chosen.URL,
+        guid: chosen.URL,
+        mime_type: chosen.mime_type,
+        width: chosen.width ?? 0,
+        height: chosen.height ?? 0,
+      }
+    : newest[0];
   const self = `${origin}/rest/v1.1/sites/${site.ID}/posts/${post.ID}`;
   const trusted = user !== undefined && user.roles[site.ID] !== undefined;
   const metadata = post.metadata.filter((m) => !m.key.startsWith('_') || trusted);
@@ -55,7 +66,7 @@ function common(world: World, site: Site, post: Post, user: User | undefined, or
     title: post.title,
     URL: url,
     short_URL: `https://wp.example/p${site.ID}-${post.ID}`,
-    content: forContext(post.content, context),
+    content: post.storedAsSent ? post.content : forContext(post.content, context),
     excerpt: forContext(post.excerpt, context),
     slug: post.slug,
     guid: `https://${site.domain}/?p=${post.ID}`,
@@ -71,15 +82,15 @@ function common(world: World, site: Site, post: Post, user: User | undefined, or
     is_reblogged: false,
     is_following: user !== undefined && (world.follows.get(user.ID)?.has(site.ID) ?? false),
     global_ID: `${site.ID}-${post.ID}`.split('').reverse().join(''),
-    featured_image: newest[0]?.URL ?? '',
-    post_thumbnail: newest[0]
+    featured_image: featured?.URL ?? '',
+    post_thumbnail: featured
       ? {
-          ID: newest[0].ID,
-          URL: newest[0].URL,
-          guid: newest[0].guid,
-          mime_type: newest[0].mime_type,
-          width: newest[0].width,
-          height: newest[0].height,
+          ID: featured.ID,
+          URL: featured.URL,
+          guid: featured.guid,
+          mime_type: featured.mime_type,
+          width: featured.width,
+          height: featured.height,
         }
       : null,
     featured_media: {},

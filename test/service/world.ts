@@ -68,6 +68,29 @@ export interface Post {
   revisions: number[];
   /** `comment_status` closed: replies are refused with `comments_closed`. */
   commentsClosed?: boolean;
+  /** Content stored as a client sent it (HTML with its own paragraphs): answered as is in every context. */
+  storedAsSent?: boolean;
+  /** The attachment chosen as the featured image (`featured_image` on a write). */
+  featuredImage?: number;
+}
+
+/** An item of a site's media library, its bytes kept to be served at its URL. */
+export interface MediaItem {
+  ID: number;
+  siteId: number;
+  authorId: number;
+  /** The file's name in the library (unique on the site). */
+  file: string;
+  URL: string;
+  mime_type: string;
+  width?: number;
+  height?: number;
+  title: string;
+  alt: string;
+  caption: string;
+  date: number;
+  postId: number;
+  data: Buffer;
 }
 
 export type CommentStatus = 'approved' | 'unapproved' | 'spam' | 'trash';
@@ -182,6 +205,11 @@ export interface World {
   postLikes: Map<number, Set<number>>;
   /** user ID → IDs of the sites they follow. */
   follows: Map<number, Set<number>>;
+  media: Map<number, MediaItem>;
+  /** Largest upload accepted, in bytes (rest_upload_file_too_big above it). */
+  uploadLimit: number;
+  /** Bytes left in the sites' storage (rest_upload_limited_space when an upload needs more). */
+  spaceLeft: number;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Listing (the trash view's `status=trash`), one post, and the three restore endpoints. */
-import { ALL_COMMON, ApiError, int, list, oneOf, str, type Ctx } from '../http';
+import { ALL_COMMON, ApiError, int, isoTime, list, oneOf, str, type Ctx } from '../http';
 import { capsOf, checkRestore, requirePostView, requireSiteAccess } from '../permissions';
 import type { Route } from '../router';
 import { feedPostJson, postV1, postV11 } from '../shapes';
@@ -14,13 +14,13 @@ export function findSite(ctx: Ctx): Site {
   return site;
 }
 
-function findPost(ctx: Ctx, site: Site, raw: string): Post {
+export function findPost(ctx: Ctx, site: Site, raw: string): Post {
   const post = /^\d+$/.test(raw) ? ctx.world.posts.get(Number(raw)) : undefined;
   if (!post || post.siteId !== site.ID) throw new ApiError(404, 'unknown_post', 'Unknown post');
   return post;
 }
 
-const context = (ctx: Ctx): string => str(ctx.params, 'context') ?? 'display';
+export const context = (ctx: Ctx): string => str(ctx.params, 'context') ?? 'display';
 
 function listPosts(ctx: Ctx) {
   const site = findSite(ctx);
@@ -33,6 +33,15 @@ function listPosts(ctx: Ctx) {
   const type = oneOf(p, 'type', ['post', 'page', 'any'] as const, 'post');
   const statuses = listedStatuses(p);
   const search = str(p, 'search')?.toLowerCase();
+  const author = int(p, 'author', { min: 1 });
+  const [after, before] = [isoTime(p, 'after'), isoTime(p, 'before')];
+  const [modifiedAfter, modifiedBefore] = [isoTime(p, 'modified_after'), isoTime(p, 'modified_before')];
+  const inRange = (post: Post): boolean =>
+    (author === undefined || post.authorId === author) &&
+    (after === undefined || post.date > after) &&
+    (before === undefined || post.date < before) &&
+    (modifiedAfter === undefined || post.modified > modifiedAfter) &&
+    (modifiedBefore === undefined || post.modified < modifiedBefore);
   let offset = (page - 1) * number;
   const handle = str(p, 'page_handle');
   if (handle) {
@@ -61,7 +70,9 @@ function listPosts(ctx: Ctx) {
             : post.ID;
   const matches = [...ctx.world.posts.values()]
     .filter((post) => post.siteId === site.ID && statuses.has(post.status) && (type === 'any' || post.type === type) && visible(post))
-    .filter((post) => !search || post.title.toLowerCase().includes(search) || post.content.toLowerCase().includes(search))
+    .filter(
+      (post) => inRange(post) && (!search || post.title.toLowerCase().includes(search) || post.content.toLowerCase().includes(search)),
+    )
     .sort((a, b) => {
       const [x, y] = [key(a), key(b)];
       const c = x < y ? -1 : x > y ? 1 : a.ID - b.ID;

@@ -1,0 +1,205 @@
+/**
+ * Writing posts (writing.md): create (`posts/new`), update (`posts/$ID`, refusing a stale one with
+ * 409 `old-revision` when `if_not_modified_since` is older than the post), and delete (to the trash,
+ * then for good). Roles as the real service has them: a user who may edit but not publish gets a
+ * publish saved as `pending` without a word; an author touches only their own posts.
+ */
+import { ALL_COMMON, ApiError, list, str, type Ctx, type Params } from '../http';
+import { capsOf, requireSiteAccess } from '../permissions';
+import type { Route } from '../router';
+import { postV11 } from '../shapes';
+import type { Post, PostStatus, Site, User } from '../world';
+import { context, findPost, findSite } from './posts';
+
+const WRITE_STATUSES: readonly PostStatus[] = ['publish', 'private', 'draft', 'pending', 'future'];
+
+const slugOf = (title: string): string =>
+  title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'post';
+
+/** A slug not yet taken on the site (WordPress appends -2, -3…). */
+function uniqueSlug(ctx: Ctx, site: Site, wanted: string, self?: number): string {
+  const taken = (slug: string) => [...ctx.world.posts.values()].some((p) => p.siteId === site.ID && p.ID !== self && p.slug === slug);
+  let slug = wanted;
+  for (let n = 2; taken(slug); n++) slug = `${wanted}-${n}`;
+  return slug;
+}
+
+/** Names as a comma string or an array (`tags[]=a`); numbers would be IDs, which this service keeps as names. */
+function terms(params: Params, name: string): string[] | undefined {
+  const raw = list(params, name);
+  if (raw === undefined) return undefined;
+  return [
+    ...new Set(
+      raw
+        .flatMap((t) => t.split(','))
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+function dateParam(params: Params): number | undefined {
+  const raw = str(params, 'date');
+  if (raw === undefined || raw === '') return undefined;
+  const t = Date.parse(raw);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(t)) throw new ApiError(400, 'invalid_input', 'Invalid date.');
+  return Math.floor(t / 1000);
+}
+
+function statusParam(params: Params): PostStatus | undefined {
+  const raw = str(params, 'status');
+  if (raw === undefined || raw === '') return undefined;
+  if (!WRITE_STATUSES.includes(raw as PostStatus)) throw new ApiError(400, 'invalid_input', 'Invalid post status.');
+  return raw as PostStatus;
+}
+
+/** Who may write this post at all: edit rights on the site, and on someone else's post, the right to edit others'. */
+function requireEdit(user: User | undefined, site: Site, post?: Post): void {
+  const caps = capsOf(user, site);
+  if (!caps.edit_posts) throw new ApiError(403, 'unauthorized', post ? 'User cannot edit posts' : 'User cannot publish posts');
+  if (post && post.authorId !== user?.ID && !caps.edit_others_posts) throw new ApiError(403, 'unauthorized', 'User cannot edit post');
+}
+
+/** The status a write leaves: publish with a future date is scheduled; a user who may not publish gets pending. */
+function settledStatus(ctx: Ctx, site: Site, wanted: PostStatus, date: number): PostStatus {
+  let status = wanted;
+  if (status === 'publish' && date > ctx.world.now) status = 'future';
+  if (status === 'future' && date <= ctx.world.now) status = 'publish';
+  if ((status === 'publish' || status === 'future' || status === 'private') && !capsOf(ctx.user, site).publish_posts) status = 'pending';
+  return status;
+}
+
+/** A new `modified`: the service's now, and always later than the post's last one (two saves never read alike). */
+const nextModified = (ctx: Ctx, post?: Post): number => Math.max(ctx.world.now, (post?.modified ?? 0) + 1);
+
+/** The fields a write may set, applied to `post`. */
+function apply(ctx: Ctx, site: Site, post: Post, creating: boolean): void {
+  const p = ctx.params;
+  const title = str(p, 'title');
+  const content = str(p, 'content');
+  const excerpt = str(p, 'excerpt');
+  if (creating && !title && !content && !excerpt) throw new ApiError(400, 'invalid_input', 'Invalid request input');
+  const date = dateParam(p);
+  const wanted = statusParam(p);
+  const featured = str(p, 'featured_image');
+  if (featured !== undefined && featured !== '') {
+    const media = /^\d+$/.test(featured) ? ctx.world.media.get(Number(featured)) : undefined;
+    if (!media || media.siteId !== site.ID) throw new ApiError(400, 'invalid_input', 'Invalid featured image.');
+  }
+  if (title !== undefined) post.title = title;
+  if (content !== undefined) {
+    post.content = content;
+    post.storedAsSent = true;
+  }
+  if (excerpt !== undefined) post.excerpt = excerpt;
+  const slug = str(p, 'slug');
+  if (slug) post.slug = uniqueSlug(ctx, site, slugOf(slug), post.ID);
+  else if (creating) post.slug = uniqueSlug(ctx, site, slugOf(post.title), post.ID);
+  const tags = terms(p, 'tags');
+  if (tags) post.tags = tags;
+  const categories = terms(p, 'categories');
+  if (categories) post.categories = categories.length ? categories : ['Uncategorized'];
+  if (featured !== undefined) post.featuredImage = featured === '' ? undefined : Number(featured);
+  const wasPublished = post.status === 'publish' || post.status === 'future' || post.status === 'private';
+  if (date !== undefined) post.date = date;
+  const status = wanted ?? (creating ? 'draft' : post.status);
+  // Publishing a draft whose date is in the past (or that never had one) dates it now.
+  if (status === 'publish' && !wasPublished && date === undefined) post.date = ctx.world.now;
+  post.status = settledStatus(ctx, site, status, post.date);
+  post.modified = nextModified(ctx, post);
+  if (post.status === 'future') post.modified = Math.max(post.modified, post.date);
+}
+
+function createPost(ctx: Ctx) {
+  const site = findSite(ctx);
+  requireSiteAccess(ctx.user, site);
+  requireEdit(ctx.user, site);
+  const ID = ctx.world.nextId++;
+  const post: Post = {
+    ID,
+    siteId: site.ID,
+    authorId: ctx.user!.ID,
+    date: ctx.world.now,
+    modified: ctx.world.now,
+    title: '',
+    content: '',
+    excerpt: '',
+    slug: '',
+    status: 'draft',
+    type: 'post',
+    sticky: false,
+    password: '',
+    format: 'standard',
+    tags: [],
+    categories: ['Uncategorized'],
+    attachments: [],
+    metadata: [],
+    commentCount: 0,
+    likeCount: 0,
+    revisions: [],
+    storedAsSent: true,
+  };
+  apply(ctx, site, post, true);
+  post.revisions = [ID * 10 + 1];
+  ctx.world.posts.set(ID, post);
+  return { body: postV11(ctx.world, site, post, ctx.user, ctx.origin, context(ctx)) };
+}
+
+function updatePost(ctx: Ctx) {
+  const site = findSite(ctx);
+  requireSiteAccess(ctx.user, site);
+  const post = findPost(ctx, site, ctx.route.post_ID);
+  requireEdit(ctx.user, site, post);
+  const seen = str(ctx.params, 'if_not_modified_since');
+  if (seen) {
+    const t = Date.parse(seen);
+    if (Number.isNaN(t)) throw new ApiError(400, 'invalid_input', '"if_not_modified_since" must be an ISO 8601 datetime.');
+    if (post.modified > Math.floor(t / 1000))
+      throw new ApiError(409, 'old-revision', 'There is a revision of this post that is more recent.');
+  }
+  // Nothing is written when any field is refused: apply to a copy, then keep it.
+  const next: Post = { ...post, tags: [...post.tags], categories: [...post.categories] };
+  apply(ctx, site, next, false);
+  next.revisions = [...post.revisions, post.ID * 10 + post.revisions.length + 1];
+  Object.assign(post, next);
+  return { body: postV11(ctx.world, site, post, ctx.user, ctx.origin, context(ctx)) };
+}
+
+/** To the trash; a post already there is deleted for good (answered once more, status `deleted`). */
+function deletePost(ctx: Ctx) {
+  const site = findSite(ctx);
+  requireSiteAccess(ctx.user, site);
+  const post = findPost(ctx, site, ctx.route.post_ID);
+  const caps = capsOf(ctx.user, site);
+  const own = post.authorId === ctx.user?.ID;
+  if (!caps.delete_posts || (!own && !caps.delete_others_posts)) throw new ApiError(403, 'unauthorized', 'User cannot delete post');
+  if (post.status === 'trash') {
+    ctx.world.posts.delete(post.ID);
+    return { body: { ...postV11(ctx.world, site, post, ctx.user, ctx.origin, context(ctx)), status: 'deleted' } };
+  }
+  post.statusBeforeTrash = post.status;
+  post.status = 'trash';
+  post.modified = nextModified(ctx, post);
+  return { body: postV11(ctx.world, site, post, ctx.user, ctx.origin, context(ctx)) };
+}
+
+const AUTH = 'An active access token must be used to write posts.';
+const write = (pattern: string, handle: (ctx: Ctx) => unknown): Route => ({
+  method: 'POST',
+  versions: ['1.1'],
+  pattern,
+  accepted: ALL_COMMON,
+  auth: 'required',
+  authMessage: AUTH,
+  handle: handle as Route['handle'],
+});
+
+export const postWriteRoutes: Route[] = [
+  write('/sites/:site/posts/new', createPost),
+  write('/sites/:site/posts/:post_ID(\\d+)', updatePost),
+  write('/sites/:site/posts/:post_ID(\\d+)/delete', deletePost),
+];
