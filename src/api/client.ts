@@ -2,6 +2,7 @@ import { AccountApi } from './account';
 import { BatchApi, type BatchCommon, type BatchEntry } from './batch';
 import { CommentsApi } from './comments';
 import { InsightsApi } from './insights';
+import { MediaApi } from './media';
 import { NotificationsApi } from './notifications';
 import { PostsApi } from './posts';
 import { PushApi } from './pushChannel';
@@ -21,6 +22,8 @@ export class ContentSiteClient {
   readonly notifications: NotificationsApi;
   readonly posts: PostsApi;
   readonly comments: CommentsApi;
+  /** A site's media library: upload and list. */
+  readonly media: MediaApi;
   /** The push channel: `push.open(listener)` opens its WebSocket. */
   readonly push: PushApi;
   private readonly account: AccountApi;
@@ -36,6 +39,7 @@ export class ContentSiteClient {
     this.notifications = new NotificationsApi(this.transport);
     this.posts = new PostsApi(this.transport);
     this.comments = new CommentsApi(this.transport);
+    this.media = new MediaApi(this.transport);
     this.push = new PushApi(this.transport);
     this.account = new AccountApi(this.transport);
     this.batchApi = new BatchApi(this.transport);

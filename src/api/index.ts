@@ -11,7 +11,22 @@ export {
   type CommonParams,
 } from './request';
 export { type BatchEntry, splitBatch } from './batch';
-export { type RestoreOutcome, type TrashPage, type TrashedParams, splitRestoreResults } from './posts';
+export {
+  type RestoreOutcome,
+  type TrashPage,
+  type TrashedParams,
+  type PostListParams,
+  type PostListStatus,
+  type PostWrite,
+  type PostUpdate,
+  type WriteStatus,
+  POST_LIST_STATUSES,
+  WRITE_STATUSES,
+  isOldRevision,
+  splitRestoreResults,
+} from './posts';
+export { type MediaFile, type MediaUploadError, type UploadResult, type MediaPage, type MediaListParams } from './media';
+export type { MediaItem } from './schemas/media';
 export { type NotificationsPage, type NotificationsParams, type MarkReadResult } from './notifications';
 export { type Notification, normalizeNotification, stripHtml, subjectText } from './notificationShape';
 export { INSIGHT_UNITS, type InsightUnit } from './insights';

@@ -48,6 +48,12 @@ const byMessage: Record<string, Sentence> = {
   'authorization_required|An active access token must be used to act on comments, posts or sites.': () =>
     'Sign in to approve, like, reply to or follow from a notification.',
   'invalid_input|Comment content is empty.': () => 'Write something to reply: the reply is empty.',
+  // Writing posts (writing.md).
+  'unauthorized|User cannot publish posts': (c) => `You can't write posts on ${siteName(c)}: your role there does not allow it.`,
+  'unauthorized|User cannot edit post': (c) =>
+    `You can't edit this post${on(c)}: it is someone else's, and your role lets you edit only your own.`,
+  'unauthorized|User cannot upload media.': (c) => `You can't upload images to ${siteName(c)}: your role there does not allow it.`,
+  'invalid_input|Invalid request input': () => 'The post is empty: give it a title or some text.',
 };
 
 /** Identifier-only fallbacks. */
@@ -59,6 +65,9 @@ const byCode: Record<string, Sentence> = {
   empty_post_ids: () => 'Choose at least one post to restore.',
   invalid_number: () => 'The service refused the page size. Choose a smaller page size in the settings.',
   unauthorized: (c) => `You don't have permission to do this${on(c)}.`,
+  'old-revision': () => 'The post changed on the site since this file last saw it.',
+  rest_upload_file_too_big: () => 'The image is larger than the site accepts.',
+  rest_upload_limited_space: (c) => `There is not enough space left on ${siteName(c)} for the image.`,
   unknown_comment: (c) => `That comment no longer exists${on(c)}. Refresh the notifications.`,
   unknown_note: () => 'That notification no longer exists. Refresh the notifications.',
   comments_closed: (c) => `Comments are closed on this post${on(c)}: your reply was not posted.`,

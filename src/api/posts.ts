@@ -1,11 +1,11 @@
 import { schemas } from './lazy/loadSchemas';
 import { Reactions } from './act';
 import { badResponse, errorFromErrorsObject, isObject, parseWith } from './decode';
-import type { ContentSiteError } from './errors';
+import { ContentSiteError } from './errors';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import type { PostV1, PostV11 } from './schemas/post';
 import type { TrashList } from './schemas/trash';
-import { intInRange, LIMITS, oneOf, positiveInt, postIds as checkPostIds, site as checkSite } from './validate';
+import { intInRange, isoDate, LIMITS, oneOf, positiveInt, postIds as checkPostIds, site as checkSite } from './validate';
 
 export const TRASH_ORDER_BY = ['date', 'modified', 'title', 'comment_count', 'ID'] as const;
 export const POST_TYPES = ['post', 'page', 'any'] as const;
@@ -26,6 +26,48 @@ export interface TrashPage {
   posts: PostV11[];
   /** Pass back as page_handle for the next page; undefined on the last page. */
   nextPage?: string;
+}
+
+export const POST_LIST_STATUSES = ['publish', 'private', 'draft', 'pending', 'future', 'trash'] as const;
+export type PostListStatus = (typeof POST_LIST_STATUSES)[number];
+export const WRITE_STATUSES = ['publish', 'private', 'draft', 'pending', 'future'] as const;
+export type WriteStatus = (typeof WRITE_STATUSES)[number];
+
+export interface PostListParams extends Omit<TrashedParams, 'page'> {
+  /** Statuses to list, or `any` (every one but the trash); the service's default is `publish`. */
+  status?: readonly PostListStatus[] | 'any';
+  author?: number;
+  /** ISO 8601. */
+  after?: string;
+  before?: string;
+  modified_after?: string;
+  modified_before?: string;
+}
+
+/** What a create or an update sends. The whole content every time: an update without it may turn stored Markdown into HTML. */
+export interface PostWrite {
+  title?: string;
+  content?: string;
+  excerpt?: string;
+  slug?: string;
+  status?: WriteStatus;
+  /** ISO 8601. */
+  date?: string;
+  /** Names; unknown ones are created where the user may. */
+  tags?: readonly string[];
+  categories?: readonly string[];
+  /** An attachment ID; '' removes the featured image. */
+  featured_image?: number | '';
+}
+
+export interface PostUpdate extends PostWrite {
+  /** The `modified` the client last saw: a post changed since is refused with 409 old-revision, not overwritten. */
+  if_not_modified_since?: string;
+}
+
+/** The service refused an update because the post changed since the client last saw it (409 old-revision). */
+export function isOldRevision(err: unknown): err is ContentSiteError {
+  return err instanceof ContentSiteError && err.status === 409 && err.code === 'old-revision';
 }
 
 export type RestoreOutcome = { ok: true; post: PostV11 } | { ok: false; error: ContentSiteError };
@@ -63,6 +105,95 @@ export class PostsApi extends Reactions {
         return { found: list.found, posts: list.posts, nextPage: list.meta?.next_page || undefined };
       },
     };
+  }
+
+  /** GET /v1.1/sites/$site/posts/ in the given statuses (writing.md); `nextPage` goes back as page_handle. */
+  async list(site: string | number, params: PostListParams = {}, opts: CallOptions = {}): Promise<TrashPage> {
+    return this.t.run(this.listRequest(site, params), opts.signal);
+  }
+
+  listRequest(site: string | number, params: PostListParams = {}): Prepared<TrashPage> {
+    const s = checkSite(site);
+    const {
+      status,
+      number,
+      page_handle,
+      order,
+      order_by,
+      type,
+      search,
+      author,
+      after,
+      before,
+      modified_after,
+      modified_before,
+      ...common
+    } = params;
+    intInRange('number', number, 1, LIMITS.trashNumber);
+    oneOf('order', order, ['DESC', 'ASC'] as const);
+    oneOf('order_by', order_by, TRASH_ORDER_BY);
+    oneOf('type', type, POST_TYPES);
+    positiveInt('author', author);
+    for (const [name, value] of Object.entries({ after, before, modified_after, modified_before })) isoDate(name, value);
+    if (Array.isArray(status)) for (const one of status) oneOf('status', one, POST_LIST_STATUSES);
+    const statuses = status === 'any' ? 'any' : status?.join(',');
+    const query = {
+      status: statuses,
+      number,
+      page_handle,
+      order,
+      order_by,
+      type,
+      search,
+      author,
+      after,
+      before,
+      modified_after,
+      modified_before,
+    };
+    return {
+      spec: { method: 'GET', version: '1.1', path: `/sites/${encodeURIComponent(s)}/posts/`, query, common, messageContext: { site: s } },
+      parse: (body) => {
+        const list: TrashList = parseWith(schemas().trashListSchema, body, { request: `GET /v1.1/sites/${s}/posts/`, site: s });
+        return { found: list.found, posts: list.posts, nextPage: list.meta?.next_page || undefined };
+      },
+    };
+  }
+
+  /** POST /v1.1/sites/$site/posts/new: the created post (a contributor's publish comes back `pending`). */
+  async create(site: string | number, fields: PostWrite, opts: CallOptions = {}): Promise<PostV11> {
+    return this.write(site, 'new', fields, opts);
+  }
+
+  /** POST /v1.1/sites/$site/posts/$ID. With `if_not_modified_since`, a post changed since is refused (isOldRevision). */
+  async update(site: string | number, postId: number, fields: PostUpdate, opts: CallOptions = {}): Promise<PostV11> {
+    positiveInt('post ID', postId);
+    isoDate('if_not_modified_since', fields.if_not_modified_since);
+    return this.write(site, String(postId), fields, opts);
+  }
+
+  /** POST /v1.1/sites/$site/posts/$ID/delete: to the trash (status `trash`); one already there is deleted for good (`deleted`). */
+  async trash(site: string | number, postId: number, opts: CallOptions = {}): Promise<PostV11> {
+    const s = checkSite(site);
+    positiveInt('post ID', postId);
+    const path = `/sites/${encodeURIComponent(s)}/posts/${postId}/delete`;
+    const body = await this.t.send({ method: 'POST', version: '1.1', path, messageContext: { site: s }, signal: opts.signal });
+    return parseWith(schemas().postV11Schema, body, { request: `POST /v1.1${path}`, site: s });
+  }
+
+  private async write(site: string | number, target: string, fields: PostUpdate, opts: CallOptions): Promise<PostV11> {
+    const s = checkSite(site);
+    oneOf('status', fields.status, WRITE_STATUSES);
+    isoDate('date', fields.date);
+    const { tags, categories, featured_image, ...rest } = fields;
+    const form: Record<string, string> = {};
+    for (const [k, v] of Object.entries(rest)) if (v !== undefined) form[k] = String(v);
+    if (tags) form.tags = tags.join(',');
+    if (categories) form.categories = categories.join(',');
+    if (featured_image !== undefined) form.featured_image = String(featured_image);
+    const path = `/sites/${encodeURIComponent(s)}/posts/${target}`;
+    const body = await this.t.send({ method: 'POST', version: '1.1', path, form, messageContext: { site: s }, signal: opts.signal });
+    return parseWith(schemas().postV11Schema, body, { request: `POST /v1.1${path}`, site: s });
   }
 
   /** GET /v1.1/sites/$site/posts/$ID. */

@@ -58,6 +58,19 @@ export interface ClientOptions {
   onRequest?: (entry: RequestLogEntry) => void;
 }
 
+export type MultipartField = { name: string; value: string } | { name: string; file: { name: string; type: string; data: Uint8Array } };
+
+/** The bytes and content type of a multipart body, encoded by the platform's FormData (its boundary included). */
+async function encodeMultipart(fields: ReadonlyArray<MultipartField>): Promise<{ body: Buffer; type: string }> {
+  const form = new FormData();
+  for (const f of fields) {
+    if ('file' in f) form.append(f.name, new Blob([new Uint8Array(f.file.data)], { type: f.file.type }), f.file.name);
+    else form.append(f.name, f.value);
+  }
+  const encoded = new Response(form);
+  return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
+}
+
 export interface RequestSpec {
   method: 'GET' | 'POST';
   /** `'1'` or `'1.1'` for REST paths; `null` for the OAuth root (`/oauth2/...`). */
@@ -66,6 +79,8 @@ export interface RequestSpec {
   path: string;
   query?: Record<string, QueryValue>;
   form?: Record<string, FormValue>;
+  /** A multipart/form-data body instead of a form (uploads): text fields and files, in order. */
+  multipart?: ReadonlyArray<MultipartField>;
   common?: CommonParams;
   messageContext?: MessageContext;
   /** Query keys whose values must never be logged (token-info's token). */
@@ -168,8 +183,12 @@ export class Transport {
       accept: 'application/json',
       'accept-encoding': ACCEPT_ENCODING,
     };
-    let body: string | undefined;
-    if (spec.method === 'POST') {
+    let body: string | Buffer | undefined;
+    if (spec.method === 'POST' && spec.multipart) {
+      const encoded = await encodeMultipart(spec.multipart);
+      body = encoded.body;
+      headers['content-type'] = encoded.type;
+    } else if (spec.method === 'POST') {
       body = encodeForm(spec.form ?? {});
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }

@@ -5,6 +5,7 @@
  */
 export * from '../schemas/comment';
 export * from '../schemas/insights';
+export * from '../schemas/media';
 export * from '../schemas/notification';
 export * from '../schemas/oneNote';
 export * from '../schemas/post';

@@ -1,0 +1,159 @@
+/**
+ * Publishing post files against the reference service over loopback (src/writing/publisher.ts):
+ * created once with our HTML and its image in the library; published again as an update with no
+ * upload; a stale update shown as a conflict and nothing overwritten; a lost create answer found,
+ * not made twice; a contributor's publish pending; and every refusal said before anything is sent.
+ */
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ContentSiteError } from '../../src/api';
+import { parsePostFile } from '../../src/writing/postFile';
+import { publishPost, pullPost, takeMine, PublishError, type MediaMemory, type PublishDeps } from '../../src/writing/publisher';
+import { useClientAndService } from './setup';
+
+const { svc, client } = useClientAndService();
+const SITE = '2001';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAAMIM/4EAAB/uBfsL2WiLAAAAAElFTkSuQmCC', 'base64');
+
+function memory(): MediaMemory & { items: Map<string, { ID: number; URL: string }> } {
+  const items = new Map<string, { ID: number; URL: string }>();
+  return { items, get: (site, sha) => items.get(`${site}/${sha}`), set: (site, sha, item) => void items.set(`${site}/${sha}`, item) };
+}
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cs-publish-'));
+  writeFileSync(join(dir, 'lamp.png'), PNG);
+  return dir;
+}
+
+const POST = `---
+title: First light
+status: publish
+tags: [morning]
+---
+The lamp came on
+at six.
+
+\`\`\`
+a < b && "[gallery]"
+\`\`\`
+
+![A lamp](lamp.png)
+`;
+
+describe('Publishing a post file to the reference service', () => {
+  let deps: PublishDeps;
+  let mem: ReturnType<typeof memory>;
+  const posts = () => [...svc().world().posts.values()].filter((p) => p.siteId === 2001);
+  const uploads = () => svc().requests.filter((r) => r.method === 'POST' && r.path.includes('/media/new'));
+  const writes = () => svc().requests.filter((r) => r.method === 'POST' && /\/posts\/(new|\d+)(\?|$)/.test(r.path));
+
+  beforeEach(() => {
+    mem = memory();
+    deps = { client: client(), site: SITE, memory: mem, readFile, fileDir: folder(), now: () => new Date() };
+  });
+
+  it('creates one post with our HTML, the image uploaded once and linked from the library; the file learns its id and version', async () => {
+    const before = posts().length;
+    const out = await publishPost(POST, deps);
+    assert.equal(out.kind, 'created');
+    if (out.kind !== 'created') return;
+    assert.equal(posts().length, before + 1);
+    const stored = svc().world().posts.get(out.post.ID)!;
+    assert.equal(stored.status, 'publish');
+    assert.match(stored.content, /^<p>The lamp came on at six\.<\/p>/);
+    assert.match(stored.content, /a &lt; b &amp;&amp; &quot;&#91;gallery&#93;&quot;/);
+    assert.doesNotMatch(stored.content, /<br|title: First light/);
+    const [media] = [...svc().world().media.values()];
+    assert.ok(stored.content.includes(`src="${media.URL}"`), 'the image points at the library');
+    assert.equal(out.uploaded, 1);
+    const meta = parsePostFile(out.text).meta;
+    assert.deepEqual([meta.id, meta.site, meta.modified, meta.status], [out.post.ID, SITE, out.post.modified, 'publish']);
+    assert.match(out.text, /\nThe lamp came on\nat six\.\n/, 'the body is kept as written');
+
+    const again = await publishPost(out.text.replace('at six.', 'at six, as always.'), deps);
+    assert.equal(again.kind, 'updated');
+    assert.equal(posts().length, before + 1, 'the same post, not another');
+    assert.equal(uploads().length, 1, 'the image is not sent again');
+    assert.match(svc().world().posts.get(out.post.ID)!.content, /at six, as always\./);
+  });
+
+  it('a post changed on the site since the file saw it: the conflict, with the site version as a file; nothing overwritten until Keep Mine', async () => {
+    const first = await publishPost(POST, deps);
+    assert.ok(first.kind === 'created');
+    const onSite = svc().world().posts.get(first.post.ID)!;
+    onSite.content = '<p>An editor changed this.</p>';
+    onSite.modified += 60;
+    const mine = first.text.replace('at six.', 'at seven.');
+    const out = await publishPost(mine, deps);
+    assert.equal(out.kind, 'conflict');
+    if (out.kind !== 'conflict') return;
+    assert.equal(onSite.content, '<p>An editor changed this.</p>', 'not overwritten');
+    assert.match(out.theirsText, /An editor changed this\./);
+    assert.equal(parsePostFile(out.theirsText).meta.id, first.post.ID);
+    const kept = await takeMine(mine, out.theirs, deps);
+    assert.equal(kept.kind, 'updated');
+    assert.match(onSite.content, /at seven\./);
+  });
+
+  it('a create whose answer is lost (applied, then a 500) is found on the site: one post, and the file names it', async () => {
+    const before = posts().length;
+    svc().queueFault({ method: 'POST', path: `/rest/v1.1/sites/${SITE}/posts/new`, fault: 'applied,status=500' });
+    const out = await publishPost(POST, deps);
+    assert.equal(out.kind, 'created');
+    assert.equal(posts().length, before + 1, 'one post, not two');
+    assert.equal(writes().length, 1, 'no second create');
+    assert.ok(out.kind === 'created' && parsePostFile(out.text).meta.id === out.post.ID);
+  });
+
+  it('a create that failed without being applied is reported, and nothing is made', async () => {
+    const before = posts().length;
+    svc().queueFault({ method: 'POST', path: `/rest/v1.1/sites/${SITE}/posts/new`, fault: 'status=500' });
+    await assert.rejects(publishPost(POST, deps), (err: unknown) => err instanceof ContentSiteError && err.status === 500);
+    assert.equal(posts().length, before);
+  });
+
+  it("a contributor's publish is submitted as pending, and the file says so", async () => {
+    const text = POST.replace('![A lamp](lamp.png)\n', '');
+    const out = await publishPost(text, { ...deps, client: client('cs-con-token') });
+    assert.ok(out.kind === 'created');
+    assert.equal(out.post.status, 'pending');
+    assert.equal(parsePostFile(out.text).meta.status, 'pending');
+  });
+
+  it('refuses before sending anything: bad front matter (by line), a missing image, another site; an image the role may not upload', async () => {
+    const nothingSent = () => assert.deepEqual([writes().length, uploads().length], [0, 0]);
+    await assert.rejects(
+      publishPost(POST.replace('status: publish', 'status: publsh'), deps),
+      /^PublishError: Line 3: Unknown status "publsh"/,
+    );
+    await assert.rejects(publishPost(POST.replace('title: First light\n', ''), deps), /has no title/);
+    await assert.rejects(publishPost(POST.replace('lamp.png)', 'gone.png)'), deps), (err: unknown) => {
+      return err instanceof PublishError && /Line 13: the image gone\.png was not found/.test(err.message);
+    });
+    await assert.rejects(publishPost(POST.replace('tags:', 'site: other.example\ntags:'), deps), /published to other\.example/);
+    nothingSent();
+    await assert.rejects(
+      publishPost(POST, { ...deps, client: client('cs-con-token') }),
+      /refused the image lamp\.png: You can't upload images/,
+    );
+    assert.equal(writes().length, 0, 'no post without its image');
+  });
+
+  it("Pull from Site brings the site's version into the file, keeping the writer's comments", async () => {
+    const first = await publishPost(POST, deps);
+    assert.ok(first.kind === 'created');
+    const onSite = svc().world().posts.get(first.post.ID)!;
+    onSite.content = '<p>Changed on the site.</p>\n<ul><li>one</li></ul>';
+    onSite.modified += 60;
+    const withComment = first.text.replace('tags:', '# my note\ntags:');
+    const pulled = await pullPost(withComment, deps);
+    assert.match(pulled.text, /# my note/);
+    assert.match(pulled.text, /\nChanged on the site\.\n\n- +one\n$/);
+    assert.equal(parsePostFile(pulled.text).meta.modified, pulled.post.modified);
+    assert.equal(readFileSync(join(deps.fileDir, 'lamp.png')).length, PNG.length);
+  });
+});
