@@ -12,6 +12,7 @@ const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   { name: 'api', holds: ['api/'] },
   { name: 'models', holds: ['models/'] },
   { name: 'render', holds: ['render/'] },
+  { name: 'writing', holds: ['writing/'] },
   { name: 'lazy', holds: ['lazy/'] },
   { name: 'settings', holds: ['config.ts', 'localize.ts'] },
   { name: 'auth', holds: ['auth/'] },

@@ -1,0 +1,265 @@
+/**
+ * A post file: YAML front matter between `---` lines, then the Markdown body. Read with the `yaml`
+ * package (its positions name the line of every problem), checked key by key, and written back
+ * keeping the writer's comments, key order and body byte for byte.
+ */
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+
+export const FILE_STATUSES = ['draft', 'pending', 'publish', 'private', 'future'] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
+
+/** The keys a writer sets, then the ones the extension writes back after a publish or a pull. */
+export const WRITER_KEYS = ['title', 'status', 'date', 'slug', 'tags', 'categories', 'excerpt', 'featured_image'] as const;
+export const SITE_KEYS = ['id', 'site', 'url', 'modified'] as const;
+
+export interface Problem {
+  /** 0-based, as the editor counts. */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  message: string;
+  severity: 'error' | 'warning';
+  key?: string;
+}
+
+export interface PostMeta {
+  title?: string;
+  status?: FileStatus;
+  /** ISO 8601, as written. */
+  date?: string;
+  slug?: string;
+  tags?: string[];
+  categories?: string[];
+  excerpt?: string;
+  /** A local path (relative to the file) or an URL. */
+  featured_image?: string;
+  id?: number;
+  site?: string;
+  url?: string;
+  modified?: string;
+}
+
+export interface ParsedPost {
+  meta: PostMeta;
+  body: string;
+  /** The body's first line (0-based) in the file. */
+  bodyStartLine: number;
+  problems: Problem[];
+  hasFrontMatter: boolean;
+}
+
+interface Split {
+  yaml: string;
+  /** The front matter's first line (after the opening `---`), 0-based. */
+  yamlLine: number;
+  body: string;
+  bodyStartLine: number;
+  /** Where the body starts in the text. */
+  bodyOffset: number;
+  closed: boolean;
+}
+
+const FENCE = /^(?:---|\.\.\.)[ \t]*$/;
+
+/** The front matter and the body, or undefined when the file does not start with `---`. */
+function split(text: string): Split | undefined {
+  const start = text.startsWith('\uFEFF') ? 1 : 0;
+  const first = /^---[ \t]*\r?\n/.exec(text.slice(start));
+  if (!first) return undefined;
+  let offset = start + first[0].length;
+  let line = 1;
+  const yamlStart = offset;
+  while (offset < text.length) {
+    const end = text.indexOf('\n', offset);
+    const lineEnd = end < 0 ? text.length : end + 1;
+    const content = text.slice(offset, end < 0 ? text.length : end).replace(/\r$/, '');
+    if (FENCE.test(content) && content.startsWith('---')) {
+      return {
+        yaml: text.slice(yamlStart, offset),
+        yamlLine: 1,
+        body: text.slice(lineEnd),
+        bodyStartLine: line + 1,
+        bodyOffset: lineEnd,
+        closed: true,
+      };
+    }
+    offset = lineEnd;
+    line++;
+  }
+  return { yaml: text.slice(yamlStart), yamlLine: 1, body: '', bodyStartLine: line, bodyOffset: text.length, closed: false };
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export function isIsoDate(value: string): boolean {
+  return ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+export function parsePostFile(text: string): ParsedPost {
+  const parts = split(text);
+  if (!parts) return { meta: {}, body: text, bodyStartLine: 0, problems: [], hasFrontMatter: false };
+  const problems: Problem[] = [];
+  const lines = new LineCounter();
+  const doc = parseDocument(parts.yaml, { lineCounter: lines, prettyErrors: false });
+  const at = (offset: number) => {
+    const p = lines.linePos(offset);
+    return { line: parts.yamlLine + p.line - 1, column: p.col - 1 };
+  };
+  const problem = (range: readonly number[] | undefined, message: string, severity: Problem['severity'] = 'error', key?: string) => {
+    const [from, to] = range
+      ? [at(range[0]), at(range[1] ?? range[0])]
+      : [
+          { line: 0, column: 0 },
+          { line: 0, column: 3 },
+        ];
+    problems.push({
+      line: from.line,
+      column: from.column,
+      endLine: to.line,
+      endColumn: Math.max(to.column, from.column + 1),
+      message,
+      severity,
+      key,
+    });
+  };
+  if (!parts.closed) problem(undefined, 'The front matter is not closed: end it with a line of three dashes (---).');
+  for (const e of doc.errors)
+    problem(e.pos, `The front matter is not valid YAML: ${e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`);
+  const meta: PostMeta = {};
+  if (doc.errors.length === 0 && doc.contents !== null && !isMap(doc.contents))
+    problem(doc.contents?.range ?? undefined, 'The front matter must be keys and values, such as "title: My post".');
+  if (doc.errors.length === 0 && isMap(doc.contents)) readKeys(doc, meta, problem);
+  return { meta, body: parts.body, bodyStartLine: parts.bodyStartLine, problems, hasFrontMatter: true };
+}
+
+type Report = (range: readonly number[] | undefined, message: string, severity?: Problem['severity'], key?: string) => void;
+
+function readKeys(doc: Document, meta: PostMeta, problem: Report): void {
+  const map = doc.contents as unknown as { items: Array<{ key: Node | null; value: Node | null }> };
+  const known = new Set<string>([...WRITER_KEYS, ...SITE_KEYS]);
+  for (const { key, value } of map.items) {
+    const name = isScalar(key) ? String(key.value) : '';
+    const range = value?.range ?? key?.range ?? undefined;
+    const keyRange = key?.range ?? undefined;
+    const scalar = isScalar(value) ? value.value : undefined;
+    const text = (what: string): string | undefined => {
+      if (value === null || scalar === null || scalar === undefined || (typeof scalar === 'string' && scalar.trim() === ''))
+        return undefined;
+      if (typeof scalar === 'string' || typeof scalar === 'number') return String(scalar);
+      problem(range, `"${name}" must be ${what}.`, 'error', name);
+      return undefined;
+    };
+    const names = (): string[] | undefined => {
+      if (value === null || scalar === null) return undefined;
+      if (typeof scalar === 'string')
+        return scalar
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+      if (isSeq(value)) {
+        const out: string[] = [];
+        for (const item of value.items) {
+          if (isScalar(item) && (typeof item.value === 'string' || typeof item.value === 'number')) out.push(String(item.value).trim());
+          else problem((item as Node | null)?.range ?? range, `Each of "${name}" must be a name.`, 'error', name);
+        }
+        return out.filter(Boolean);
+      }
+      problem(range, `"${name}" must be a name or a list of names, such as [writing, travel].`, 'error', name);
+      return undefined;
+    };
+    switch (name) {
+      case 'title':
+      case 'slug':
+      case 'excerpt':
+      case 'featured_image':
+      case 'site':
+      case 'url':
+        meta[name] = text('text');
+        break;
+      case 'status': {
+        const s = text('a status');
+        if (s === undefined) break;
+        if ((FILE_STATUSES as readonly string[]).includes(s)) meta.status = s as FileStatus;
+        else problem(range, `Unknown status "${s}": use one of ${FILE_STATUSES.join(', ')}.`, 'error', name);
+        break;
+      }
+      case 'date':
+      case 'modified': {
+        const d = text('a date');
+        if (d === undefined) break;
+        if (isIsoDate(d)) meta[name] = d;
+        else problem(range, `"${name}" is not a date: write it as 2026-11-23 or 2026-11-23T09:30:00Z.`, 'error', name);
+        break;
+      }
+      case 'tags':
+      case 'categories':
+        meta[name] = names();
+        break;
+      case 'id': {
+        if (typeof scalar === 'number' && Number.isSafeInteger(scalar) && scalar > 0) meta.id = scalar;
+        else if (value !== null && scalar !== null)
+          problem(range, '"id" must be the post\'s number on the site, as a publish wrote it.', 'error', name);
+        break;
+      }
+      default:
+        if (!known.has(name))
+          problem(keyRange, `"${name}" is not a key this extension reads; it is kept in the file and not sent.`, 'warning', name);
+    }
+  }
+  if (meta.title === undefined) {
+    const titleKey = map.items.find((i) => isScalar(i.key) && i.key.value === 'title');
+    if (!titleKey) problem(undefined, 'The post has no title: add "title: …" to the front matter.', 'error', 'title');
+    else problem(titleKey.value?.range ?? titleKey.key?.range ?? undefined, 'The title is empty.', 'error', 'title');
+  }
+}
+
+export function errorsOf(parsed: ParsedPost): Problem[] {
+  return parsed.problems.filter((p) => p.severity === 'error');
+}
+
+/**
+ * The file with these keys set (undefined: left as is), its comments, key order and body kept;
+ * keys it lacks go at the end of the front matter. A file without front matter gets one.
+ */
+export function withFrontMatter(text: string, changes: Partial<PostMeta>): string {
+  const parts = split(text);
+  const doc = parts ? parseDocument(parts.yaml) : parseDocument('');
+  if (doc.errors.length) throw new Error('The front matter is not valid YAML.');
+  if (!isMap(doc.contents)) doc.contents = doc.createNode({}) as never;
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    const node = doc.createNode(value);
+    if (Array.isArray(value) && isSeq(node)) node.flow = true;
+    doc.set(key, node);
+  }
+  const yaml = String(doc);
+  const body = parts ? text.slice(parts.bodyOffset) : text;
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  return `---${eol}${eol === '\n' ? yaml : yaml.replace(/\n/g, eol)}---${eol}${body}`;
+}
+
+/** The text of New Post: a draft with a title to change and the keys a writer uses. */
+export function newPostText(now: Date): string {
+  const date = now.toISOString().slice(0, 10);
+  return [
+    '---',
+    'title: Untitled post',
+    'status: draft',
+    `# date: ${date}T09:00:00Z   (a publish with a future date is scheduled)`,
+    'tags: []',
+    'categories: []',
+    '# excerpt: One sentence for lists and feeds.',
+    '# featured_image: images/cover.jpg',
+    '---',
+    '',
+    'Write here. Images next to this file, linked as ![what it shows](image.png), are uploaded when you publish.',
+    '',
+  ].join('\n');
+}
+
+/** The file with its body replaced, its front matter as it is. */
+export function withBody(text: string, body: string): string {
+  const parts = split(text);
+  return parts ? text.slice(0, parts.bodyOffset) + body : body;
+}
