@@ -3,6 +3,7 @@
 //   src/api/lazy/transportEntry.ts -> dist/transport.js  (undici, on the first request)
 //   src/lazy/renderEntry.ts        -> dist/render.js     (the HTML sanitizer and webview pages)
 //   src/api/lazy/schemasEntry.ts   -> dist/schemas.js    (zod and the response schemas, on the first answer)
+//   src/lazy/writingEntry.ts       -> dist/writing.js    (markdown-it, turndown, yaml: post files)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
 // entry points; src/api/lazy/loadTransport.ts, src/api/lazy/loadSchemas.ts and src/lazy/loadRender.ts
 // require() the others (the api's own parts live in the api's layer, the renderer's above it), and
@@ -26,14 +27,17 @@ const outdir = flag('--outdir') ?? (process.argv.includes('--bench') ? 'out/benc
 // The output folder holds only this build: a file left by an earlier one would ship in the VSIX.
 rmSync(outdir, { recursive: true, force: true });
 
-const LAZY = { transportEntry: 'transport', renderEntry: 'render', schemasEntry: 'schemas' };
+const LAZY = { transportEntry: 'transport', renderEntry: 'render', schemasEntry: 'schemas', writingEntry: 'writing' };
 
 /** `require('./transportEntry')` in src/api/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
 const lazyParts = {
   name: 'lazy-parts',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(transportEntry|renderEntry|schemasEntry)$/ }, (args) => {
-      if (args.kind !== 'require-call' || !/[\\/]src[\\/](api[\\/])?lazy[\\/]load(Transport|Render|Schemas)\.ts$/.test(args.importer))
+    build.onResolve({ filter: /^\.\/(transportEntry|renderEntry|schemasEntry|writingEntry)$/ }, (args) => {
+      if (
+        args.kind !== 'require-call' ||
+        !/[\\/]src[\\/](api[\\/])?lazy[\\/]load(Transport|Render|Schemas|Writing)\.ts$/.test(args.importer)
+      )
         return undefined;
       return { path: `./${LAZY[args.path.slice(2)]}.js`, external: true };
     });
@@ -77,6 +81,7 @@ const options = {
     transport: 'src/api/lazy/transportEntry.ts',
     render: 'src/lazy/renderEntry.ts',
     schemas: 'src/api/lazy/schemasEntry.ts',
+    writing: 'src/lazy/writingEntry.ts',
   },
   bundle: true,
   outdir,

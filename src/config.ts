@@ -50,6 +50,7 @@ export const pageSizes = {
   notifications: () => clampedInt('notifications.pageSize', 20, 1, 99),
   following: () => clampedInt('following.pageSize', 10, 1, 40),
   trash: () => clampedInt('trash.pageSize', 20, 1, 100),
+  posts: () => clampedInt('posts.pageSize', 20, 1, 100),
 };
 
 export interface OAuthSettings {

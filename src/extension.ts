@@ -17,6 +17,7 @@ import { registerFollowing } from './features/following';
 import { registerInsights } from './features/insights';
 import { registerMentions } from './features/mentions';
 import { registerNotifications } from './features/notifications';
+import { registerPosts } from './features/posts';
 import { registerReader } from './features/reader';
 import { registerRefresh } from './features/refresh';
 import { clientFactory, ServiceClient } from './features/serviceClient';
@@ -71,6 +72,7 @@ export async function activate(context: vscode.ExtensionContext) {
   const notifications = own(registerNotifications(shared));
   const following = own(registerFollowing(shared));
   const trash = own(registerTrash({ ...shared, selectSite: chosen.select }));
+  const posts = own(registerPosts({ ...shared, selectSite: chosen.select, trashChanged: () => void trash.provider.reload() }));
   const mentions = own(registerMentions(shared));
   const detail = own(registerDetail({ ...shared, notifications, mentions: mentions.source }));
   const reader = own(registerReader({ ...shared, detail: detail.panel }));
@@ -84,8 +86,20 @@ export async function activate(context: vscode.ExtensionContext) {
     started,
     auth,
     site,
-    models: { notifications: notifications.model, following: following.model, trash: trash.model, reader: reader.model },
-    views: { notifications: notifications.provider, following: following.provider, trash: trash.provider, reader: reader.provider },
+    models: {
+      notifications: notifications.model,
+      following: following.model,
+      trash: trash.model,
+      posts: posts.model,
+      reader: reader.model,
+    },
+    views: {
+      notifications: notifications.provider,
+      following: following.provider,
+      trash: trash.provider,
+      posts: posts.provider,
+      reader: reader.provider,
+    },
   };
 }
 

@@ -9,6 +9,7 @@ export const VIEWS = {
   notifications: 'contentSite.notifications',
   following: 'contentSite.following',
   trash: 'contentSite.trash',
+  posts: 'contentSite.posts',
   reader: 'contentSite.reader',
 } as const;
 
@@ -47,6 +48,18 @@ export const COMMANDS = {
     loadMore: 'contentSite.trash.loadMore',
     restore: 'contentSite.trash.restore',
   },
+  posts: {
+    refresh: 'contentSite.posts.refresh',
+    loadMore: 'contentSite.posts.loadMore',
+    newPost: 'contentSite.posts.newPost',
+    publish: 'contentSite.posts.publish',
+    pull: 'contentSite.posts.pull',
+    openAsMarkdown: 'contentSite.posts.openAsMarkdown',
+    preview: 'contentSite.posts.preview',
+    openInBrowser: 'contentSite.posts.openInBrowser',
+    publishDraft: 'contentSite.posts.publishDraft',
+    trash: 'contentSite.posts.trash',
+  },
   reader: {
     refresh: 'contentSite.reader.refresh',
     loadMore: 'contentSite.reader.loadMore',
@@ -58,6 +71,13 @@ export const COMMANDS = {
 export const CONTEXT_KEYS = {
   signedIn: 'contentSite.signedIn',
   siteChosen: 'contentSite.siteChosen',
+  /** The active editor is a post file (Markdown with front matter): its title bar offers Publish. */
+  postFile: 'contentSite.postFile',
+} as const;
+
+/** The scheme of the read-only documents that show the site's version of a post beside the file. */
+export const SCHEMES = {
+  sitePost: 'content-site-post',
 } as const;
 
 /** The webview panels' view types. */
@@ -79,6 +99,8 @@ export const STORAGE_KEYS = {
   recentSites: 'contentSite.recentSites',
   /** Reply drafts, followed by `:` and whose they are (global state). */
   replyDrafts: 'contentSite.replyDrafts',
+  /** Images uploaded to a site's library, by content (global state): a publish sends each once. */
+  uploadedMedia: 'contentSite.uploadedMedia',
   /** The signed-in session (secret storage). */
   session: 'contentSite.session',
 } as const;

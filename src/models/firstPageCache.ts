@@ -92,5 +92,6 @@ export const cachedItem = {
   feedPost: reader<FeedPost>(() => schemas().feedPostSchema),
   featuredPost: reader<FeaturedPost>(() => schemas().featuredPostSchema),
   trashedPost: reader<PostV11>(() => schemas().postV11Schema),
+  post: reader<PostV11>(() => schemas().postV11Schema),
   tag: reader<Tag>(() => schemas().tagsSchema.shape.tags.element),
 };

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, extname, resolve } from 'node:path';
-import { ContentSiteError, isOldRevision, type PostV11, type PostWrite, type WriteStatus } from '../api';
+import type { ContentSiteError, PostV11, PostWrite, WriteStatus } from '../api';
 import type { MediaApi, MediaFile } from '../api/media';
 import type { PostsApi } from '../api/posts';
 import { outcomeUnknown } from '../models/asError';
@@ -77,6 +77,17 @@ const IMAGE_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
+/**
+ * The client's error, told by its fields: this module is bundled apart from the client (dist/writing.js),
+ * so the client's ContentSiteError class is not this module's copy and `instanceof` would say no.
+ */
+const serviceError = (err: unknown): err is ContentSiteError =>
+  typeof err === 'object' &&
+  err !== null &&
+  (err as Error).name === 'ContentSiteError' &&
+  typeof (err as ContentSiteError).kind === 'string';
+const isOldRevision = (err: unknown) => serviceError(err) && err.status === 409 && err.code === 'old-revision';
+
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** "Line 3: …" for the first error (1-based, as the editor shows lines), and how many more. */
@@ -142,7 +153,7 @@ async function images(
     );
   } catch (err) {
     const names = distinct.map((p) => p.src).join(', ');
-    const why = err instanceof ContentSiteError ? err.userMessage : String(err);
+    const why = serviceError(err) ? err.userMessage : String(err);
     throw new PublishError(
       `The site refused the image${distinct.length > 1 ? 's' : ''} ${names}: ${why} Nothing was published.`,
       [],
@@ -253,7 +264,7 @@ export async function publishPost(text: string, deps: PublishDeps): Promise<Publ
   try {
     post = await deps.client.posts.create(deps.site, fields, { signal: deps.signal });
   } catch (err) {
-    if (!(err instanceof ContentSiteError) || !outcomeUnknown(err)) throw err;
+    if (!serviceError(err) || !outcomeUnknown(err)) throw err;
     // The site may have made the post: look before anything is tried again, so it is never made twice.
     const found = await findCreated(fields, deps);
     if (!found) throw err;

@@ -44,8 +44,10 @@ describe('The bundle (scripts/build.mjs --production)', function () {
     assert.ok(packages('transport.js').includes('undici'));
     assert.ok(packages('schemas.js').includes('zod'));
     assert.ok(packages('render.js').includes('sanitize-html'));
+    for (const pkg of ['markdown-it', 'turndown', 'yaml']) assert.ok(packages('writing.js').includes(pkg), pkg);
     const main = readFileSync(join(dir, 'extension.js'), 'utf8');
-    for (const part of ['transport', 'schemas', 'render']) assert.match(main, new RegExp(`require\\("\\./${part}\\.js"\\)`), part);
+    for (const part of ['transport', 'schemas', 'render', 'writing'])
+      assert.match(main, new RegExp(`require\\("\\./${part}\\.js"\\)`), part);
   });
 
   it('requires the vscode API once for the whole main file, not once per module (each a copy of the whole API)', () => {
@@ -53,7 +55,9 @@ describe('The bundle (scripts/build.mjs --production)', function () {
     assert.equal(main.match(/require\("vscode"\)/g)?.length, 1);
   });
 
-  it('keeps the main file under 150 KB', () => {
-    assert.ok(out('extension.js')!.bytes <= 150 * 1024, `${out('extension.js')!.bytes} bytes`);
+  // 150 KB until the Posts view, its commands and the client's writing calls came in (issue 20): 166 KB
+  // then; Markdown, YAML and HTML to Markdown are in writing.js, loaded with the first post file.
+  it('keeps the main file under 170 KB', () => {
+    assert.ok(out('extension.js')!.bytes <= 170 * 1024, `${out('extension.js')!.bytes} bytes`);
   });
 });

@@ -1,0 +1,98 @@
+/**
+ * The Posts view's rows: open one as Markdown (a file of its own), preview or open it in the browser,
+ * publish a draft, move it to the trash; and the view's Refresh and Load more. They call the posts
+ * model and say the outcome; the model builds the links.
+ */
+import * as vscode from 'vscode';
+import type { ContentSiteClient, PostV11 } from '../api';
+import { COMMANDS } from '../ids';
+import { loadWriting } from '../lazy/loadWriting';
+import { unknownBecause } from '../models/asError';
+import { postLink, type PostOutcome, type PostsModel } from '../models/postsModel';
+import type { PostsProvider } from '../views/posts/postsProvider';
+import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
+import { freeName } from './postFiles';
+
+export interface PostRowDeps {
+  log: vscode.LogOutputChannel;
+  auth: CommandAuth;
+  client: () => ContentSiteClient;
+  model: PostsModel;
+  provider: PostsProvider;
+  /** A post went to the trash: the Trash view reloads. */
+  trashChanged(): void;
+}
+
+const titleOf = (post: PostV11) => post.title?.trim() || vscode.l10n.t('(no title)');
+
+export function registerPostRowCommands(deps: PostRowDeps): vscode.Disposable[] {
+  const { model, provider } = deps;
+  const row = (clicked?: vscode.TreeItem) => provider.target(clicked)?.post;
+
+  /** Says what became of an operation: done (its sentence), refused (why), or unknown (what the service now shows). */
+  async function told(what: string, post: PostV11, out: PostOutcome, done: (p: PostV11) => string): Promise<void> {
+    if (out.kind === 'done') {
+      void vscode.window.showInformationMessage(done(out.post));
+      return;
+    }
+    if (out.kind === 'failed') return reportError(deps, out.error, what);
+    deps.log.warn(`${what} of post ${post.ID}: the answer was lost (${out.error.kind}).`);
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        '{0} of “{1}”: {2}, so it is not known whether it was done; the list shows the post as the service now has it.',
+        what,
+        titleOf(post),
+        unknownBecause(out.error),
+      ),
+    );
+  }
+
+  async function openAsMarkdown(clicked?: vscode.TreeItem): Promise<void> {
+    const post = row(clicked);
+    const site = model.site;
+    if (!post || !site || !requireSignIn(deps)) return;
+    try {
+      const [w, full] = await Promise.all([loadWriting(), deps.client().posts.get(site, post.ID, { context: 'edit' })]);
+      const text = w.postAsFile(full, site);
+      const folder = vscode.workspace.workspaceFolders?.[0];
+      if (!folder) {
+        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content: text }));
+        return;
+      }
+      const uri = await freeName(
+        vscode.Uri.joinPath(folder.uri, 'posts'),
+        (full.slug || `post-${full.ID}`).replace(/[^A-Za-z0-9_-]+/g, '-'),
+      );
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+      await vscode.window.showTextDocument(uri);
+    } catch (err) {
+      await reportError(deps, err, vscode.l10n.t('Open Post as Markdown'));
+    }
+  }
+
+  return [
+    vscode.commands.registerCommand(COMMANDS.posts.refresh, () => provider.reload()),
+    vscode.commands.registerCommand(COMMANDS.posts.loadMore, () => provider.loadMore()),
+    vscode.commands.registerCommand(COMMANDS.posts.openAsMarkdown, openAsMarkdown),
+    vscode.commands.registerCommand(COMMANDS.posts.preview, (clicked?: vscode.TreeItem) => {
+      const post = row(clicked);
+      if (post) openExternal(postLink(post));
+    }),
+    vscode.commands.registerCommand(COMMANDS.posts.openInBrowser, (clicked?: vscode.TreeItem) => openExternal(row(clicked)?.URL)),
+    vscode.commands.registerCommand(COMMANDS.posts.publishDraft, async (clicked?: vscode.TreeItem) => {
+      const post = row(clicked);
+      if (!post || !requireSignIn(deps)) return;
+      const out = await model.publish(post.ID);
+      await told(vscode.l10n.t('Publish'), post, out, (p) =>
+        p.status === 'pending' ? vscode.l10n.t('Submitted “{0}” for review.', titleOf(p)) : vscode.l10n.t('Published “{0}”.', titleOf(p)),
+      );
+    }),
+    vscode.commands.registerCommand(COMMANDS.posts.trash, async (clicked?: vscode.TreeItem) => {
+      const post = row(clicked);
+      if (!post || !requireSignIn(deps)) return;
+      const out = await model.trash(post.ID);
+      if (out.kind !== 'failed') deps.trashChanged();
+      await told(vscode.l10n.t('Move to Trash'), post, out, () => vscode.l10n.t('Moved “{0}” to the trash.', titleOf(post)));
+    }),
+  ];
+}

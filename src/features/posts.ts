@@ -1,0 +1,63 @@
+/** Posts: the chosen site's posts by status, post files (new, publish, pull, the conflict), their diagnostics, and the rows' actions. */
+import { registerPostFileCommands } from '../commands/postFiles';
+import { registerPostRowCommands } from '../commands/postRows';
+import { pageSizes } from '../config';
+import { cachedItem } from '../models/firstPageCache';
+import { PostsModel } from '../models/postsModel';
+import { FrontMatterDiagnostics } from '../views/posts/frontMatterDiagnostics';
+import { PostsProvider } from '../views/posts/postsProvider';
+import { SitePostDocuments } from '../views/posts/sitePostDocuments';
+import { ListFeature, type ListFeatureDeps } from './listFeature';
+import type { Shared } from './shared';
+
+export type PostsDeps = ListFeatureDeps &
+  Pick<Shared, 'log' | 'client' | 'site' | 'state'> & {
+    selectSite(): Promise<unknown>;
+    /** A post went to the trash from here: the Trash view reloads. */
+    trashChanged(): void;
+  };
+
+export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
+  constructor(deps: PostsDeps) {
+    const { client, site } = deps;
+    super(deps, {
+      model: new PostsModel({ client, pageSize: pageSizes.posts, site }),
+      provider: (model, loader) => new PostsProvider(model, site, loader),
+      gate: () => site.site !== undefined,
+      watched: (model) => [model],
+      pages: (model) => [{ name: () => `posts:${site.site ?? ''}`, list: model.list, read: cachedItem.post, pageSize: pageSizes.posts }],
+    });
+    const { model, provider } = this;
+    const sitePosts = this.register(new SitePostDocuments());
+    this.register(new FrontMatterDiagnostics());
+    const postsChanged = () => void provider.reload();
+    this.registerAll(
+      registerPostFileCommands({
+        log: deps.log,
+        auth: deps.auth,
+        client,
+        site,
+        state: deps.state,
+        selectSite: deps.selectSite,
+        sitePosts,
+        postsChanged,
+      }),
+    );
+    this.registerAll(registerPostRowCommands({ log: deps.log, auth: deps.auth, client, model, provider, trashChanged: deps.trashChanged }));
+
+    // Another site chosen: its posts.
+    let shownSite = site.site;
+    this.register(
+      site.onDidChange(() => {
+        if (site.site === shownSite) return;
+        shownSite = site.site;
+        provider.reset();
+        provider.ensureLoaded();
+      }),
+    );
+  }
+}
+
+export function registerPosts(deps: PostsDeps): PostsFeature {
+  return new PostsFeature(deps);
+}

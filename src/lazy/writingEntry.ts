@@ -1,0 +1,9 @@
+/**
+ * Built on its own as dist/writing.js (scripts/build.mjs): markdown-it, turndown and yaml with the
+ * post-file code, needed only when a post file is written, checked or published. Load it only
+ * through ./loadWriting.
+ */
+export * from '../writing/postFile';
+export * from '../writing/markdownToHtml';
+export * from '../writing/htmlToMarkdown';
+export * from '../writing/publisher';

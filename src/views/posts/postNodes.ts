@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import { stripHtml, type PostV11 } from '../../api';
+import type { PostGroup } from '../../models/postsModel';
+import { relativeTime } from '../../models/relativeTime';
+import { escapeMd } from '../common/markdown';
+
+export function groupLabel(group: PostGroup): string {
+  switch (group) {
+    case 'draft':
+      return vscode.l10n.t('Drafts');
+    case 'future':
+      return vscode.l10n.t('Scheduled');
+    case 'pending':
+      return vscode.l10n.t('Pending review');
+    case 'publish':
+      return vscode.l10n.t('Published');
+    default:
+      return vscode.l10n.t('Private');
+  }
+}
+
+/** A status's posts (as loaded so far): Drafts and Published open, the others closed until asked. */
+export class PostGroupNode extends vscode.TreeItem {
+  constructor(
+    readonly group: PostGroup,
+    readonly posts: readonly PostV11[],
+  ) {
+    const open = group === 'draft' || group === 'publish' || group === 'future';
+    super(groupLabel(group), open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `posts-${group}`;
+    this.description = String(posts.length);
+    this.contextValue = 'postGroup';
+  }
+}
+
+/** A post of the site: its title, who wrote it and when (a scheduled one: when it goes out). */
+export class PostNode extends vscode.TreeItem {
+  constructor(readonly post: PostV11) {
+    super(stripHtml(post.title ?? '') || vscode.l10n.t('(no title)'), vscode.TreeItemCollapsibleState.None);
+    const when = post.status === 'future' ? post.date : (post.modified ?? post.date);
+    const time = when
+      ? post.status === 'future'
+        ? vscode.l10n.t('goes out {0}', new Date(when).toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' }))
+        : relativeTime(Date.parse(when), Date.now(), vscode.env.language)
+      : '';
+    this.description = [post.author?.name, time].filter(Boolean).join(' · ');
+    this.iconPath = new vscode.ThemeIcon(post.status === 'publish' ? 'globe' : post.status === 'future' ? 'calendar' : 'edit');
+    // Published and scheduled posts open as they are; unpublished ones can be published from here.
+    this.contextValue = post.status === 'draft' || post.status === 'pending' ? 'post unpublished' : 'post';
+    this.id = `post-${post.ID}`;
+  }
+
+  buildTooltip(): vscode.MarkdownString {
+    const p = this.post;
+    const md = new vscode.MarkdownString(undefined, true);
+    md.appendMarkdown(`**${escapeMd(stripHtml(p.title ?? '') || vscode.l10n.t('(no title)'))}**\n\n`);
+    md.appendMarkdown(`#${p.ID}${p.author?.name ? ` · ${escapeMd(p.author.name)}` : ''} · ${escapeMd(p.status ?? '')}\n\n`);
+    if (p.modified) md.appendMarkdown(vscode.l10n.t('Last modified {0}', new Date(p.modified).toLocaleString()));
+    return md;
+  }
+}

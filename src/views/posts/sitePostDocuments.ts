@@ -1,0 +1,36 @@
+import * as vscode from 'vscode';
+import type { PostV11 } from '../../api';
+import { SCHEMES } from '../../ids';
+
+/**
+ * The site's version of a post, as a read-only document beside the writer's file in a diff
+ * (`content-site-post:` URIs). Its text is what the publish fetched when it met the conflict.
+ */
+export class SitePostDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(SCHEMES.sitePost, this);
+
+  /** Keeps the site's text of `post` and answers the URI that shows it. */
+  show(site: string, post: PostV11, text: string): vscode.Uri {
+    const name = `${(post.slug || `post-${post.ID}`).replace(/[^A-Za-z0-9._-]+/g, '-')}.md`;
+    const uri = vscode.Uri.from({
+      scheme: SCHEMES.sitePost,
+      path: `/${site}/${post.ID}/${name}`,
+      query: `modified=${post.modified ?? ''}`,
+    });
+    this.texts.set(uri.toString(), text);
+    this.changed.fire(uri);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    this.changed.dispose();
+  }
+}
