@@ -33,6 +33,9 @@ export async function openEditor(browser: Browser, shotsDir: string, settings: R
     await page.goto(demo.editor.url);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await page.locator('.activitybar [aria-label^="Content Site"]').first().click();
+    // Away from the activity bar: its hover ("Content Site - 8 unread notifications") would lie over
+    // the side bar's pane headers and take the next clicks.
+    await page.mouse.move(700, 650);
   } catch (err) {
     await close();
     throw err;

@@ -52,6 +52,8 @@ export interface RequestLogEntry {
   fault?: string;
   /** For POSTs: the form fields' names, to check what a client sent (values are not kept). */
   bodyKeys?: string[];
+  /** The request body's size in bytes (an upload's files included). */
+  sentBytes?: number;
   /** A WebSocket upgrade of the push channel: `status` 101 when a socket opened, else the refusal. */
   upgrade?: true;
 }
@@ -213,6 +215,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       bytes: 0,
       ms: 0,
       authorized: Boolean(req.headers.authorization),
+      ...(raw.length ? { sentBytes: raw.length } : {}),
     };
     if (req.method === 'POST' && body && !/^multipart\//i.test(req.headers['content-type'] ?? ''))
       entry.bodyKeys = [...new URLSearchParams(body.trim().startsWith('{') ? '' : body).keys()];
