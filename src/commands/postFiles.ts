@@ -5,11 +5,12 @@
  * publish or a pull returns, and say what happened. On any failure the file is left as it was.
  */
 import * as vscode from 'vscode';
-import type { ContentSiteClient, PostV11 } from '../api';
+import type { ContentSiteClient, MediaFile, PostV11 } from '../api';
 import { COMMANDS, STORAGE_KEYS } from '../ids';
 import { loadWriting, type WritingModule } from '../lazy/loadWriting';
 import type { ChosenSite } from '../models/chosenSite';
 import { postLink } from '../models/postsModel';
+import { ImageDropProvider } from '../views/posts/imageDrop';
 import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
 
@@ -31,7 +32,7 @@ type Written = Extract<PublishOutcome, { kind: 'created' | 'updated' }>;
 const isPublishError = (err: unknown): err is Error => err instanceof Error && err.name === 'PublishError';
 
 /** The uploaded images, by service, site and content, in global state: a publish sends each image once. */
-function mediaMemory(deps: PostFileDeps) {
+export function mediaMemory(deps: Pick<PostFileDeps, 'state' | 'client'>) {
   const all = () => deps.state.get<Record<string, { ID: number; URL: string }>>(STORAGE_KEYS.uploadedMedia) ?? {};
   const key = (site: string, sha: string) => `${deps.client().baseUrl}|${site}|${sha}`;
   return {
@@ -209,7 +210,24 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
     await vscode.window.showTextDocument(uri);
   }
 
+  /** A dropped image to the library at once (known content is not sent again); undefined when it may not be, said why. */
+  async function uploadDropped(files: MediaFile[]): Promise<Array<{ URL: string }> | undefined> {
+    const site = deps.site.site;
+    if (!deps.auth.current() || !site) return undefined;
+    const w = await loadWriting();
+    try {
+      const out = await w.uploadOnce(files, { client: deps.client(), site, memory: mediaMemory(deps) });
+      deps.log.info(`Dropped ${files.length} image(s): ${out.sent} uploaded.`);
+      return out.items;
+    } catch (err) {
+      if (isPublishError(err)) void vscode.window.showErrorMessage(err.message);
+      else await reportError(deps, err, vscode.l10n.t('Upload'));
+      return undefined;
+    }
+  }
+
   return [
+    vscode.languages.registerDocumentDropEditProvider({ language: 'markdown' }, new ImageDropProvider(uploadDropped)),
     vscode.commands.registerCommand(COMMANDS.posts.newPost, newPost),
     vscode.commands.registerCommand(COMMANDS.posts.publish, publish),
     vscode.commands.registerCommand(COMMANDS.posts.pull, pull),

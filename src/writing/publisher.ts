@@ -125,7 +125,7 @@ async function images(
   const featured = parsed.meta.featured_image;
   if (featured && isLocalSrc(featured) && !wanted.some((w) => w.src === featured)) wanted.push({ src: featured, line: -1 });
   const urls = new Map<string, { ID: number; URL: string }>();
-  const pending: Array<{ src: string; sha: string; file: MediaFile }> = [];
+  const pending: Array<{ src: string; file: MediaFile }> = [];
   for (const { src, line } of wanted) {
     const path = resolve(deps.fileDir, decodeURI(src.split(/[?#]/)[0]));
     const where = line >= 0 ? `Line ${line + 1}: ` : '';
@@ -137,43 +137,47 @@ async function images(
     } catch {
       throw new PublishError(`${where}the image ${src} was not found next to the post (${path}).`, [], path);
     }
-    const sha = sha256(data);
-    const known = deps.memory.get(deps.site, sha);
+    const known = deps.memory.get(deps.site, sha256(data));
     if (known) urls.set(src, known);
-    else pending.push({ src, sha, file: { name: basename(path), type, data } });
+    else pending.push({ src, file: { name: basename(path), type, data } });
   }
-  const distinct = pending.filter((p, i) => pending.findIndex((q) => q.sha === p.sha) === i);
-  if (distinct.length === 0) return { urls, uploaded: 0 };
-  let result;
-  try {
-    result = await deps.client.media.upload(
-      deps.site,
-      distinct.map((p) => p.file),
-      { signal: deps.signal },
-    );
-  } catch (err) {
-    const names = distinct.map((p) => p.src).join(', ');
-    const why = serviceError(err) ? err.userMessage : String(err);
-    throw new PublishError(
-      `The site refused the image${distinct.length > 1 ? 's' : ''} ${names}: ${why} Nothing was published.`,
-      [],
-      undefined,
-      err,
-    );
+  const uploaded = await uploadOnce(
+    pending.map((p) => p.file),
+    deps,
+    (why, file) => `The site refused the image ${file ?? pending.map((p) => p.src).join(', ')}: ${why} Nothing was published.`,
+  );
+  pending.forEach((p, i) => urls.set(p.src, uploaded.items[i]));
+  return { urls, uploaded: uploaded.sent };
+}
+
+/**
+ * Each file's item in the site's library: the remembered one when the library has its content
+ * already, else uploaded (the new ones in one request) and remembered. A refusal is a PublishError
+ * worded by `refused(the service's reason, the refused file)`; what was uploaded before it stays remembered.
+ */
+export async function uploadOnce(
+  files: readonly MediaFile[],
+  deps: Pick<PublishDeps, 'client' | 'site' | 'memory' | 'signal'>,
+  refused: (why: string, file?: string) => string = (why, file) => `The site refused the image ${file ?? ''}: ${why}`,
+): Promise<{ items: Array<{ ID: number; URL: string }>; sent: number }> {
+  const hashes = files.map((f) => sha256(f.data));
+  const fresh = files.filter((_, i) => !deps.memory.get(deps.site, hashes[i]) && hashes.indexOf(hashes[i]) === i);
+  if (fresh.length) {
+    let result;
+    try {
+      result = await deps.client.media.upload(deps.site, fresh, { signal: deps.signal });
+    } catch (err) {
+      throw new PublishError(refused(serviceError(err) ? err.userMessage : String(err)), [], undefined, err);
+    }
+    const no = new Set(result.errors.map((e) => e.file));
+    const taken = fresh.filter((f) => !no.has(f.name));
+    for (const [i, f] of taken.entries()) {
+      const item = result.media[i];
+      if (item) await deps.memory.set(deps.site, hashes[files.indexOf(f)], { ID: item.ID, URL: item.URL });
+    }
+    if (result.errors.length) throw new PublishError(refused(result.errors[0].message, result.errors[0].file), [], result.errors[0].file);
   }
-  const refused = new Set(result.errors.map((e) => e.file));
-  const accepted = distinct.filter((p) => !refused.has(p.file.name));
-  for (const [i, p] of accepted.entries()) {
-    const item = result.media[i];
-    if (!item) break;
-    await deps.memory.set(deps.site, p.sha, { ID: item.ID, URL: item.URL });
-  }
-  if (result.errors.length) {
-    const e = result.errors[0];
-    throw new PublishError(`The site refused the image ${e.file}: ${e.message} Nothing was published.`, [], e.file);
-  }
-  for (const p of pending) urls.set(p.src, deps.memory.get(deps.site, p.sha)!);
-  return { urls, uploaded: accepted.length };
+  return { items: hashes.map((h) => deps.memory.get(deps.site, h)!), sent: fresh.length };
 }
 
 async function prepare(text: string, deps: PublishDeps): Promise<Prepared> {

@@ -19,6 +19,7 @@ export function run(): Promise<void> {
   require('./trees.test');
   require('./noteActions.test');
   require('./live.test');
+  require('./posts.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} in-host test(s) failed.`)) : resolve()));

@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
 import { CONTEXT_KEYS } from '../../ids';
 import { loadWriting } from '../../lazy/loadWriting';
+import { isPostFile } from './imageDrop';
 
 const DIAGNOSTIC_SOURCE = 'Content Site';
 /** After the last keystroke: the problems follow the typing without checking on every key. */
 const DEBOUNCE_MS = 300;
-
-const isPostFile = (doc: vscode.TextDocument) =>
-  doc.languageId === 'markdown' && /^\uFEFF?---[ \t]*\r?\n/.test(doc.getText(new vscode.Range(0, 0, 1, 0)));
 
 /**
  * The front matter's problems as diagnostics while a post file is open and typed in (the writing
