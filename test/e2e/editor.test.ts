@@ -170,6 +170,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     // Trees render only the rows in view: give the notifications the whole side bar.
     await wb.expandPane('Following', false);
     await wb.expandPane('Trash', false);
+    await wb.expandPane('Posts', false);
     const loaded = () => demo.svc.requests.filter((r) => r.path.startsWith('/rest/v1/notifications/') && /before=/.test(r.path)).length;
     await wb.click('Notifications', 'Load more');
     await wb.row('Notifications', 'You reached 350 likes').waitFor();
@@ -361,6 +362,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
   it('6. faults: a failed refresh keeps the notes under a Retry row (503, malformed JSON); Retry or the poll brings them back; a 401 signs out once', async function () {
     this.timeout(300_000);
     await wb.expandPane('Trash', false);
+    await wb.expandPane('Posts', false);
     await wb.expandPane('Notifications');
     await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
     const badge = await wb.badge();

@@ -55,6 +55,7 @@ export async function openSignedIn(browser: Browser, shotsDir: string, settings:
   await wb.row('Notifications', 'Maya Lin commented on Morning pages').waitFor();
   await wb.expandPane('Following', false);
   await wb.expandPane('Trash', false);
+  await wb.expandPane('Posts', false);
   return session;
 }
 
