@@ -114,43 +114,16 @@ export class PostsApi extends Reactions {
 
   listRequest(site: string | number, params: PostListParams = {}): Prepared<TrashPage> {
     const s = checkSite(site);
-    const {
-      status,
-      number,
-      page_handle,
-      order,
-      order_by,
-      type,
-      search,
-      author,
-      after,
-      before,
-      modified_after,
-      modified_before,
-      ...common
-    } = params;
-    intInRange('number', number, 1, LIMITS.trashNumber);
-    oneOf('order', order, ['DESC', 'ASC'] as const);
-    oneOf('order_by', order_by, TRASH_ORDER_BY);
-    oneOf('type', type, POST_TYPES);
-    positiveInt('author', author);
-    for (const [name, value] of Object.entries({ after, before, modified_after, modified_before })) isoDate(name, value);
+    const { status, fields, context, http_envelope, pretty, ...rest } = params;
+    intInRange('number', rest.number, 1, LIMITS.trashNumber);
+    oneOf('order', rest.order, ['DESC', 'ASC'] as const);
+    oneOf('order_by', rest.order_by, TRASH_ORDER_BY);
+    oneOf('type', rest.type, POST_TYPES);
+    positiveInt('author', rest.author);
+    for (const name of ['after', 'before', 'modified_after', 'modified_before'] as const) isoDate(name, rest[name]);
     if (Array.isArray(status)) for (const one of status) oneOf('status', one, POST_LIST_STATUSES);
-    const statuses = status === 'any' ? 'any' : status?.join(',');
-    const query = {
-      status: statuses,
-      number,
-      page_handle,
-      order,
-      order_by,
-      type,
-      search,
-      author,
-      after,
-      before,
-      modified_after,
-      modified_before,
-    };
+    const query = { ...rest, status: status === 'any' ? 'any' : status?.join(',') };
+    const common = { fields, context, http_envelope, pretty };
     return {
       spec: { method: 'GET', version: '1.1', path: `/sites/${encodeURIComponent(s)}/posts/`, query, common, messageContext: { site: s } },
       parse: (body) => {

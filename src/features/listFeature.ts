@@ -1,6 +1,7 @@
 /** The base of a feature around a list: what every list feature does with its model and view. */
 import type { Watched } from '../auth/signOutOnUnauthorized';
 import { signOutOnUnauthorized } from '../auth/signOutOnUnauthorized';
+import type { ChosenSite } from '../models/chosenSite';
 import type { CachedList } from '../views/common/firstPaint';
 import type { ListView } from '../views/common/lists';
 import type { LoaderOptions } from '../views/common/viewLoader';
@@ -40,5 +41,18 @@ export abstract class ListFeature<M extends Disposal, P extends ListView & Dispo
     this.register(lists.add(this.provider));
     for (const page of parts.pages(this.model)) this.register(firstPaint.add(page));
     this.registerAll(signOutOnUnauthorized(auth, parts.watched(this.model)));
+  }
+
+  /** Another site chosen: the list shows that site's, from its first page. */
+  protected followSite(site: ChosenSite): void {
+    let shown = site.site;
+    this.register(
+      site.onDidChange(() => {
+        if (site.site === shown) return;
+        shown = site.site;
+        this.provider.reset();
+        this.provider.ensureLoaded();
+      }),
+    );
   }
 }

@@ -45,16 +45,7 @@ export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
     );
     this.registerAll(registerPostRowCommands({ log: deps.log, auth: deps.auth, client, model, provider, trashChanged: deps.trashChanged }));
 
-    // Another site chosen: its posts.
-    let shownSite = site.site;
-    this.register(
-      site.onDidChange(() => {
-        if (site.site === shownSite) return;
-        shownSite = site.site;
-        provider.reset();
-        provider.ensureLoaded();
-      }),
-    );
+    this.followSite(site);
   }
 }
 

@@ -28,16 +28,7 @@ export class TrashFeature extends ListFeature<TrashModel, TrashProvider> {
     const { model, provider } = this;
     this.registerAll(registerRestoreCommands({ model, provider, site, selectSite: deps.selectSite, log: deps.log, auth: deps.auth }));
 
-    // Another site chosen: the trash shows that site's.
-    let shownSite = site.site;
-    this.register(
-      site.onDidChange(() => {
-        if (site.site === shownSite) return;
-        shownSite = site.site;
-        provider.reset();
-        provider.ensureLoaded();
-      }),
-    );
+    this.followSite(site);
   }
 }
 
