@@ -116,6 +116,15 @@ describe('Publishing a post file to the reference service', () => {
     assert.equal(posts().length, before);
   });
 
+  it('a local featured_image is uploaded once and sent as the attachment, also when the body links the same image', async () => {
+    const out = await publishPost(POST.replace('tags:', 'featured_image: lamp.png\ntags:'), deps);
+    assert.ok(out.kind === 'created');
+    const [media] = [...svc().world().media.values()];
+    assert.equal(svc().world().posts.get(out.post.ID)!.featuredImage, media.ID);
+    assert.equal(uploads().length, 1);
+    assert.equal(out.post.featured_image, media.URL);
+  });
+
   it("a contributor's publish is submitted as pending, and the file says so", async () => {
     const text = POST.replace('![A lamp](lamp.png)\n', '');
     const out = await publishPost(text, { ...deps, client: client('cs-con-token') });
