@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-export type ParamValue = string | string[] | Record<string, string>;
+export type ParamValue = string | string[] | Record<string, string> | Record<string, Record<string, string>>;
 export type Params = Record<string, ParamValue>;
 
 export interface Ctx {
@@ -52,9 +52,20 @@ export interface Answer {
   body: unknown;
 }
 
-/** `a=1&urls[]=x&urls[]=y&counts[5]=2` → `{a:'1', urls:['x','y'], counts:{'5':'2'}}`. */
+/**
+ * `a=1&urls[]=x&urls[]=y&counts[5]=2` → `{a:'1', urls:['x','y'], counts:{'5':'2'}}`, and two levels
+ * as PHP reads them: `metadata[0][key]=k&metadata[0][value]=v` → `{metadata: {'0': {key:'k', value:'v'}}}`.
+ */
 export function parseParams(search: URLSearchParams, into: Params = {}): Params {
   for (const [rawKey, value] of search) {
+    const two = /^([^[\]]+)\[([^\]]+)\]\[([^\]]+)\]$/.exec(rawKey);
+    if (two) {
+      const [, key, outer, inner] = two;
+      const prev = into[key];
+      const nested = (prev && typeof prev === 'object' && !Array.isArray(prev) ? prev : {}) as Record<string, Record<string, string>>;
+      into[key] = { ...nested, [outer]: { ...(typeof nested[outer] === 'object' ? nested[outer] : {}), [inner]: value } };
+      continue;
+    }
     const m = /^([^[\]]+)\[([^\]]*)\]$/.exec(rawKey);
     if (!m) {
       into[rawKey] = value;
@@ -66,7 +77,7 @@ export function parseParams(search: URLSearchParams, into: Params = {}): Params 
       into[key] = Array.isArray(prev) ? [...prev, value] : typeof prev === 'string' ? [prev, value] : [value];
     } else {
       const prev = into[key];
-      into[key] = { ...(prev && typeof prev === 'object' && !Array.isArray(prev) ? prev : {}), [sub]: value };
+      into[key] = { ...((prev && typeof prev === 'object' && !Array.isArray(prev) ? prev : {}) as Record<string, string>), [sub]: value };
     }
   }
   return into;
@@ -84,7 +95,11 @@ export function parseBody(raw: string, into: Params): Params {
       throw new ApiError(400, 'invalid_input', 'The request body is not valid JSON.');
     }
     for (const [k, v] of Object.entries(json as Record<string, unknown>)) {
-      if (Array.isArray(v)) into[k] = v.map(String);
+      if (Array.isArray(v) && v.every((item) => item && typeof item === 'object' && !Array.isArray(item)))
+        into[k] = Object.fromEntries(
+          v.map((item, i) => [String(i), Object.fromEntries(Object.entries(item as object).map(([a, b]) => [a, String(b)]))]),
+        );
+      else if (Array.isArray(v)) into[k] = v.map(String);
       else if (v && typeof v === 'object') into[k] = Object.fromEntries(Object.entries(v).map(([a, b]) => [a, String(b)]));
       else into[k] = String(v);
     }

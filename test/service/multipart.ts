@@ -14,17 +14,12 @@ export async function parseMultipart(raw: Buffer, contentType: string, into: Par
     throw new ApiError(400, 'invalid_input', 'The multipart body could not be read.');
   }
   const text = new URLSearchParams();
-  // `attrs[i][alt]`: two levels deep, which a form body's parser does not nest.
-  const attrs: Record<string, Record<string, string>> = {};
   const files: UploadedFile[] = [];
   for (const [field, value] of form.entries()) {
-    const attr = /^attrs\[(\d+)\]\[(\w+)\]$/.exec(field);
-    if (typeof value === 'string' && attr) attrs[attr[1]] = { ...attrs[attr[1]], [attr[2]]: value };
-    else if (typeof value === 'string') text.append(field, value);
+    if (typeof value === 'string') text.append(field, value);
     // A file part: undici gives a File.
     else files.push({ field, name: value.name, type: value.type, data: Buffer.from(await value.arrayBuffer()) });
   }
   parseBody(text.toString(), into);
-  if (Object.keys(attrs).length) into.attrs = attrs as unknown as Params[string];
   return files;
 }

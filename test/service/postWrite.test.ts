@@ -43,6 +43,46 @@ describe('Writing posts on the reference service', () => {
       assert.equal(second.json.status, 'draft', 'no status: a draft');
     });
 
+    it('keeps metadata sent as metadata[i][key|value|operation] (a protected _key is not written); the list finds posts by meta_key and meta_value', async () => {
+      const r = await create({
+        title: 'Tagged',
+        content: 'x',
+        'metadata[0][key]': 'content_site_publish_token',
+        'metadata[0][value]': 'tok-1',
+        'metadata[1][key]': '_edit_lock',
+        'metadata[1][value]': 'no',
+      });
+      assert.equal(r.status, 200, r.text);
+      const stored = fx.svc.world().posts.get(r.json.ID)!.metadata;
+      assert.deepEqual(
+        stored.map((m) => [m.key, m.value]),
+        [['content_site_publish_token', 'tok-1']],
+      );
+      const found = await ok('GET', `${POSTS}/?status=any&meta_key=content_site_publish_token&meta_value=tok-1`);
+      assert.deepEqual(
+        found.posts.map((p: { ID: number }) => p.ID),
+        [r.json.ID],
+      );
+      const none = await ok('GET', `${POSTS}/?status=any&meta_key=content_site_publish_token&meta_value=tok-2`);
+      assert.equal(none.found, 0);
+      const update = await call('POST', `${POSTS}/${r.json.ID}`, {
+        token: 'cs-demo-token',
+        form: form({ 'metadata[0][key]': 'content_site_publish_token', 'metadata[0][operation]': 'delete' }),
+      });
+      assert.equal(update.status, 200);
+      assert.deepEqual(fx.svc.world().posts.get(r.json.ID)!.metadata, []);
+    });
+
+    it("the site's options (upload limit, file types) answer only to those who may edit posts", async () => {
+      const admin = await ok('GET', `/rest/v1.1/sites/${SITES.demo}`);
+      assert.deepEqual(admin.options, {
+        max_upload_size: fx.svc.world().uploadLimit,
+        allowed_file_types: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf'],
+      });
+      const sub = await call('GET', `/rest/v1.1/sites/${SITES.demo}`, { token: 'cs-sub-token' });
+      assert.equal(sub.json.options, undefined);
+    });
+
     it('a publish dated in the future is scheduled; nothing to write at all is invalid_input', async () => {
       const r = await create({ title: 'Later', content: 'x', status: 'publish', date: iso(DEFAULT_NOW + 86400) });
       assert.equal(r.json.status, 'future');

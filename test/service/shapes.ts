@@ -1,5 +1,5 @@
 /** Turns stored records into the JSON shapes of the spec and of the real service. */
-import { postCapabilities } from './permissions';
+import { capsOf, postCapabilities } from './permissions';
 import type { FeaturedPost, FeedPost, Post, Site, User, World } from './world';
 
 export const iso = (t: number): string => new Date(t * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
@@ -180,6 +180,10 @@ export function siteJson(site: Site, origin: string, user: User | undefined, wor
     lang: site.lang,
     is_private: site.visibility !== 'public',
     is_following: user !== undefined && user.roles[site.ID] !== undefined,
+    // Only for users who may edit posts, as the real service answers (its options are many; these are the writing ones).
+    ...(capsOf(user, site).edit_posts
+      ? { options: { max_upload_size: world.uploadLimit, allowed_file_types: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf'] } }
+      : {}),
     meta: {
       links: {
         self,

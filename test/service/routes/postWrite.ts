@@ -57,6 +57,27 @@ function statusParam(params: Params): PostStatus | undefined {
   return raw as PostStatus;
 }
 
+/**
+ * `metadata[i][key|value|operation]` (writing.md): `update` (the default) sets the key's value, `add`
+ * adds one more, `delete` removes it. Protected keys (a leading `_`) are not written through the API.
+ */
+function applyMetadata(ctx: Ctx, post: Post): void {
+  const raw = ctx.params.metadata;
+  if (raw === undefined) return;
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new ApiError(400, 'invalid_input', '"metadata" must be a list of key and value objects.');
+  for (const entry of Object.values(raw as Record<string, Record<string, string> | string>)) {
+    if (typeof entry !== 'object' || !entry.key) throw new ApiError(400, 'invalid_input', 'Each "metadata" entry needs a key.');
+    if (entry.key.startsWith('_')) continue;
+    const op = entry.operation ?? 'update';
+    if (op === 'delete') post.metadata = post.metadata.filter((m) => m.key !== entry.key);
+    else if (entry.value === undefined) continue;
+    else if (op === 'add' || !post.metadata.some((m) => m.key === entry.key))
+      post.metadata = [...post.metadata, { id: String(ctx.world.nextId++), key: entry.key, value: entry.value }];
+    else post.metadata = post.metadata.map((m) => (m.key === entry.key ? { ...m, value: entry.value } : m));
+  }
+}
+
 /** Who may write this post at all: edit rights on the site, and on someone else's post, the right to edit others'. */
 function requireEdit(user: User | undefined, site: Site, post?: Post): void {
   const caps = capsOf(user, site);
@@ -104,6 +125,7 @@ function apply(ctx: Ctx, site: Site, post: Post, creating: boolean): void {
   const categories = terms(p, 'categories');
   if (categories) post.categories = categories.length ? categories : ['Uncategorized'];
   if (featured !== undefined) post.featuredImage = featured === '' ? undefined : Number(featured);
+  applyMetadata(ctx, post);
   const wasPublished = post.status === 'publish' || post.status === 'future' || post.status === 'private';
   if (date !== undefined) post.date = date;
   const status = wanted ?? (creating ? 'draft' : post.status);
@@ -162,7 +184,7 @@ function updatePost(ctx: Ctx) {
       throw new ApiError(409, 'old-revision', 'There is a revision of this post that is more recent.');
   }
   // Nothing is written when any field is refused: apply to a copy, then keep it.
-  const next: Post = { ...post, tags: [...post.tags], categories: [...post.categories] };
+  const next: Post = { ...post, tags: [...post.tags], categories: [...post.categories], metadata: [...post.metadata] };
   apply(ctx, site, next, false);
   next.revisions = [...post.revisions, post.ID * 10 + post.revisions.length + 1];
   Object.assign(post, next);

@@ -36,7 +36,11 @@ function listPosts(ctx: Ctx) {
   const author = int(p, 'author', { min: 1 });
   const [after, before] = [isoTime(p, 'after'), isoTime(p, 'before')];
   const [modifiedAfter, modifiedBefore] = [isoTime(p, 'modified_after'), isoTime(p, 'modified_before')];
+  // `meta_value` applies only with a `meta_key` (as the real service documents).
+  const metaKey = str(p, 'meta_key');
+  const metaValue = metaKey ? str(p, 'meta_value') : undefined;
   const inRange = (post: Post): boolean =>
+    (metaKey === undefined || post.metadata.some((m) => m.key === metaKey && (metaValue === undefined || m.value === metaValue))) &&
     (author === undefined || post.authorId === author) &&
     (after === undefined || post.date > after) &&
     (before === undefined || post.date < before) &&
