@@ -2,9 +2,17 @@
  * A post's HTML (as the service stores it, `context=edit`) → Markdown for its file: turndown with
  * the GitHub tables and strikethrough. Stored content of the classic editor has paragraphs split
  * by blank lines and no <p>: those are made paragraphs first; block-editor comments are dropped.
+ *
+ * Bounded (limits.ts): content over the size limit, or nested deeper than the nesting limit, is
+ * refused with a LimitError before any conversion (an HTML parser's time grows with the square of
+ * the depth, and turndown's recursion would exhaust the stack); a table longer than the table limit
+ * is kept as HTML (the tables plugin reads `table.rows` per cell, and the DOM builds that list anew
+ * on each read, so long tables took seconds).
  */
+import domino from '@mixmark-io/domino';
 import TurndownService from 'turndown';
 import { gfm } from '@joplin/turndown-plugin-gfm';
+import { countText, LimitError, sizeText, WRITING_LIMITS } from './limits';
 
 let shared: TurndownService | undefined;
 
@@ -43,6 +51,78 @@ function paragraphs(html: string): string {
     .join('\n');
 }
 
+/** Elements whose end tag may be left out (an HTML parser closes them itself) and elements with none. */
+const SELF_CLOSING = new Set(
+  'p li dt dd option optgroup tr td th thead tbody tfoot colgroup caption rb rt rp area base br col embed hr img input link meta source track wbr'.split(
+    ' ',
+  ),
+);
+const TAG = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)\b[^>]*?(\/?)>/g;
+
+const deepMessage = () =>
+  `The post's HTML is nested more than ${countText(WRITING_LIMITS.nesting)} elements deep, more than this extension turns into Markdown. Edit it in the site's editor.`;
+
+/**
+ * Before any parser sees it: how deep the HTML may nest, counted in one pass over its tags (not a
+ * parse: elements that close themselves are left out, so this never counts less than a parser
+ * would nest, up to one such element per level). Only a guard: the parse below checks again.
+ */
+function nestingGuard(html: string): void {
+  let open = 0;
+  for (const m of html.matchAll(TAG)) {
+    if (m[2] === undefined || SELF_CLOSING.has(m[2].toLowerCase()) || m[3]) continue;
+    open = m[1] ? Math.max(0, open - 1) : open + 1;
+    if (open * 2 > WRITING_LIMITS.nesting) throw new LimitError(deepMessage());
+  }
+}
+
+/** The rows of a table element (its own, not a nested table's), counted without the DOM's `rows`. */
+function rowCount(table: Element): number {
+  let n = 0;
+  for (let c = table.firstElementChild; c; c = c.nextElementSibling) {
+    if (c.nodeName === 'TR') n++;
+    else if (c.nodeName === 'THEAD' || c.nodeName === 'TBODY' || c.nodeName === 'TFOOT')
+      for (let r = c.firstElementChild; r; r = r.nextElementSibling) if (r.nodeName === 'TR') n++;
+  }
+  return n;
+}
+
+/**
+ * Walks the tree without recursion: refuses one nested deeper than the limit, and swaps each table
+ * longer than the table limit for a placeholder paragraph, whose HTML goes back after conversion.
+ */
+function bounded(root: Element, doc: Document): Map<string, string> {
+  const kept = new Map<string, string>();
+  const stack: Array<[Element, number]> = [[root, 0]];
+  while (stack.length) {
+    const [el, depth] = stack.pop()!;
+    if (depth > WRITING_LIMITS.nesting) throw new LimitError(deepMessage());
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+      if (c.nodeName === 'TABLE' && rowCount(c) > WRITING_LIMITS.tableRows) {
+        const token = `CSKEPTTABLE${kept.size}X`;
+        kept.set(token, c.outerHTML);
+        const p = doc.createElement('p');
+        p.textContent = token;
+        c.replaceWith(p);
+        c = p;
+        continue;
+      }
+      stack.push([c, depth + 1]);
+    }
+  }
+  return kept;
+}
+
 export function htmlToMarkdown(html: string): string {
-  return `${service().turndown(paragraphs(html)).trim()}\n`;
+  if (html.length > WRITING_LIMITS.htmlChars)
+    throw new LimitError(
+      `The post's content is ${sizeText(html.length)}; this extension turns posts of up to ${sizeText(WRITING_LIMITS.htmlChars)} into Markdown. Edit it in the site's editor.`,
+    );
+  nestingGuard(html);
+  const doc = domino.createDocument(`<x-turndown id="turndown-root">${paragraphs(html)}</x-turndown>`) as unknown as Document;
+  const root = doc.getElementById('turndown-root')!;
+  const kept = bounded(root, doc);
+  let markdown = service().turndown(root as unknown as HTMLElement);
+  for (const [token, table] of kept) markdown = markdown.replace(token, () => table);
+  return `${markdown.trim()}\n`;
 }

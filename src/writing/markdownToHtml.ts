@@ -8,6 +8,7 @@
 import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import type Token from 'markdown-it/lib/token.mjs';
+import { countText, LimitError, sizeText, WRITING_LIMITS } from './limits';
 
 export interface RenderOptions {
   /** The URL to send for an image's src (a local one uploaded to the library); undefined keeps it. */
@@ -19,6 +20,18 @@ let shared: MarkdownIt | undefined;
 function renderer(): MarkdownIt {
   if (shared) return shared;
   const md = new MarkdownIt({ html: true, breaks: false, linkify: true, typographer: false }).use(footnote);
+  // Only addresses written with their scheme (https://…) become links: a bare domain name is text
+  // (and finding those took seconds on a long post).
+  md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+  // The footnote plugin gathers the notes in time that grows with their square: bounded here, before it runs.
+  md.core.ruler.before('footnote_tail', 'footnote_limit', (state) => {
+    const count = (state.env as { footnotes?: { list?: unknown[] } }).footnotes?.list?.length ?? 0;
+    if (count > WRITING_LIMITS.footnotes)
+      throw new LimitError(
+        `The post has ${countText(count)} footnotes; this extension renders up to ${countText(WRITING_LIMITS.footnotes)}.`,
+      );
+    return false;
+  });
   const code = (text: string) => md.utils.escapeHtml(text).replace(/\[/g, '&#91;').replace(/\]/g, '&#93;');
   md.renderer.rules.softbreak = () => ' ';
   md.renderer.rules.code_inline = (tokens, i) => `<code>${code(tokens[i].content)}</code>`;
@@ -56,7 +69,16 @@ function oneLineOutsidePre(html: string): string {
     .trim();
 }
 
+/** Refuses a body over the size this extension renders (WRITING_LIMITS.bodyChars). */
+export function checkBodySize(markdown: string): void {
+  if (markdown.length > WRITING_LIMITS.bodyChars)
+    throw new LimitError(
+      `The post is ${sizeText(markdown.length)} of text; this extension renders posts up to ${sizeText(WRITING_LIMITS.bodyChars)}.`,
+    );
+}
+
 export function markdownToHtml(markdown: string, options: RenderOptions = {}): string {
+  checkBodySize(markdown);
   return oneLineOutsidePre(renderer().render(markdown, { imageUrl: options.imageUrl }));
 }
 
@@ -67,6 +89,7 @@ export function isLocalSrc(src: string): boolean {
 
 /** Each line of `markdown` (0-based) where a local image is linked, by its src, in order. */
 export function localImages(markdown: string): Array<{ src: string; line: number }> {
+  checkBodySize(markdown);
   const found: Array<{ src: string; line: number }> = [];
   const walk = (tokens: Token[], line: number) => {
     for (const t of tokens) {
