@@ -59,6 +59,8 @@ export const COMMANDS = {
     openInBrowser: 'contentSite.posts.openInBrowser',
     publishDraft: 'contentSite.posts.publishDraft',
     trash: 'contentSite.posts.trash',
+    /** The Quick Fix of an image outside the workspace: copies it next to the post (not in the palette). */
+    copyImageIn: 'contentSite.posts.copyImageIn',
   },
   reader: {
     refresh: 'contentSite.reader.refresh',
@@ -101,6 +103,8 @@ export const STORAGE_KEYS = {
   replyDrafts: 'contentSite.replyDrafts',
   /** Images uploaded to a site's library, by content (global state): a publish sends each once. */
   uploadedMedia: 'contentSite.uploadedMedia',
+  /** What this extension last read or wrote of each post (its `modified`), by service, site and post (global state). */
+  seenPosts: 'contentSite.seenPosts',
   /** The signed-in session (secret storage). */
   session: 'contentSite.session',
 } as const;

@@ -5,13 +5,14 @@
  * the extension's own (src/writing/publisher.ts) with the client.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ContentSiteClient } from '../../src/api';
 import { markdownToHtml } from '../../src/writing/markdownToHtml';
-import { publishPost, type MediaMemory } from '../../src/writing/publisher';
+import { uploadRules } from '../../src/writing/imageFiles';
+import { WRITING_LIMITS } from '../../src/writing/limits';
+import { publishPost, type MediaMemory, type PostMemory, type PublishDeps, type SeenPost } from '../../src/writing/publisher';
 import { startService, type RunningService } from '../../test/service';
 
 const TOKEN = 'cs-demo-token';
@@ -88,7 +89,21 @@ export async function writingFigures(latencyMs: number): Promise<WritingFigures>
       get: (site, sha) => seen.get(`${site}/${sha}`),
       set: (site, sha, item) => void seen.set(`${site}/${sha}`, item),
     };
-    const deps = { client: api, site: '2001', memory, readFile, fileDir: dir, now: () => new Date() };
+    const versions = new Map<string, SeenPost>();
+    const posts: PostMemory = {
+      get: (site, id) => versions.get(`${site}/${id}`),
+      set: (site, id, v) => void versions.set(`${site}/${id}`, v),
+    };
+    const deps: PublishDeps = {
+      client: api,
+      site: '2001',
+      memory,
+      posts,
+      place: { fileDir: dir, root: dir },
+      rules: async () => uploadRules(undefined, WRITING_LIMITS.defaultUploadBytes),
+      unconfirmed: async () => undefined,
+      now: () => new Date(),
+    };
     await api.me(); // the connection and the lazy parts, as a session that is signed in has them
     const text = samplePost(2000, 5);
     let from = svc.requests.length;

@@ -5,11 +5,14 @@ import type { CallOptions, Transport } from './request';
 import type { MediaItem } from './schemas/media';
 import { intInRange, LIMITS, site as checkSite } from './validate';
 
-/** A file to upload: its name (with its extension, which decides its type on the service), MIME type and bytes. */
+/**
+ * A file to upload: its name (with its extension, which decides its type on the service), MIME type
+ * and bytes, in memory or as a Blob read while it is sent (`fs.openAsBlob`: never whole in memory).
+ */
 export interface MediaFile {
   name: string;
   type: string;
-  data: Uint8Array;
+  data: Uint8Array | Blob;
   title?: string;
   alt?: string;
   caption?: string;
@@ -53,7 +56,7 @@ export class MediaApi {
     if (files.length === 0) throw invalidInput('Choose at least one file to upload.');
     const multipart = files.flatMap((f, i) => {
       if (!f.name.trim() || /[\\/]/.test(f.name)) throw invalidInput(`"${f.name}" is not a file name.`);
-      if (f.data.byteLength === 0) throw invalidInput(`${f.name} is empty.`);
+      if ((f.data instanceof Uint8Array ? f.data.byteLength : f.data.size) === 0) throw invalidInput(`${f.name} is empty.`);
       const attrs = (['title', 'alt', 'caption'] as const).flatMap((k) => (f[k] ? [{ name: `attrs[${i}][${k}]`, value: f[k]! }] : []));
       return [{ name: 'media[]', file: { name: f.name, type: f.type, data: f.data } }, ...attrs];
     });

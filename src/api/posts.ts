@@ -1,7 +1,7 @@
 import { schemas } from './lazy/loadSchemas';
 import { Reactions } from './act';
 import { badResponse, errorFromErrorsObject, isObject, parseWith } from './decode';
-import { ContentSiteError } from './errors';
+import { ContentSiteError, invalidInput } from './errors';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import type { PostV1, PostV11 } from './schemas/post';
 import type { TrashList } from './schemas/trash';
@@ -42,6 +42,9 @@ export interface PostListParams extends Omit<TrashedParams, 'page'> {
   before?: string;
   modified_after?: string;
   modified_before?: string;
+  /** Only posts that carry this metadata key (and, with `meta_value`, this value). */
+  meta_key?: string;
+  meta_value?: string;
 }
 
 /** What a create or an update sends. The whole content every time: an update without it may turn stored Markdown into HTML. */
@@ -58,6 +61,8 @@ export interface PostWrite {
   categories?: readonly string[];
   /** An attachment ID; '' removes the featured image. */
   featured_image?: number | '';
+  /** Metadata to set (`update`, the default), add or delete; a protected key (leading `_`) is not written. */
+  metadata?: ReadonlyArray<{ key: string; value?: string; operation?: 'update' | 'add' | 'delete' }>;
 }
 
 export interface PostUpdate extends PostWrite {
@@ -158,12 +163,18 @@ export class PostsApi extends Reactions {
     const s = checkSite(site);
     oneOf('status', fields.status, WRITE_STATUSES);
     isoDate('date', fields.date);
-    const { tags, categories, featured_image, ...rest } = fields;
+    const { tags, categories, featured_image, metadata, ...rest } = fields;
     const form: Record<string, string> = {};
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) form[k] = String(v);
     if (tags) form.tags = tags.join(',');
     if (categories) form.categories = categories.join(',');
     if (featured_image !== undefined) form.featured_image = String(featured_image);
+    metadata?.forEach((m, i) => {
+      if (!m.key) throw invalidInput('Each metadata entry needs a key.');
+      form[`metadata[${i}][key]`] = m.key;
+      if (m.value !== undefined) form[`metadata[${i}][value]`] = m.value;
+      if (m.operation) form[`metadata[${i}][operation]`] = m.operation;
+    });
     const path = `/sites/${encodeURIComponent(s)}/posts/${target}`;
     const body = await this.t.send({ method: 'POST', version: '1.1', path, form, messageContext: { site: s }, signal: opts.signal });
     return parseWith(schemas().postV11Schema, body, { request: `POST /v1.1${path}`, site: s });

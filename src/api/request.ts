@@ -58,17 +58,22 @@ export interface ClientOptions {
   onRequest?: (entry: RequestLogEntry) => void;
 }
 
-export type MultipartField = { name: string; value: string } | { name: string; file: { name: string; type: string; data: Uint8Array } };
+export type MultipartField =
+  { name: string; value: string } | { name: string; file: { name: string; type: string; data: Uint8Array | Blob } };
 
-/** The bytes and content type of a multipart body, encoded by the platform's FormData (its boundary included). */
-async function encodeMultipart(fields: ReadonlyArray<MultipartField>): Promise<{ body: Buffer; type: string }> {
+/**
+ * A multipart body as the platform's FormData: undici encodes it (boundary, Content-Length) and
+ * streams each file part from its Blob as it sends, so a file is never read whole into memory.
+ */
+function multipartBody(fields: ReadonlyArray<MultipartField>, FormData: typeof import('undici').FormData): import('undici').FormData {
   const form = new FormData();
   for (const f of fields) {
-    if ('file' in f) form.append(f.name, new Blob([new Uint8Array(f.file.data)], { type: f.file.type }), f.file.name);
-    else form.append(f.name, f.value);
+    if (!('file' in f)) form.append(f.name, f.value);
+    else if (f.file.data instanceof Uint8Array)
+      form.append(f.name, new Blob([new Uint8Array(f.file.data)], { type: f.file.type }), f.file.name);
+    else form.append(f.name, f.file.data, f.file.name);
   }
-  const encoded = new Response(form);
-  return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
+  return form;
 }
 
 export interface RequestSpec {
@@ -105,6 +110,7 @@ interface Pool {
   pool: Dispatcher;
   dispatcher: Dispatcher;
   request: typeof import('undici').request;
+  FormData: typeof import('undici').FormData;
 }
 
 export class Transport {
@@ -134,7 +140,7 @@ export class Transport {
    * the bundle, and loading it lazily keeps activation quick.
    */
   private async http(): Promise<Pool> {
-    this.undici ??= loadTransport().then(({ EnvHttpProxyAgent, RetryAgent, request }) => {
+    this.undici ??= loadTransport().then(({ EnvHttpProxyAgent, RetryAgent, request, FormData }) => {
       const retry: RetrySettings = { ...DEFAULT_RETRY, ...this.options.retry };
       const t = this.options.timeouts ?? {};
       const pool =
@@ -152,7 +158,7 @@ export class Transport {
         errorCodes: RETRY_ERROR_CODES,
         retry: createRetryFunction(retry),
       });
-      return { pool, dispatcher, request };
+      return { pool, dispatcher, request, FormData };
     });
     return this.undici;
   }
@@ -183,11 +189,9 @@ export class Transport {
       accept: 'application/json',
       'accept-encoding': ACCEPT_ENCODING,
     };
-    let body: string | Buffer | undefined;
+    let body: string | import('undici').FormData | undefined;
     if (spec.method === 'POST' && spec.multipart) {
-      const encoded = await encodeMultipart(spec.multipart);
-      body = encoded.body;
-      headers['content-type'] = encoded.type;
+      body = multipartBody(spec.multipart, (await this.http()).FormData);
     } else if (spec.method === 'POST') {
       body = encodeForm(spec.form ?? {});
       headers['content-type'] = 'application/x-www-form-urlencoded';

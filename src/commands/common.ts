@@ -29,9 +29,27 @@ export async function reportError(
   void vscode.window.showErrorMessage(vscode.l10n.t('{0} failed: {1}', what, err instanceof Error ? err.message : String(err)));
 }
 
-/** Opens a web page; anything but http(s) is refused. */
-export function openExternal(url: string | undefined): void {
-  if (url && /^https?:\/\//i.test(url)) void vscode.env.openExternal(vscode.Uri.parse(url, true));
+/**
+ * Opens a web page. Anything but an http(s) address is refused with a message that says so; `what`
+ * names what the page is of ("“Title”") for that message.
+ */
+export function openExternal(url: string | undefined, what?: string): void {
+  let page: URL | undefined;
+  try {
+    page = url ? new URL(url) : undefined;
+  } catch {
+    page = undefined;
+  }
+  if (page && (page.protocol === 'https:' || page.protocol === 'http:')) {
+    void vscode.env.openExternal(vscode.Uri.parse(page.toString(), true));
+    return;
+  }
+  const subject = what ?? vscode.l10n.t('this item');
+  void vscode.window.showWarningMessage(
+    url
+      ? vscode.l10n.t('The site gave no web address for {0} that can be opened (it gave “{1}”).', subject, url)
+      : vscode.l10n.t('The site gave no web address for {0}.', subject),
+  );
 }
 
 /** True when signed in; otherwise says so, with a Sign In button, and nothing is asked of the service. */

@@ -3,23 +3,32 @@
  * site's version beside the file; Keep Mine or Take the Site's). The writing module does the work
  * (src/writing/publisher.ts, loaded lazily); these commands save the file first, write back what a
  * publish or a pull returns, and say what happened. On any failure the file is left as it was.
+ * The work on one file runs one at a time (two Publishes of a new file make one post), and nothing
+ * of an untrusted workspace is published or uploaded.
  */
+import { createHash } from 'node:crypto';
+import { dirname } from 'node:path';
 import * as vscode from 'vscode';
 import type { ContentSiteClient, MediaFile, PostV11 } from '../api';
-import { COMMANDS, STORAGE_KEYS } from '../ids';
+import { COMMANDS } from '../ids';
 import { loadWriting, type WritingModule } from '../lazy/loadWriting';
 import type { ChosenSite } from '../models/chosenSite';
+import { KeyedQueue } from '../models/keyedQueue';
 import { postLink } from '../models/postsModel';
+import { WRITING_LIMITS } from '../writing/limits';
+import type { MediaMemory, PostMemory } from '../writing/publisher';
 import { ImageDropProvider } from '../views/posts/imageDrop';
 import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
+import { openNewPostFile, requireTrust, updateDocument } from './postFileWriter';
 
 export interface PostFileDeps {
   log: vscode.LogOutputChannel;
   auth: CommandAuth;
   client: () => ContentSiteClient;
   site: ChosenSite;
-  state: vscode.Memento;
+  media: MediaMemory;
+  posts: PostMemory;
   selectSite(): Promise<unknown>;
   sitePosts: SitePostDocuments;
   /** The site's posts changed (a publish): the Posts view reloads. */
@@ -28,20 +37,10 @@ export interface PostFileDeps {
 
 type PublishOutcome = Awaited<ReturnType<WritingModule['publishPost']>>;
 type Written = Extract<PublishOutcome, { kind: 'created' | 'updated' }>;
+type Conflict = Extract<PublishOutcome, { kind: 'conflict' }>;
 
-const isPublishError = (err: unknown): err is Error => err instanceof Error && err.name === 'PublishError';
-
-/** The uploaded images, by service, site and content, in global state: a publish sends each image once. */
-export function mediaMemory(deps: Pick<PostFileDeps, 'state' | 'client'>) {
-  const all = () => deps.state.get<Record<string, { ID: number; URL: string }>>(STORAGE_KEYS.uploadedMedia) ?? {};
-  const key = (site: string, sha: string) => `${deps.client().baseUrl}|${site}|${sha}`;
-  return {
-    get: (site: string, sha: string) => all()[key(site, sha)],
-    set: async (site: string, sha: string, item: { ID: number; URL: string }) => {
-      await deps.state.update(STORAGE_KEYS.uploadedMedia, { ...all(), [key(site, sha)]: item });
-    },
-  };
-}
+/** A refusal the writing code words itself (a PublishError, or a LimitError naming the bound): shown as it is. */
+const isWritingRefusal = (err: unknown): err is Error => err instanceof Error && (err.name === 'PublishError' || err.name === 'LimitError');
 
 /** The Markdown document a command is about: the one given (explorer, editor title), else the active editor's. */
 async function postDocument(uri?: vscode.Uri): Promise<vscode.TextDocument | undefined> {
@@ -53,18 +52,16 @@ async function postDocument(uri?: vscode.Uri): Promise<vscode.TextDocument | und
   return doc;
 }
 
+/** The post file's folder, and the workspace folder that holds it (none for an untitled or outside file). */
+export function placeOf(doc: vscode.TextDocument): { fileDir: string; root: string | undefined } {
+  const folder = doc.uri.scheme === 'file' ? vscode.workspace.getWorkspaceFolder(doc.uri) : undefined;
+  return { fileDir: doc.uri.scheme === 'file' ? dirname(doc.uri.fsPath) : '', root: folder?.uri.fsPath };
+}
+
 /** The chosen site, asking for one when none is chosen. */
 async function chosenSite(deps: PostFileDeps): Promise<string | undefined> {
   if (!deps.site.site) await deps.selectSite();
   return deps.site.site;
-}
-
-/** The whole document's text replaced (one undoable edit) and saved. */
-async function replaceText(doc: vscode.TextDocument, text: string): Promise<void> {
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
-  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('The editor did not take the change to {0}.', doc.fileName));
-  if (!doc.isUntitled) await doc.save();
 }
 
 function titleOf(post: PostV11): string {
@@ -89,14 +86,27 @@ function sentence(post: PostV11): string {
 }
 
 export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[] {
+  /** One file's publishes and pulls, one at a time. */
+  const perFile = new KeyedQueue();
+
+  /** The site's upload rules: from its info when known, else asked once. */
+  async function rules(w: WritingModule, site: string) {
+    let info = deps.site.site === site ? deps.site.info : undefined;
+    if (!info) {
+      info = await deps.client().sites.get(site);
+      if (deps.site.site === site) deps.site.set(site, info);
+    }
+    return w.uploadRules(info.options, WRITING_LIMITS.defaultUploadBytes);
+  }
+
   const publishDeps = (w: WritingModule, doc: vscode.TextDocument, site: string) => ({
     client: deps.client(),
     site,
-    memory: mediaMemory(deps),
-    readFile: async (path: string) => vscode.workspace.fs.readFile(vscode.Uri.file(path)),
-    fileDir: doc.isUntitled
-      ? (vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd())
-      : vscode.Uri.joinPath(doc.uri, '..').fsPath,
+    memory: deps.media,
+    posts: deps.posts,
+    place: placeOf(doc),
+    rules: () => rules(w, site),
+    unconfirmed: (token: string | null) => updateDocument(doc, w.withFrontMatter(doc.getText(), { unconfirmed: token })),
     now: () => new Date(),
   });
 
@@ -109,17 +119,19 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
       url: m.url,
       modified: m.modified,
       status: m.status,
+      unconfirmed: null,
       ...(m.status === 'future' ? { date: m.date } : {}),
     };
-    await replaceText(doc, w.withFrontMatter(doc.getText(), keys));
+    await updateDocument(doc, w.withFrontMatter(doc.getText(), keys));
     deps.log.info(`${out.kind} post ${out.post.ID} (${out.post.status}); ${out.uploaded} image(s) uploaded.`);
     deps.postsChanged();
     const open = vscode.l10n.t('Open in Browser');
-    void vscode.window.showInformationMessage(sentence(out.post), open).then((pick) => pick === open && openExternal(postLink(out.post)));
+    void vscode.window
+      .showInformationMessage(sentence(out.post), open)
+      .then((pick) => pick === open && openExternal(postLink(out.post), `“${titleOf(out.post)}”`));
   }
 
-  async function outcome(w: WritingModule, doc: vscode.TextDocument, site: string, out: PublishOutcome): Promise<void> {
-    if (out.kind !== 'conflict') return written(w, doc, out);
+  async function conflict(w: WritingModule, doc: vscode.TextDocument, site: string, out: Conflict): Promise<void> {
     const theirs = deps.sitePosts.show(site, out.theirs, out.theirsText);
     await vscode.commands.executeCommand(
       'vscode.diff',
@@ -130,28 +142,38 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
     );
     const keep = vscode.l10n.t('Keep Mine');
     const take = vscode.l10n.t("Take the Site's");
-    const pick = await vscode.window.showWarningMessage(
-      vscode.l10n.t('“{0}” changed on the site since this file last saw it. Nothing was published.', titleOf(out.theirs)),
-      keep,
-      take,
-    );
+    const why =
+      out.reason === 'untrusted'
+        ? vscode.l10n.t(
+            '“{0}”: the version this file says it last saw (modified) was not read or written by this extension here, so the site may hold a newer one. Nothing was published.',
+            titleOf(out.theirs),
+          )
+        : vscode.l10n.t('“{0}” changed on the site since this file last saw it. Nothing was published.', titleOf(out.theirs));
+    const pick = await vscode.window.showWarningMessage(why, keep, take);
     if (pick === keep) {
+      if (!requireTrust(vscode.l10n.t('Publishing'))) return;
       if (doc.isDirty && !(await doc.save())) return;
       const again = await run(vscode.l10n.t('Publishing…'), () => w.takeMine(doc.getText(), out.theirs, publishDeps(w, doc, site)));
       if (again) await outcome(w, doc, site, again);
     } else if (pick === take) {
-      await replaceText(doc, out.theirsText);
+      await updateDocument(doc, w.withSiteVersion(doc.getText(), out.theirs, site));
+      await deps.posts.set(site, out.theirs.ID, { modified: out.theirs.modified ?? '' });
       void vscode.window.showInformationMessage(vscode.l10n.t("The file now holds the site's version of “{0}”.", titleOf(out.theirs)));
     }
   }
 
-  /** Runs a publish or a pull with progress; its failure said (a PublishError as it is worded), undefined then. */
+  async function outcome(w: WritingModule, doc: vscode.TextDocument, site: string, out: PublishOutcome): Promise<void> {
+    if (out.kind === 'conflict') await conflict(w, doc, site, out);
+    else await written(w, doc, out);
+  }
+
+  /** Runs a publish or a pull with progress; its failure said (a refusal as it is worded), undefined then. */
   async function run<T>(title: string, work: () => Promise<T>): Promise<T | undefined> {
     try {
       return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, work);
     } catch (err) {
-      if (isPublishError(err)) {
-        deps.log.warn(`Refused before publishing: ${err.message}`);
+      if (isWritingRefusal(err)) {
+        deps.log.warn(`Not published: ${err.message}`);
         void vscode.window.showErrorMessage(err.message);
       } else await reportError(deps, err, vscode.l10n.t('Publish'));
       return undefined;
@@ -161,15 +183,17 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
   async function publish(uri?: vscode.Uri): Promise<void> {
     if (!requireSignIn(deps)) return;
     const doc = await postDocument(uri);
-    if (!doc) return;
+    if (!doc || !requireTrust(vscode.l10n.t('Publishing'))) return;
     const site = await chosenSite(deps);
     if (!site) return;
-    if (doc.isDirty && !(await doc.save())) return;
-    const w = await loadWriting();
-    const out = await run(vscode.l10n.t('Publishing to {0}…', deps.site.label ?? site), () =>
-      w.publishPost(doc.getText(), publishDeps(w, doc, site)),
-    );
-    if (out) await outcome(w, doc, site, out);
+    await perFile.run(doc.uri.toString(), async () => {
+      if (doc.isDirty && !(await doc.save())) return;
+      const w = await loadWriting();
+      const out = await run(vscode.l10n.t('Publishing to {0}…', deps.site.label ?? site), () =>
+        w.publishPost(doc.getText(), publishDeps(w, doc, site)),
+      );
+      if (out) await outcome(w, doc, site, out);
+    });
   }
 
   async function pull(uri?: vscode.Uri): Promise<void> {
@@ -178,49 +202,50 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
     if (!doc) return;
     const site = await chosenSite(deps);
     if (!site) return;
-    if (doc.isDirty) {
-      const replace = vscode.l10n.t('Replace');
-      const pick = await vscode.window.showWarningMessage(
-        vscode.l10n.t("The file has unsaved changes. Replace them with the site's version?"),
-        { modal: true },
-        replace,
+    await perFile.run(doc.uri.toString(), async () => {
+      if (doc.isDirty) {
+        const replace = vscode.l10n.t('Replace');
+        const pick = await vscode.window.showWarningMessage(
+          vscode.l10n.t("The file has unsaved changes. Replace them with the site's version?"),
+          { modal: true },
+          replace,
+        );
+        if (pick !== replace) return;
+      }
+      const w = await loadWriting();
+      const out = await run(vscode.l10n.t('Pulling from {0}…', deps.site.label ?? site), () =>
+        w.pullPost(doc.getText(), { client: deps.client(), site, posts: deps.posts }),
       );
-      if (pick !== replace) return;
-    }
-    const w = await loadWriting();
-    const out = await run(vscode.l10n.t('Pulling from {0}…', deps.site.label ?? site), () =>
-      w.pullPost(doc.getText(), { client: deps.client(), site }),
-    );
-    if (!out) return;
-    await replaceText(doc, out.text);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Pulled “{0}” from the site.', titleOf(out.post)));
+      if (!out) return;
+      await updateDocument(doc, out.text);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Pulled “{0}” from the site.', titleOf(out.post)));
+    });
   }
 
   async function newPost(): Promise<void> {
-    const w = await loadWriting();
-    const text = w.newPostText(new Date());
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    if (!folder) {
-      const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
-      await vscode.window.showTextDocument(doc);
-      return;
+    try {
+      const w = await loadWriting();
+      await openNewPostFile(w.newPostText(new Date()), 'untitled-post');
+    } catch (err) {
+      await reportError(deps, err, vscode.l10n.t('New Post'));
     }
-    const uri = await freeName(vscode.Uri.joinPath(folder.uri, 'posts'), 'untitled-post');
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-    await vscode.window.showTextDocument(uri);
   }
 
   /** A dropped image to the library at once (known content is not sent again); undefined when it may not be, said why. */
-  async function uploadDropped(files: MediaFile[]): Promise<Array<{ URL: string }> | undefined> {
+  async function uploadDropped(files: Array<MediaFile & { data: Uint8Array }>): Promise<Array<{ URL: string }> | undefined> {
     const site = deps.site.site;
-    if (!deps.auth.current() || !site) return undefined;
+    if (!deps.auth.current() || !site || !requireTrust(vscode.l10n.t('Uploading'))) return undefined;
     const w = await loadWriting();
     try {
-      const out = await w.uploadOnce(files, { client: deps.client(), site, memory: mediaMemory(deps) });
+      const limits = await rules(w, site);
+      for (const file of files)
+        if (file.data.byteLength > limits.maxBytes) throw new w.PublishError(w.tooBig(file.name, file.data.byteLength, limits.maxBytes));
+      const hashed = files.map((file) => ({ file, sha256: createHash('sha256').update(file.data).digest('hex') }));
+      const out = await w.uploadOnce(hashed, { client: deps.client(), site, memory: deps.media });
       deps.log.info(`Dropped ${files.length} image(s): ${out.sent} uploaded.`);
       return out.items;
     } catch (err) {
-      if (isPublishError(err)) void vscode.window.showErrorMessage(err.message);
+      if (isWritingRefusal(err)) void vscode.window.showErrorMessage(err.message);
       else await reportError(deps, err, vscode.l10n.t('Upload'));
       return undefined;
     }
@@ -232,16 +257,4 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
     vscode.commands.registerCommand(COMMANDS.posts.publish, publish),
     vscode.commands.registerCommand(COMMANDS.posts.pull, pull),
   ];
-}
-
-/** `<dir>/<stem>.md`, or `<stem>-2.md`… when taken: a file is never overwritten. */
-export async function freeName(dir: vscode.Uri, stem: string): Promise<vscode.Uri> {
-  for (let n = 1; ; n++) {
-    const uri = vscode.Uri.joinPath(dir, `${stem}${n === 1 ? '' : `-${n}`}.md`);
-    try {
-      await vscode.workspace.fs.stat(uri);
-    } catch {
-      return uri;
-    }
-  }
 }

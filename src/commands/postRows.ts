@@ -10,8 +10,9 @@ import { loadWriting } from '../lazy/loadWriting';
 import { unknownBecause } from '../models/asError';
 import { postLink, type PostOutcome, type PostsModel } from '../models/postsModel';
 import type { PostsProvider } from '../views/posts/postsProvider';
+import type { PostMemory } from '../writing/publisher';
 import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
-import { freeName } from './postFiles';
+import { openNewPostFile } from './postFileWriter';
 
 export interface PostRowDeps {
   log: vscode.LogOutputChannel;
@@ -19,6 +20,8 @@ export interface PostRowDeps {
   client: () => ContentSiteClient;
   model: PostsModel;
   provider: PostsProvider;
+  /** The versions this extension read: Open as Markdown records the one it wrote into the file. */
+  posts: PostMemory;
   /** A post went to the trash: the Trash view reloads. */
   trashChanged(): void;
 }
@@ -54,19 +57,11 @@ export function registerPostRowCommands(deps: PostRowDeps): vscode.Disposable[] 
     try {
       const [w, full] = await Promise.all([loadWriting(), deps.client().posts.get(site, post.ID, { context: 'edit' })]);
       const text = w.postAsFile(full, site);
-      const folder = vscode.workspace.workspaceFolders?.[0];
-      if (!folder) {
-        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content: text }));
-        return;
-      }
-      const uri = await freeName(
-        vscode.Uri.joinPath(folder.uri, 'posts'),
-        (full.slug || `post-${full.ID}`).replace(/[^A-Za-z0-9_-]+/g, '-'),
-      );
-      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-      await vscode.window.showTextDocument(uri);
+      await deps.posts.set(site, full.ID, { modified: full.modified ?? '' });
+      await openNewPostFile(text, w.fileStem(full.slug, `post-${full.ID}`));
     } catch (err) {
-      await reportError(deps, err, vscode.l10n.t('Open Post as Markdown'));
+      if (err instanceof Error && err.name === 'LimitError') void vscode.window.showErrorMessage(err.message);
+      else await reportError(deps, err, vscode.l10n.t('Open Post as Markdown'));
     }
   }
 
@@ -76,9 +71,12 @@ export function registerPostRowCommands(deps: PostRowDeps): vscode.Disposable[] 
     vscode.commands.registerCommand(COMMANDS.posts.openAsMarkdown, openAsMarkdown),
     vscode.commands.registerCommand(COMMANDS.posts.preview, (clicked?: vscode.TreeItem) => {
       const post = row(clicked);
-      if (post) openExternal(postLink(post));
+      if (post) openExternal(postLink(post), `“${titleOf(post)}”`);
     }),
-    vscode.commands.registerCommand(COMMANDS.posts.openInBrowser, (clicked?: vscode.TreeItem) => openExternal(row(clicked)?.URL)),
+    vscode.commands.registerCommand(COMMANDS.posts.openInBrowser, (clicked?: vscode.TreeItem) => {
+      const post = row(clicked);
+      if (post) openExternal(post.URL, `“${titleOf(post)}”`);
+    }),
     vscode.commands.registerCommand(COMMANDS.posts.publishDraft, async (clicked?: vscode.TreeItem) => {
       const post = row(clicked);
       if (!post || !requireSignIn(deps)) return;

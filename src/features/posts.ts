@@ -1,10 +1,14 @@
 /** Posts: the chosen site's posts by status, post files (new, publish, pull, the conflict), their diagnostics, and the rows' actions. */
-import { registerPostFileCommands } from '../commands/postFiles';
+import * as vscode from 'vscode';
+import { placeOf, registerPostFileCommands } from '../commands/postFiles';
 import { registerPostRowCommands } from '../commands/postRows';
+import { mediaMemory, postMemory } from '../commands/writingMemory';
 import { pageSizes } from '../config';
 import { cachedItem } from '../models/firstPageCache';
 import { PostsModel } from '../models/postsModel';
-import { FrontMatterDiagnostics } from '../views/posts/frontMatterDiagnostics';
+import { WRITING_LIMITS } from '../writing/limits';
+import { ImageQuickFix } from '../views/posts/imageQuickFix';
+import { PostFileDiagnostics } from '../views/posts/postFileDiagnostics';
 import { PostsProvider } from '../views/posts/postsProvider';
 import { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
@@ -29,7 +33,14 @@ export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
     });
     const { model, provider } = this;
     const sitePosts = this.register(new SitePostDocuments());
-    this.register(new FrontMatterDiagnostics());
+    const diagnostics = this.register(
+      new PostFileDiagnostics((w) => w.uploadRules(site.info?.options, WRITING_LIMITS.defaultUploadBytes), placeOf),
+    );
+    const quickFix = this.register(new ImageQuickFix((doc, range) => diagnostics.targetAt(doc, range), placeOf));
+    this.register(vscode.languages.registerCodeActionsProvider({ language: 'markdown' }, quickFix, ImageQuickFix.metadata));
+    const memory = { state: deps.state, baseUrl: () => client().baseUrl };
+    const media = mediaMemory(memory);
+    const posts = postMemory(memory);
     const postsChanged = () => void provider.reload();
     this.registerAll(
       registerPostFileCommands({
@@ -37,13 +48,16 @@ export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
         auth: deps.auth,
         client,
         site,
-        state: deps.state,
+        media,
+        posts,
         selectSite: deps.selectSite,
         sitePosts,
         postsChanged,
       }),
     );
-    this.registerAll(registerPostRowCommands({ log: deps.log, auth: deps.auth, client, model, provider, trashChanged: deps.trashChanged }));
+    this.registerAll(
+      registerPostRowCommands({ log: deps.log, auth: deps.auth, client, model, provider, posts, trashChanged: deps.trashChanged }),
+    );
 
     this.followSite(site);
   }

@@ -23,7 +23,13 @@ const key = (id: number) => String(id);
 export function postLink(post: Pick<PostV11, 'URL' | 'status'>): string | undefined {
   if (!post.URL) return undefined;
   if (post.status === 'publish' || post.status === 'private') return post.URL;
-  const url = new URL(post.URL);
+  let url: URL;
+  try {
+    url = new URL(post.URL);
+  } catch {
+    // Not an address: given back as it is, for the caller to refuse and name.
+    return post.URL;
+  }
   url.searchParams.set('preview', 'true');
   return url.toString();
 }

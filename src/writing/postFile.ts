@@ -4,13 +4,20 @@
  * keeping the writer's comments, key order and body byte for byte.
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { sizeText, WRITING_LIMITS } from './limits';
 
 export const FILE_STATUSES = ['draft', 'pending', 'publish', 'private', 'future'] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
 
 /** The keys a writer sets, then the ones the extension writes back after a publish or a pull. */
 export const WRITER_KEYS = ['title', 'status', 'date', 'slug', 'tags', 'categories', 'excerpt', 'featured_image'] as const;
-export const SITE_KEYS = ['id', 'site', 'url', 'modified'] as const;
+export const SITE_KEYS = ['id', 'site', 'url', 'modified', 'unconfirmed'] as const;
+
+/**
+ * The YAML reader's settings: its own duplicate-key check compares every key with every other (20,000
+ * keys took 4 s), so keys are checked here, once each, and the front matter is bounded in size.
+ */
+const YAML_OPTIONS = { uniqueKeys: false, prettyErrors: false } as const;
 
 export interface Problem {
   /** 0-based, as the editor counts. */
@@ -38,6 +45,8 @@ export interface PostMeta {
   site?: string;
   url?: string;
   modified?: string;
+  /** A create was sent and its answer is not known: the token it carried, to find the post by before creating again. */
+  unconfirmed?: string;
 }
 
 export interface ParsedPost {
@@ -47,6 +56,8 @@ export interface ParsedPost {
   bodyStartLine: number;
   problems: Problem[];
   hasFrontMatter: boolean;
+  /** The line (0-based, in the file) of each key's value, by key. */
+  valueLines: Partial<Record<string, number>>;
 }
 
 interface Split {
@@ -98,10 +109,15 @@ export function isIsoDate(value: string): boolean {
 
 export function parsePostFile(text: string): ParsedPost {
   const parts = split(text);
-  if (!parts) return { meta: {}, body: text, bodyStartLine: 0, problems: [], hasFrontMatter: false };
+  if (!parts) return { meta: {}, body: text, bodyStartLine: 0, problems: [], hasFrontMatter: false, valueLines: {} };
   const problems: Problem[] = [];
+  if (parts.yaml.length > WRITING_LIMITS.frontMatterChars) {
+    const message = `The front matter is ${sizeText(parts.yaml.length)}; this extension reads front matter up to ${sizeText(WRITING_LIMITS.frontMatterChars)}.`;
+    problems.push({ line: 0, column: 0, endLine: 0, endColumn: 3, message, severity: 'error' });
+    return { meta: {}, body: parts.body, bodyStartLine: parts.bodyStartLine, problems, hasFrontMatter: true, valueLines: {} };
+  }
   const lines = new LineCounter();
-  const doc = parseDocument(parts.yaml, { lineCounter: lines, prettyErrors: false });
+  const doc = parseDocument(parts.yaml, { ...YAML_OPTIONS, lineCounter: lines });
   const at = (offset: number) => {
     const p = lines.linePos(offset);
     return { line: parts.yamlLine + p.line - 1, column: p.col - 1 };
@@ -127,10 +143,17 @@ export function parsePostFile(text: string): ParsedPost {
   for (const e of doc.errors)
     problem(e.pos, `The front matter is not valid YAML: ${e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`);
   const meta: PostMeta = {};
+  const valueLines: Partial<Record<string, number>> = {};
   if (doc.errors.length === 0 && doc.contents !== null && !isMap(doc.contents))
     problem(doc.contents?.range ?? undefined, 'The front matter must be keys and values, such as "title: My post".');
-  if (doc.errors.length === 0 && isMap(doc.contents)) readKeys(doc, meta, problem);
-  return { meta, body: parts.body, bodyStartLine: parts.bodyStartLine, problems, hasFrontMatter: true };
+  if (doc.errors.length === 0 && isMap(doc.contents)) {
+    readKeys(doc, meta, problem);
+    for (const { key, value } of (doc.contents as unknown as { items: Array<{ key: Node | null; value: Node | null }> }).items) {
+      const offset = value?.range?.[0] ?? key?.range?.[0];
+      if (isScalar(key) && offset !== undefined) valueLines[String(key.value)] ??= at(offset).line;
+    }
+  }
+  return { meta, body: parts.body, bodyStartLine: parts.bodyStartLine, problems, hasFrontMatter: true, valueLines };
 }
 
 type Report = (range: readonly number[] | undefined, message: string, severity?: Problem['severity'], key?: string) => void;
@@ -138,22 +161,34 @@ type Report = (range: readonly number[] | undefined, message: string, severity?:
 function readKeys(doc: Document, meta: PostMeta, problem: Report): void {
   const map = doc.contents as unknown as { items: Array<{ key: Node | null; value: Node | null }> };
   const known = new Set<string>([...WRITER_KEYS, ...SITE_KEYS]);
+  const seen = new Set<string>();
   for (const { key, value } of map.items) {
     const name = isScalar(key) ? String(key.value) : '';
     const range = value?.range ?? key?.range ?? undefined;
     const keyRange = key?.range ?? undefined;
+    if (seen.has(name)) {
+      problem(keyRange, `"${name}" is given twice: keep one.`, 'error', name);
+      continue;
+    }
+    seen.add(name);
     const scalar = isScalar(value) ? value.value : undefined;
+    const empty = value === null || scalar === null || (typeof scalar === 'string' && scalar.trim() === '');
+    /** The value as text; a list, a map, true or false is an error on its line. */
     const text = (what: string): string | undefined => {
-      if (value === null || scalar === null || scalar === undefined || (typeof scalar === 'string' && scalar.trim() === ''))
-        return undefined;
+      if (empty) return undefined;
       if (typeof scalar === 'string' || typeof scalar === 'number') return String(scalar);
-      problem(range, `"${name}" must be ${what}.`, 'error', name);
+      problem(
+        range,
+        `"${name}" must be ${what}${isSeq(value) ? ', not a list' : isMap(value) ? ', not keys and values' : ''}.`,
+        'error',
+        name,
+      );
       return undefined;
     };
     const names = (): string[] | undefined => {
-      if (value === null || scalar === null) return undefined;
-      if (typeof scalar === 'string')
-        return scalar
+      if (empty) return undefined;
+      if (typeof scalar === 'string' || typeof scalar === 'number')
+        return String(scalar)
           .split(',')
           .map((s) => s.trim())
           .filter(Boolean);
@@ -175,10 +210,11 @@ function readKeys(doc: Document, meta: PostMeta, problem: Report): void {
       case 'featured_image':
       case 'site':
       case 'url':
+      case 'unconfirmed':
         meta[name] = text('text');
         break;
       case 'status': {
-        const s = text('a status');
+        const s = text(`one of ${FILE_STATUSES.join(', ')}`);
         if (s === undefined) break;
         if ((FILE_STATUSES as readonly string[]).includes(s)) meta.status = s as FileStatus;
         else problem(range, `Unknown status "${s}": use one of ${FILE_STATUSES.join(', ')}.`, 'error', name);
@@ -198,8 +234,7 @@ function readKeys(doc: Document, meta: PostMeta, problem: Report): void {
         break;
       case 'id': {
         if (typeof scalar === 'number' && Number.isSafeInteger(scalar) && scalar > 0) meta.id = scalar;
-        else if (value !== null && scalar !== null)
-          problem(range, '"id" must be the post\'s number on the site, as a publish wrote it.', 'error', name);
+        else if (!empty) problem(range, '"id" must be the post\'s number on the site, as a publish wrote it.', 'error', name);
         break;
       }
       default:
@@ -210,7 +245,8 @@ function readKeys(doc: Document, meta: PostMeta, problem: Report): void {
   if (meta.title === undefined) {
     const titleKey = map.items.find((i) => isScalar(i.key) && i.key.value === 'title');
     if (!titleKey) problem(undefined, 'The post has no title: add "title: …" to the front matter.', 'error', 'title');
-    else problem(titleKey.value?.range ?? titleKey.key?.range ?? undefined, 'The title is empty.', 'error', 'title');
+    else if (!isSeq(titleKey.value) && !isMap(titleKey.value) && !(isScalar(titleKey.value) && typeof titleKey.value.value === 'boolean'))
+      problem(titleKey.value?.range ?? titleKey.key?.range ?? undefined, 'The title is empty.', 'error', 'title');
   }
 }
 
@@ -218,17 +254,24 @@ export function errorsOf(parsed: ParsedPost): Problem[] {
   return parsed.problems.filter((p) => p.severity === 'error');
 }
 
+/** Keys to set in a file's front matter: a value sets it, `null` removes it, undefined leaves it. */
+export type FrontMatterChanges = { [K in keyof PostMeta]?: PostMeta[K] | null };
+
 /**
- * The file with these keys set (undefined: left as is), its comments, key order and body kept;
- * keys it lacks go at the end of the front matter. A file without front matter gets one.
+ * The file with these keys set or removed, its comments, key order and body kept; keys it lacks
+ * go at the end of the front matter. A file without front matter gets one.
  */
-export function withFrontMatter(text: string, changes: Partial<PostMeta>): string {
+export function withFrontMatter(text: string, changes: FrontMatterChanges): string {
   const parts = split(text);
-  const doc = parts ? parseDocument(parts.yaml) : parseDocument('');
+  const doc = parts ? parseDocument(parts.yaml, YAML_OPTIONS) : parseDocument('', YAML_OPTIONS);
   if (doc.errors.length) throw new Error('The front matter is not valid YAML.');
   if (!isMap(doc.contents)) doc.contents = doc.createNode({}) as never;
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
+    if (value === null) {
+      doc.delete(key);
+      continue;
+    }
     const node = doc.createNode(value);
     if (Array.isArray(value) && isSeq(node)) node.flow = true;
     doc.set(key, node);
@@ -253,7 +296,7 @@ export function newPostText(now: Date): string {
     '# featured_image: images/cover.jpg',
     '---',
     '',
-    'Write here. Images next to this file, linked as ![what it shows](image.png), are uploaded when you publish.',
+    'Write here. An image in this workspace, linked as `![what it shows](photo.jpg)`, is uploaded when you publish.',
     '',
   ].join('\n');
 }

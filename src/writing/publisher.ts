@@ -1,18 +1,24 @@
 /**
  * Publishing a post file: checks its front matter (nothing is sent while it has an error), uploads
- * the local images it links to once (remembered by their content), renders the body, and creates
- * the post or updates the one the front matter names, never over a newer version on the site (409
- * old-revision → the two versions for the writer to choose) and never twice (a create whose answer
- * was lost is looked for on the site before anything else). The file's new text is returned, never
- * written here: on any failure the caller's file is left as it was.
+ * the local images it links to once (remembered by their content; only files of the workspace
+ * folder that holds the post, images by their bytes: imageFiles.ts), renders the body, and creates
+ * the post or updates the one the front matter names.
+ *
+ * Never over a newer version on the site: an update sends the `modified` the file last saw, and only
+ * a `modified` this extension wrote itself is trusted (`PostMemory`); a 409 old-revision, or a
+ * `modified` from elsewhere, gives the two versions for the writer to choose. Never twice, and never
+ * another post: a create carries a token (post metadata) and the file records it (`unconfirmed`)
+ * until the site's answer names the post; a create whose answer was lost is looked for by that token
+ * before anything else. An update whose answer was lost is recognised as the writer's own when the
+ * site holds exactly what was sent. The file's new text is returned, never written here.
  */
-import { createHash } from 'node:crypto';
-import { basename, extname, resolve } from 'node:path';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ContentSiteError, PostV11, PostWrite, WriteStatus } from '../api';
 import type { MediaApi, MediaFile } from '../api/media';
 import type { PostsApi } from '../api/posts';
-import { outcomeUnknown } from '../models/asError';
+import { outcomeUnknown, unknownBecause } from '../models/asError';
 import { htmlToMarkdown } from './htmlToMarkdown';
+import { checkImage, imageBlob, type PostPlace, type UploadRules } from './imageFiles';
 import { isLocalSrc, localImages, markdownToHtml } from './markdownToHtml';
 import {
   errorsOf,
@@ -20,10 +26,14 @@ import {
   withBody,
   withFrontMatter,
   type FileStatus,
+  type FrontMatterChanges,
   type ParsedPost,
   type PostMeta,
   type Problem,
 } from './postFile';
+
+/** The post metadata key a create carries, whose value (a random token) finds the post for certain. */
+export const PUBLISH_TOKEN_KEY = 'content_site_publish_token';
 
 /** The client's calls a publish makes (the real ContentSiteClient, or a test's stand-in). */
 export interface PublishClient {
@@ -37,24 +47,51 @@ export interface MediaMemory {
   set(site: string, sha256: string, item: { ID: number; URL: string }): Promise<void> | void;
 }
 
+/** What this extension last saw of a post (and, while an update's answer is unknown, what it sent). */
+export interface SeenPost {
+  /** The `modified` of the post's version this extension last read or wrote. */
+  modified: string;
+  /** The fingerprint of the last update sent, until its answer came back. */
+  sent?: string;
+}
+
+/** Per site and post: the only `modified` values a publish trusts are the ones kept here. */
+export interface PostMemory {
+  get(site: string, id: number): SeenPost | undefined;
+  set(site: string, id: number, seen: SeenPost): Promise<void> | void;
+}
+
 export interface PublishDeps {
   client: PublishClient;
   /** The chosen site; a file whose front matter names another is refused. */
   site: string;
   memory: MediaMemory;
-  /** Reads a file by its absolute path. */
-  readFile(path: string): Promise<Uint8Array>;
-  /** The post file's folder: relative image paths resolve against it. */
-  fileDir: string;
+  posts: PostMemory;
+  /** The post file's folder and the workspace folder that holds it: images come only from inside that. */
+  place: PostPlace;
+  /** The site's upload limit and accepted types (asked only when there is an image to check). */
+  rules(): Promise<UploadRules>;
+  /**
+   * The file records a create whose answer is not known yet (the token it carries), or stops
+   * recording it (null). Called before the create is sent, so a lost answer can always be found.
+   */
+  unconfirmed(token: string | null): Promise<void>;
   now(): Date;
   signal?: AbortSignal;
 }
 
 export type PublishOutcome =
   | { kind: 'created' | 'updated'; post: PostV11; text: string; uploaded: number }
-  | { kind: 'conflict'; theirs: PostV11; theirsText: string; mine: string };
+  | {
+      kind: 'conflict';
+      /** `changed`: the site has a newer version; `untrusted`: the file's `modified` was not written by this extension. */
+      reason: 'changed' | 'untrusted';
+      theirs: PostV11;
+      theirsText: string;
+      mine: string;
+    };
 
-/** A publish refused before anything was sent, or an image the site refused: says which line or file. */
+/** A publish refused, or stopped, with a sentence that says why and what to do; `problems` are on their lines. */
 export class PublishError extends Error {
   constructor(
     message: string,
@@ -67,16 +104,6 @@ export class PublishError extends Error {
   }
 }
 
-const IMAGE_TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.svg': 'image/svg+xml',
-  '.pdf': 'application/pdf',
-};
-
 /**
  * The client's error, told by its fields: this module is bundled apart from the client (dist/writing.js),
  * so the client's ContentSiteError class is not this module's copy and `instanceof` would say no.
@@ -87,8 +114,7 @@ const serviceError = (err: unknown): err is ContentSiteError =>
   (err as Error).name === 'ContentSiteError' &&
   typeof (err as ContentSiteError).kind === 'string';
 const isOldRevision = (err: unknown) => serviceError(err) && err.status === 409 && err.code === 'old-revision';
-
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+const lost = (err: unknown): err is ContentSiteError => serviceError(err) && outcomeUnknown(err);
 
 /** "Line 3: …" for the first error (1-based, as the editor shows lines), and how many more. */
 function refusal(errors: Problem[]): string {
@@ -116,37 +142,41 @@ function statusAndDate(parsed: ParsedPost, now: Date): { status: WriteStatus; da
   return { status, date };
 }
 
+/** Every local image the file names, with the line (0-based, in the file) it is named on. */
+export function imageRefs(parsed: ParsedPost): Array<{ src: string; line: number }> {
+  const wanted = localImages(parsed.body).map((i) => ({ src: i.src, line: parsed.bodyStartLine + i.line }));
+  const featured = parsed.meta.featured_image;
+  if (featured && isLocalSrc(featured) && !wanted.some((w) => w.src === featured))
+    wanted.push({ src: featured, line: parsed.valueLines.featured_image ?? 0 });
+  return wanted;
+}
+
 /** Uploads the local images not yet in the library (one request for all of them) and says where each src now points. */
 async function images(
   parsed: ParsedPost,
   deps: PublishDeps,
 ): Promise<{ urls: Map<string, { ID: number; URL: string }>; uploaded: number }> {
-  const wanted = localImages(parsed.body).map((i) => ({ src: i.src, line: parsed.bodyStartLine + i.line }));
-  const featured = parsed.meta.featured_image;
-  if (featured && isLocalSrc(featured) && !wanted.some((w) => w.src === featured)) wanted.push({ src: featured, line: -1 });
+  const refs = imageRefs(parsed);
   const urls = new Map<string, { ID: number; URL: string }>();
-  const pending: Array<{ src: string; file: MediaFile }> = [];
-  for (const { src, line } of wanted) {
-    const path = resolve(deps.fileDir, decodeURI(src.split(/[?#]/)[0]));
-    const where = line >= 0 ? `Line ${line + 1}: ` : '';
-    const type = IMAGE_TYPES[extname(path).toLowerCase()];
-    if (!type) throw new PublishError(`${where}${src} is not an image the site takes (png, jpg, gif, webp).`, [], path);
-    let data: Uint8Array;
-    try {
-      data = await deps.readFile(path);
-    } catch {
-      throw new PublishError(`${where}the image ${src} was not found next to the post (${path}).`, [], path);
+  if (refs.length === 0) return { urls, uploaded: 0 };
+  const rules = await deps.rules();
+  const files: Array<{ src: string; file: MediaFile; sha256: string }> = [];
+  for (const { src, line } of refs) {
+    const checked = await checkImage(src, deps.place, rules);
+    if (!checked.ok) {
+      const problem: Problem = { line, column: 0, endLine: line, endColumn: 1, message: checked.message, severity: 'error' };
+      throw new PublishError(`Line ${line + 1}: ${checked.message} Nothing was published.`, [problem], checked.path);
     }
-    const known = deps.memory.get(deps.site, sha256(data));
+    const known = deps.memory.get(deps.site, checked.sha256);
     if (known) urls.set(src, known);
-    else pending.push({ src, file: { name: basename(path), type, data } });
+    else files.push({ src, sha256: checked.sha256, file: { name: checked.name, type: checked.type, data: await imageBlob(checked) } });
   }
   const uploaded = await uploadOnce(
-    pending.map((p) => p.file),
+    files,
     deps,
-    (why, file) => `The site refused the image ${file ?? pending.map((p) => p.src).join(', ')}: ${why} Nothing was published.`,
+    (why, file) => `The site refused the image ${file ?? files.map((p) => p.src).join(', ')}: ${why} Nothing was published.`,
   );
-  pending.forEach((p, i) => urls.set(p.src, uploaded.items[i]));
+  files.forEach((p, i) => urls.set(p.src, uploaded.items[i]));
   return { urls, uploaded: uploaded.sent };
 }
 
@@ -156,31 +186,36 @@ async function images(
  * worded by `refused(the service's reason, the refused file)`; what was uploaded before it stays remembered.
  */
 export async function uploadOnce(
-  files: readonly MediaFile[],
+  files: ReadonlyArray<{ file: MediaFile; sha256: string }>,
   deps: Pick<PublishDeps, 'client' | 'site' | 'memory' | 'signal'>,
   refused: (why: string, file?: string) => string = (why, file) => `The site refused the image ${file ?? ''}: ${why}`,
 ): Promise<{ items: Array<{ ID: number; URL: string }>; sent: number }> {
-  const hashes = files.map((f) => sha256(f.data));
+  const hashes = files.map((f) => f.sha256);
   const fresh = files.filter((_, i) => !deps.memory.get(deps.site, hashes[i]) && hashes.indexOf(hashes[i]) === i);
   if (fresh.length) {
     let result;
     try {
-      result = await deps.client.media.upload(deps.site, fresh, { signal: deps.signal });
+      result = await deps.client.media.upload(
+        deps.site,
+        fresh.map((f) => f.file),
+        { signal: deps.signal },
+      );
     } catch (err) {
       throw new PublishError(refused(serviceError(err) ? err.userMessage : String(err)), [], undefined, err);
     }
     const no = new Set(result.errors.map((e) => e.file));
-    const taken = fresh.filter((f) => !no.has(f.name));
+    const taken = fresh.filter((f) => !no.has(f.file.name));
     for (const [i, f] of taken.entries()) {
       const item = result.media[i];
-      if (item) await deps.memory.set(deps.site, hashes[files.indexOf(f)], { ID: item.ID, URL: item.URL });
+      if (item) await deps.memory.set(deps.site, f.sha256, { ID: item.ID, URL: item.URL });
     }
     if (result.errors.length) throw new PublishError(refused(result.errors[0].message, result.errors[0].file), [], result.errors[0].file);
   }
   return { items: hashes.map((h) => deps.memory.get(deps.site, h)!), sent: fresh.length };
 }
 
-async function prepare(text: string, deps: PublishDeps): Promise<Prepared> {
+/** The file read and checked, nothing sent: its front matter, the site it names, its status and date. */
+function checked(text: string, deps: Pick<PublishDeps, 'site' | 'now'>): { parsed: ParsedPost; status: WriteStatus; date?: string } {
   const parsed = parsePostFile(text);
   if (!parsed.hasFrontMatter)
     throw new PublishError(
@@ -193,7 +228,12 @@ async function prepare(text: string, deps: PublishDeps): Promise<Prepared> {
     throw new PublishError(
       `This file was published to ${meta.site}, and the chosen site is ${deps.site}. Choose ${meta.site} (Select Site), or remove id and site from the front matter to publish it here as a new post.`,
     );
-  const { status, date } = statusAndDate(parsed, deps.now());
+  return { parsed, ...statusAndDate(parsed, deps.now()) };
+}
+
+/** Its images uploaded and its body rendered: what a create or an update sends. */
+async function prepare({ parsed, status, date }: ReturnType<typeof checked>, deps: PublishDeps): Promise<Prepared> {
+  const { meta } = parsed;
   const { urls, uploaded } = await images(parsed, deps);
   const content = markdownToHtml(parsed.body, { imageUrl: (src) => urls.get(src)?.URL });
   const featured = meta.featured_image;
@@ -220,7 +260,7 @@ const FILE_STATUS: Record<string, FileStatus> = {
 };
 
 /** What the file says after the site answered: the post it is, its address and version, its status (and date when scheduled). */
-function siteKeys(post: PostV11, site: string): Partial<PostMeta> {
+function siteKeys(post: PostV11, site: string): FrontMatterChanges {
   return {
     status: post.status ? FILE_STATUS[post.status] : undefined,
     ...(post.status === 'future' && post.date ? { date: post.date } : {}),
@@ -228,6 +268,7 @@ function siteKeys(post: PostV11, site: string): Partial<PostMeta> {
     site,
     url: post.URL,
     modified: post.modified,
+    unconfirmed: null,
   };
 }
 
@@ -235,7 +276,7 @@ function siteKeys(post: PostV11, site: string): Partial<PostMeta> {
 export function postAsFile(post: PostV11, site: string): string {
   const meta: Partial<PostMeta> = {
     title: post.title ?? '',
-    ...siteKeys(post, site),
+    ...(siteKeys(post, site) as Partial<PostMeta>),
     ...(post.status !== 'future' && post.date ? { date: post.date } : {}),
     slug: post.slug || undefined,
     tags: post.tags ? Object.keys(post.tags) : undefined,
@@ -244,36 +285,130 @@ export function postAsFile(post: PostV11, site: string): string {
   return withFrontMatter(htmlToMarkdown(post.content ?? ''), meta);
 }
 
-/** A create whose answer was lost: the post, if the site has it (the same title and content, by this user's latest). */
-async function findCreated(fields: PostWrite, deps: PublishDeps): Promise<PostV11 | undefined> {
+/** `text` holding the site's version of `post`: its front matter keys updated (the writer's comments kept), its body replaced. */
+export function withSiteVersion(text: string, post: PostV11, site: string): string {
+  const keys: FrontMatterChanges = {
+    ...siteKeys(post, site),
+    title: post.title,
+    tags: post.tags ? Object.keys(post.tags) : undefined,
+    categories: post.categories ? Object.keys(post.categories) : undefined,
+  };
+  return withBody(withFrontMatter(text, keys), htmlToMarkdown(post.content ?? ''));
+}
+
+/** What an update sends that the site keeps as it came: a post that matches it holds that update. */
+function fingerprint(f: { title?: string; content?: string; excerpt?: string }, withExcerpt: boolean): string {
+  return createHash('sha256')
+    .update(JSON.stringify([f.title ?? '', f.content ?? '', withExcerpt ? (f.excerpt ?? '') : null]))
+    .digest('hex');
+}
+const sentPrint = (fields: PostWrite) => `${fields.excerpt !== undefined ? 'e' : 'n'}:${fingerprint(fields, fields.excerpt !== undefined)}`;
+/** Whether the site's post holds exactly what `sent` (a sentPrint) was made of. */
+const holds = (post: PostV11, sent: string | undefined) =>
+  sent !== undefined && sent === `${sent[0]}:${fingerprint(post, sent[0] === 'e')}`;
+
+/** The post a create carrying `token` made, if the site has it; throws when the site could not be asked. */
+async function findByToken(token: string, deps: PublishDeps): Promise<PostV11 | undefined> {
   const page = await deps.client.posts.list(
     deps.site,
-    { status: 'any', search: fields.title, order_by: 'date', order: 'DESC', number: 20, context: 'edit' },
+    { status: 'any', meta_key: PUBLISH_TOKEN_KEY, meta_value: token, number: 1, context: 'edit' },
     { signal: deps.signal },
   );
-  return page.posts.find((p) => p.title === fields.title && p.content === fields.content);
+  return page.posts[0];
+}
+
+const titleOf = (fields: PostWrite) => (fields.title?.trim() ? `“${fields.title.trim()}”` : 'the post');
+
+/** The site's version as a conflict: nothing was sent, the writer chooses. */
+async function conflict(text: string, id: number, reason: 'changed' | 'untrusted', deps: PublishDeps): Promise<PublishOutcome> {
+  const theirs = await deps.client.posts.get(deps.site, id, { context: 'edit' }, { signal: deps.signal });
+  return { kind: 'conflict', reason, theirs, theirsText: withSiteVersion(text, theirs, deps.site), mine: text };
 }
 
 export async function publishPost(text: string, deps: PublishDeps): Promise<PublishOutcome> {
-  const { parsed, fields, uploaded } = await prepare(text, deps);
+  const file = checked(text, deps);
+  const { parsed } = file;
   const { id, modified } = parsed.meta;
   if (id !== undefined) {
     if (modified === undefined)
       throw new PublishError(
         `The file names post ${id} but not the version it last saw ("modified"): Pull from Site first, so that nothing newer on the site is overwritten.`,
       );
-    return update(text, id, fields, modified, uploaded, deps);
+    const seen = deps.posts.get(deps.site, id);
+    // A `modified` this extension did not write (typed, or from another machine) is not trusted: the writer compares first.
+    if (seen?.modified !== modified) return conflict(text, id, 'untrusted', deps);
+    const { fields, uploaded } = await prepare(file, deps);
+    return update(text, id, fields, seen, uploaded, deps);
+  }
+  const { fields, uploaded } = await prepare(file, deps);
+  return create(text, parsed.meta.unconfirmed, fields, uploaded, deps);
+}
+
+async function create(
+  text: string,
+  recorded: string | undefined,
+  fields: PostWrite,
+  uploaded: number,
+  deps: PublishDeps,
+): Promise<PublishOutcome> {
+  let token = recorded;
+  if (token !== undefined) {
+    // An earlier create's answer was lost: the site may have the post. Look before creating it again.
+    let found: PostV11 | undefined;
+    try {
+      found = await findByToken(token, deps);
+    } catch (err) {
+      throw new PublishError(
+        `${titleOf(fields)} may have been published by an earlier attempt, and the site could not be asked (${serviceError(err) ? err.userMessage : String(err)}). Nothing was sent; Publish again looks for it first.`,
+        [],
+        undefined,
+        err,
+      );
+    }
+    if (found) {
+      await deps.posts.set(deps.site, found.ID, { modified: found.modified ?? '' });
+      const seen = { modified: found.modified ?? '' };
+      const out = await update(text, found.ID, fields, seen, uploaded, deps);
+      return out.kind === 'updated' ? { ...out, kind: 'created' } : out;
+    }
+  } else {
+    token = randomUUID();
+    await deps.unconfirmed(token);
   }
   let post: PostV11;
   try {
-    post = await deps.client.posts.create(deps.site, fields, { signal: deps.signal });
+    post = await deps.client.posts.create(
+      deps.site,
+      { ...fields, metadata: [{ key: PUBLISH_TOKEN_KEY, value: token }] },
+      { signal: deps.signal },
+    );
   } catch (err) {
-    if (!serviceError(err) || !outcomeUnknown(err)) throw err;
-    // The site may have made the post: look before anything is tried again, so it is never made twice.
-    const found = await findCreated(fields, deps);
-    if (!found) throw err;
+    if (!lost(err)) {
+      // Refused: nothing was made, and the file need not remember the attempt.
+      await deps.unconfirmed(null);
+      throw err;
+    }
+    let found: PostV11 | undefined;
+    try {
+      found = await findByToken(token, deps);
+    } catch {
+      throw new PublishError(
+        `It is not known whether ${titleOf(fields)} was published: ${unknownBecause(err)}, and the site could not be asked. The file remembers the attempt (unconfirmed): the next Publish looks for the post on the site before it creates one.`,
+        [],
+        undefined,
+        err,
+      );
+    }
+    if (!found)
+      throw new PublishError(
+        `${titleOf(fields)} was not published: ${unknownBecause(err)}, and the site, asked, has no such post. Publish again to send it.`,
+        [],
+        undefined,
+        err,
+      );
     post = found;
   }
+  await deps.posts.set(deps.site, post.ID, { modified: post.modified ?? '' });
   return { kind: 'created', post, text: withFrontMatter(text, siteKeys(post, deps.site)), uploaded };
 }
 
@@ -281,30 +416,66 @@ async function update(
   text: string,
   id: number,
   fields: PostWrite,
-  seen: string,
+  seen: SeenPost,
   uploaded: number,
   deps: PublishDeps,
 ): Promise<PublishOutcome> {
+  const sent = sentPrint(fields);
+  // Kept before sending: if the answer is lost, the next publish knows what the site may now hold.
+  await deps.posts.set(deps.site, id, { modified: seen.modified, sent });
+  const send = (since: string) =>
+    deps.client.posts.update(deps.site, id, { ...fields, if_not_modified_since: since }, { signal: deps.signal });
+  let post: PostV11;
   try {
-    const post = await deps.client.posts.update(deps.site, id, { ...fields, if_not_modified_since: seen }, { signal: deps.signal });
-    return { kind: 'updated', post, text: withFrontMatter(text, siteKeys(post, deps.site)), uploaded };
+    post = await send(seen.modified);
   } catch (err) {
-    if (!isOldRevision(err)) throw err;
-    const theirs = await deps.client.posts.get(deps.site, id, { context: 'edit' }, { signal: deps.signal });
-    return { kind: 'conflict', theirs, theirsText: postAsFile(theirs, deps.site), mine: text };
+    if (isOldRevision(err)) {
+      const theirs = await deps.client.posts.get(deps.site, id, { context: 'edit' }, { signal: deps.signal });
+      // Newer only by this extension's own earlier update, whose answer was lost: not a conflict.
+      if (!holds(theirs, seen.sent) && !holds(theirs, sent))
+        return { kind: 'conflict', reason: 'changed', theirs, theirsText: withSiteVersion(text, theirs, deps.site), mine: text };
+      try {
+        post = await send(theirs.modified ?? seen.modified);
+      } catch (again) {
+        if (!isOldRevision(again)) throw again;
+        return conflict(text, id, 'changed', deps);
+      }
+    } else if (lost(err)) {
+      let now: PostV11 | undefined;
+      try {
+        now = await deps.client.posts.get(deps.site, id, { context: 'edit' }, { signal: deps.signal });
+      } catch {
+        throw new PublishError(
+          `It is not known whether ${titleOf(fields)} was updated: ${unknownBecause(err)}, and the site could not be asked. Publish again: it checks what the site holds first.`,
+          [],
+          undefined,
+          err,
+        );
+      }
+      if (!holds(now, sent))
+        throw new PublishError(
+          `${titleOf(fields)} was not updated: ${unknownBecause(err)}, and the site, asked, still has the earlier version. Publish again to send it.`,
+          [],
+          undefined,
+          err,
+        );
+      post = now;
+    } else throw err;
   }
+  await deps.posts.set(deps.site, id, { modified: post.modified ?? '' });
+  return { kind: 'updated', post, text: withFrontMatter(text, siteKeys(post, deps.site)), uploaded };
 }
 
 /** After a conflict, the writer keeps their version: an update over the site's version they were shown (and only that one). */
 export async function takeMine(text: string, theirs: PostV11, deps: PublishDeps): Promise<PublishOutcome> {
-  const { fields, uploaded } = await prepare(text, deps);
-  return update(text, theirs.ID, fields, theirs.modified ?? '', uploaded, deps);
+  const { fields, uploaded } = await prepare(checked(text, deps), deps);
+  return update(text, theirs.ID, fields, { modified: theirs.modified ?? '' }, uploaded, deps);
 }
 
 /** The site's version of the post the file names, into the file: its front matter keys updated, its body replaced. */
 export async function pullPost(
   text: string,
-  deps: Pick<PublishDeps, 'client' | 'site' | 'signal'>,
+  deps: Pick<PublishDeps, 'client' | 'site' | 'posts' | 'signal'>,
 ): Promise<{ text: string; post: PostV11 }> {
   const parsed = parsePostFile(text);
   const { id } = parsed.meta;
@@ -315,11 +486,7 @@ export async function pullPost(
       `This file's post is on ${parsed.meta.site}, and the chosen site is ${deps.site}. Choose ${parsed.meta.site} first.`,
     );
   const post = await deps.client.posts.get(deps.site, id, { context: 'edit' }, { signal: deps.signal });
-  const keys: Partial<PostMeta> = {
-    ...siteKeys(post, deps.site),
-    title: post.title,
-    tags: post.tags ? Object.keys(post.tags) : undefined,
-    categories: post.categories ? Object.keys(post.categories) : undefined,
-  };
-  return { text: withBody(withFrontMatter(text, keys), htmlToMarkdown(post.content ?? '')), post };
+  const pulled = withSiteVersion(text, post, deps.site);
+  await deps.posts.set(deps.site, id, { modified: post.modified ?? '' });
+  return { text: pulled, post };
 }

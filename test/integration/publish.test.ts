@@ -5,29 +5,16 @@
  * not made twice; a contributor's publish pending; and every refusal said before anything is sent.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContentSiteError } from '../../src/api';
 import { parsePostFile } from '../../src/writing/postFile';
-import { publishPost, pullPost, takeMine, PublishError, type MediaMemory, type PublishDeps } from '../../src/writing/publisher';
+import { publishPost, pullPost, takeMine, PublishError, type PublishDeps } from '../../src/writing/publisher';
+import { PNG, PostFileStandIn, removeWorkspaces } from './postFileStandIn';
 import { useClientAndService } from './setup';
 
 const { svc, client } = useClientAndService();
 const SITE = '2001';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAAMIM/4EAAB/uBfsL2WiLAAAAAElFTkSuQmCC', 'base64');
-
-function memory(): MediaMemory & { items: Map<string, { ID: number; URL: string }> } {
-  const items = new Map<string, { ID: number; URL: string }>();
-  return { items, get: (site, sha) => items.get(`${site}/${sha}`), set: (site, sha, item) => void items.set(`${site}/${sha}`, item) };
-}
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cs-publish-'));
-  writeFileSync(join(dir, 'lamp.png'), PNG);
-  return dir;
-}
 
 const POST = `---
 title: First light
@@ -46,15 +33,16 @@ a < b && "[gallery]"
 
 describe('Publishing a post file to the reference service', () => {
   let deps: PublishDeps;
-  let mem: ReturnType<typeof memory>;
+  let file: PostFileStandIn;
   const posts = () => [...svc().world().posts.values()].filter((p) => p.siteId === 2001);
   const uploads = () => svc().requests.filter((r) => r.method === 'POST' && r.path.includes('/media/new'));
   const writes = () => svc().requests.filter((r) => r.method === 'POST' && /\/posts\/(new|\d+)(\?|$)/.test(r.path));
 
   beforeEach(() => {
-    mem = memory();
-    deps = { client: client(), site: SITE, memory: mem, readFile, fileDir: folder(), now: () => new Date() };
+    file = new PostFileStandIn(POST, () => client());
+    deps = file.deps();
   });
+  afterEach(removeWorkspaces);
 
   it('creates one post with our HTML, the image uploaded once and linked from the library; the file learns its id and version', async () => {
     const before = posts().length;
@@ -109,11 +97,25 @@ describe('Publishing a post file to the reference service', () => {
     assert.ok(out.kind === 'created' && parsePostFile(out.text).meta.id === out.post.ID);
   });
 
-  it('a create that failed without being applied is reported, and nothing is made', async () => {
+  it('a create that failed (500) without being applied: the site is asked, says it has no such post, and that is what the writer reads', async () => {
     const before = posts().length;
     svc().queueFault({ method: 'POST', path: `/rest/v1.1/sites/${SITE}/posts/new`, fault: 'status=500' });
-    await assert.rejects(publishPost(POST, deps), (err: unknown) => err instanceof ContentSiteError && err.status === 500);
+    await assert.rejects(
+      file.publish(),
+      (err: unknown) =>
+        err instanceof PublishError &&
+        /^“First light” was not published: the service answered with an error \(HTTP 500\), and the site, asked, has no such post\. Publish again/.test(
+          err.message,
+        ) &&
+        err.cause instanceof ContentSiteError,
+    );
     assert.equal(posts().length, before);
+  });
+
+  it('a create the site refused (4xx) leaves no unconfirmed attempt in the file', async () => {
+    svc().queueFault({ method: 'POST', path: `/rest/v1.1/sites/${SITE}/posts/new`, fault: 'status=403' });
+    await assert.rejects(file.publish(), (err: unknown) => err instanceof ContentSiteError && err.status === 403);
+    assert.equal(parsePostFile(file.text).meta.unconfirmed, undefined);
   });
 
   it('a local featured_image is uploaded once and sent as the attachment, also when the body links the same image', async () => {
@@ -141,7 +143,7 @@ describe('Publishing a post file to the reference service', () => {
     );
     await assert.rejects(publishPost(POST.replace('title: First light\n', ''), deps), /has no title/);
     await assert.rejects(publishPost(POST.replace('lamp.png)', 'gone.png)'), deps), (err: unknown) => {
-      return err instanceof PublishError && /Line 13: the image gone\.png was not found/.test(err.message);
+      return err instanceof PublishError && /^Line 13: The image gone\.png was not found/.test(err.message);
     });
     await assert.rejects(publishPost(POST.replace('tags:', 'site: other.example\ntags:'), deps), /published to other\.example/);
     nothingSent();
@@ -163,6 +165,6 @@ describe('Publishing a post file to the reference service', () => {
     assert.match(pulled.text, /# my note/);
     assert.match(pulled.text, /\nChanged on the site\.\n\n- +one\n$/);
     assert.equal(parsePostFile(pulled.text).meta.modified, pulled.post.modified);
-    assert.equal(readFileSync(join(deps.fileDir, 'lamp.png')).length, PNG.length);
+    assert.equal(readFileSync(join(file.place.fileDir, 'lamp.png')).length, PNG.length);
   });
 });

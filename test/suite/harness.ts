@@ -154,3 +154,28 @@ export async function allItems(provider: vscode.TreeDataProvider<vscode.TreeItem
 }
 
 export const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
+
+/**
+ * The messages the extension shows while this is on, with the button a test picks for each
+ * (`answer`; none: the message is closed). The extension host gives this suite and the extension
+ * one API object, so its window's message functions are swapped here and put back by `restore`.
+ */
+export function captureMessages(answer: (message: string, buttons: string[]) => string | undefined = () => undefined): {
+  seen: string[];
+  restore(): void;
+} {
+  const seen: string[] = [];
+  const win = vscode.window as unknown as Record<string, unknown>;
+  const names = ['showInformationMessage', 'showWarningMessage', 'showErrorMessage'] as const;
+  const originals = names.map((n) => win[n]);
+  for (const n of names)
+    win[n] = (message: string, ...rest: unknown[]) => {
+      seen.push(message);
+      const buttons = rest.filter((r): r is string => typeof r === 'string');
+      return Promise.resolve(answer(message, buttons));
+    };
+  return {
+    seen,
+    restore: () => names.forEach((n, i) => (win[n] = originals[i])),
+  };
+}

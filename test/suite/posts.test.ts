@@ -1,9 +1,23 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { allItems, fresh, labelOf, restoreSettings, setSetting, until } from './harness';
+import { allItems, captureMessages, fresh, labelOf, restoreSettings, setSetting, until } from './harness';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAAMIM/4EAAB/uBfsL2WiLAAAAAElFTkSuQmCC', 'base64');
+/** The workspace folder this suite's editor opened: post files with images live here. */
+const workspaceRoot = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
+
+/** A post file in the workspace's posts/ folder, opened in an editor. */
+async function postFile(name: string, text: string): Promise<vscode.Uri> {
+  mkdirSync(join(workspaceRoot(), 'posts'), { recursive: true });
+  const file = join(workspaceRoot(), 'posts', name);
+  writeFileSync(file, text);
+  const uri = vscode.Uri.file(file);
+  await vscode.window.showTextDocument(uri);
+  return uri;
+}
 
 describe('Posts in the extension host', () => {
   afterEach(restoreSettings);
@@ -44,5 +58,105 @@ describe('Posts in the extension host', () => {
     await vscode.commands.executeCommand('contentSite.posts.trash', row);
     assert.equal(svc.world().posts.get(created.ID)!.status, 'trash');
     assert.ok(!(await allItems(api.views.posts)).some((i) => labelOf(i) === 'From the host'), 'gone from the list');
+  });
+
+  it('an image outside the workspace is underlined on its line; its Quick Fix copies it next to the post, and Publish uploads the copy', async () => {
+    const { svc, api } = await fresh();
+    await api.auth.signInWithToken('cs-demo-token');
+    await setSetting('site', 'demo.example.blog');
+    const home = mkdtempSync(join(tmpdir(), 'cs-home-'));
+    const photo = join(home, 'holiday.png');
+    writeFileSync(photo, PNG);
+    const uri = await postFile('from-home.md', `---\ntitle: From home\nstatus: publish\n---\nLook:\n\n![Beach](${photo})\n`);
+    const problem = await until('the image underlined', () =>
+      vscode.languages.getDiagnostics(uri).find((d) => d.code === 'image-outside-workspace'),
+    );
+    assert.equal(problem.range.start.line, 6);
+    assert.equal(vscode.window.activeTextEditor!.document.getText(problem.range), photo, 'the path as written');
+    assert.match(problem.message, /is outside this workspace folder/);
+
+    const messages = captureMessages();
+    try {
+      await vscode.commands.executeCommand('contentSite.posts.publish', uri);
+    } finally {
+      messages.restore();
+    }
+    assert.equal(svc.world().media.size, 0, 'Publish sent nothing');
+    assert.ok(
+      messages.seen.some((m) => /^Line 7: .*is outside this workspace folder/.test(m)),
+      messages.seen.join(' | '),
+    );
+
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, problem.range);
+    const fix = actions.find((a) => a.title === 'Copy holiday.png into the workspace, next to the post');
+    assert.ok(fix?.command, actions.map((a) => a.title).join(', '));
+    await vscode.commands.executeCommand(fix.command.command, ...(fix.command.arguments ?? []));
+    const copy = join(workspaceRoot(), 'posts', 'holiday.png');
+    assert.deepEqual(readFileSync(copy), PNG);
+    assert.match(vscode.window.activeTextEditor!.document.getText(), /!\[Beach\]\(holiday\.png\)/);
+    await until(
+      'the problem gone',
+      () => !vscode.languages.getDiagnostics(uri).some((d) => d.code === 'image-outside-workspace') || undefined,
+    );
+    await vscode.commands.executeCommand('contentSite.posts.publish', uri);
+    assert.deepEqual(
+      [...svc.world().media.values()].map((m) => m.file),
+      ['holiday.png'],
+    );
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('New Post never writes through a link at posts/untitled-post.md: the next free name is used, nothing outside is made', async () => {
+    await fresh();
+    const outside = mkdtempSync(join(tmpdir(), 'cs-planted-'));
+    const planted = join(outside, 'planted.md');
+    mkdirSync(join(workspaceRoot(), 'posts'), { recursive: true });
+    const link = join(workspaceRoot(), 'posts', 'untitled-post.md');
+    rmSync(link, { force: true });
+    symlinkSync(planted, link);
+    await vscode.commands.executeCommand('contentSite.posts.newPost');
+    const opened = vscode.window.activeTextEditor!.document.uri.fsPath;
+    assert.match(opened, /[\\/]posts[\\/]untitled-post-\d+\.md$/);
+    assert.equal(existsSync(planted), false);
+    rmSync(link, { force: true });
+    rmSync(opened, { force: true });
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('two Publishes of one new file at once make one post: the second updates what the first created', async () => {
+    const { svc, api } = await fresh();
+    await api.auth.signInWithToken('cs-demo-token');
+    await setSetting('site', 'demo.example.blog');
+    const uri = await postFile('twice.md', '---\ntitle: Published twice\nstatus: publish\n---\nOnce.\n');
+    await Promise.all([
+      vscode.commands.executeCommand('contentSite.posts.publish', uri),
+      vscode.commands.executeCommand('contentSite.posts.publish', uri),
+    ]);
+    const made = [...svc.world().posts.values()].filter((p) => p.title === 'Published twice');
+    assert.equal(made.length, 1);
+    const creates = svc.requests.filter((r) => r.method === 'POST' && r.path.split('?')[0].endsWith('/posts/new'));
+    assert.equal(creates.length, 1);
+    assert.match(readFileSync(uri.fsPath, 'utf8'), new RegExp(`^id: ${made[0].ID}$`, 'm'));
+    assert.doesNotMatch(readFileSync(uri.fsPath, 'utf8'), /unconfirmed/);
+  });
+
+  it('Preview of a draft whose address is not an address says so instead of failing', async () => {
+    const { svc, api } = await fresh();
+    await api.auth.signInWithToken('cs-demo-token');
+    await setSetting('site', '2001');
+    svc.world().sites.get(2001)!.domain = 'not a host';
+    const row = await until('a draft listed', async () => {
+      await api.views.posts.reload();
+      return (await allItems(api.views.posts)).find((i) => i.contextValue === 'post unpublished');
+    });
+    const messages = captureMessages();
+    try {
+      await vscode.commands.executeCommand('contentSite.posts.preview', row);
+    } finally {
+      messages.restore();
+    }
+    assert.equal(messages.seen.length, 1);
+    // The client drops an address that does not parse when it reads the answer; the command says there is none.
+    assert.match(messages.seen[0], /^The site gave no web address for “A draft post”/);
   });
 });

@@ -34,4 +34,7 @@ export const request = ((url, options) => {
   });
 }) as typeof Undici.request;
 
+/** undici's own FormData: the one its request body encoder knows (it streams each part's Blob as it sends). */
+export const FormData: typeof Undici.FormData = require('undici/lib/web/fetch/formdata.js').FormData;
+
 export const WebSocket: typeof Undici.WebSocket = require('undici/lib/web/websocket/websocket.js').WebSocket;

@@ -14,6 +14,12 @@ export const siteSchema = z
     subscribers_count: intLike.optional(),
     is_private: z.boolean().optional(),
     is_following: z.boolean().optional(),
+    /** For users who may edit posts: the site's settings; the writing code reads the upload rules. */
+    options: z
+      .object({ max_upload_size: intLike.optional(), allowed_file_types: z.array(z.string()).optional() })
+      .passthrough()
+      .optional()
+      .catch(undefined),
     meta: z.unknown().optional(),
   })
   .passthrough();

@@ -1,44 +1,42 @@
 import * as vscode from 'vscode';
 import type { MediaFile } from '../../api';
-
-const IMAGE = /\.(png|jpe?g|gif|webp)$/i;
-const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+import { loadWriting } from '../../lazy/loadWriting';
 
 /** A post file: Markdown whose first line opens front matter. */
 export const isPostFile = (doc: vscode.TextDocument) =>
   doc.languageId === 'markdown' && /^\uFEFF?---[ \t]*\r?\n/.test(doc.getText(new vscode.Range(0, 0, 1, 0)));
 
-/** The images being dropped: files from outside the editor, or files of the workspace (by their URIs). */
-async function droppedImages(data: vscode.DataTransfer): Promise<MediaFile[]> {
-  const out: MediaFile[] = [];
-  for (const [mime, item] of data) {
+/** The images being dropped: files from outside the editor, or files of the workspace (by their URIs); images by their bytes. */
+async function droppedImages(data: vscode.DataTransfer): Promise<Array<MediaFile & { data: Uint8Array }>> {
+  const { droppedImage: asImage } = await loadWriting();
+  const out: Array<MediaFile & { data: Uint8Array }> = [];
+  for (const [, item] of data) {
     const file = item.asFile();
-    if (file && IMAGE.test(file.name))
-      out.push({
-        name: file.name,
-        type: mime.startsWith('image/') ? mime : TYPES[file.name.split('.').pop()!.toLowerCase()],
-        data: await file.data(),
-      });
+    const image = file && asImage(file.name, await file.data());
+    if (image) out.push(image);
   }
   if (out.length) return out;
   const list = await data.get('text/uri-list')?.asString();
   for (const line of list?.split(/\r?\n/) ?? []) {
     if (!line || line.startsWith('#')) continue;
     const uri = vscode.Uri.parse(line.trim());
-    const name = uri.path.split('/').pop() ?? '';
-    if (IMAGE.test(name))
-      out.push({ name, type: TYPES[name.split('.').pop()!.toLowerCase()], data: await vscode.workspace.fs.readFile(uri) });
+    if (!/\.(png|jpe?g|gif|webp)$/i.test(uri.path)) continue;
+    const stat = await vscode.workspace.fs.stat(uri);
+    if (stat.type !== vscode.FileType.File) continue;
+    const image = asImage(uri.path.split('/').pop() ?? 'image', await vscode.workspace.fs.readFile(uri));
+    if (image) out.push(image);
   }
   return out;
 }
 
 /**
  * An image dropped into a post file goes to the site's library at once (once per content: a known
- * one is not sent again) and lands as `![name](library URL)`. Not signed in, no site, or anything
- * but images: the editor's own drop does what it does. A refusal inserts nothing and says why.
+ * one is not sent again) and lands as `![name](library URL)`: dropping it is the writer's say, from
+ * wherever it comes. Not signed in, no site, or anything but images (by their bytes): the editor's
+ * own drop does what it does. A refusal inserts nothing and says why.
  */
 export class ImageDropProvider implements vscode.DocumentDropEditProvider {
-  constructor(private readonly upload: (files: MediaFile[]) => Promise<Array<{ URL: string }> | undefined>) {}
+  constructor(private readonly upload: (files: Array<MediaFile & { data: Uint8Array }>) => Promise<Array<{ URL: string }> | undefined>) {}
 
   async provideDocumentDropEdits(
     doc: vscode.TextDocument,

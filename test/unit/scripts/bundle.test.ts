@@ -57,7 +57,9 @@ describe('The bundle (scripts/build.mjs --production)', function () {
 
   // 150 KB until the Posts view, its commands and the client's writing calls came in (issue 20): 166 KB
   // then; Markdown, YAML and HTML to Markdown are in writing.js, loaded with the first post file.
-  it('keeps the main file under 170 KB', () => {
-    assert.ok(out('extension.js')!.bytes <= 170 * 1024, `${out('extension.js')!.bytes} bytes`);
+  // 172 KB with issue 23's safety (image diagnostics and their Quick Fix, the trust gate, one publish
+  // at a time per file); what of it runs without the editor (file checks, names, copies) is in writing.js.
+  it('keeps the main file under 175 KB', () => {
+    assert.ok(out('extension.js')!.bytes <= 175 * 1024, `${out('extension.js')!.bytes} bytes`);
   });
 });

@@ -1,5 +1,6 @@
 /** Front matter read with its problems on the right lines, and written back keeping what the writer wrote. */
 import * as assert from 'node:assert/strict';
+import { localImages } from '../../../src/writing/markdownToHtml';
 import { errorsOf, newPostText, parsePostFile, withFrontMatter } from '../../../src/writing/postFile';
 
 const FILE = `---
@@ -54,5 +55,53 @@ describe('A post file', () => {
     const p = parsePostFile(newPostText(new Date('2026-11-23T10:00:00Z')));
     assert.deepEqual(errorsOf(p), []);
     assert.equal(p.meta.status, 'draft');
+  });
+
+  it('a key of the wrong type is an error on its line, never dropped in silence', () => {
+    const p = parsePostFile(
+      '---\ntitle: [a, b]\nstatus: [publish]\nfeatured_image: [x]\nslug: {a: 1}\nexcerpt: true\nid: [3]\nunconfirmed: [x]\n---\n',
+    );
+    const byKey = Object.fromEntries(p.problems.map((x) => [x.key, [x.line, x.message]]));
+    assert.deepEqual(byKey.title, [1, '"title" must be text, not a list.']);
+    assert.deepEqual(byKey.status, [2, '"status" must be one of draft, pending, publish, private, future, not a list.']);
+    assert.deepEqual(byKey.featured_image, [3, '"featured_image" must be text, not a list.']);
+    assert.deepEqual(byKey.slug, [4, '"slug" must be text, not keys and values.']);
+    assert.deepEqual(byKey.excerpt, [5, '"excerpt" must be text.']);
+    assert.equal(byKey.id[0], 6);
+    assert.deepEqual(byKey.unconfirmed, [7, '"unconfirmed" must be text, not a list.']);
+    assert.equal(p.problems.filter((x) => x.key === 'title').length, 1, 'not also "the title is empty"');
+    assert.equal(errorsOf(p).length, 7);
+  });
+
+  it('a key given twice is an error on the second one', () => {
+    const p = parsePostFile('---\ntitle: One\nstatus: draft\ntitle: Two\n---\n');
+    assert.deepEqual(
+      p.problems.map((x) => [x.line, x.message]),
+      [[3, '"title" is given twice: keep one.']],
+    );
+    assert.equal(p.meta.title, 'One');
+  });
+
+  it('front matter over 64 KB is refused in one problem, without reading it (20,000 keys)', () => {
+    const keys = Array.from({ length: 20_000 }, (_, i) => `k${i}: v`).join('\n');
+    const p = parsePostFile(`---\ntitle: x\n${keys}\n---\nbody\n`);
+    assert.equal(p.problems.length, 1);
+    assert.match(p.problems[0].message, /^The front matter is \d+ KB; this extension reads front matter up to 64 KB\.$/);
+    assert.equal(p.body, 'body\n');
+  });
+
+  it('tells the line of each value (featured_image diagnostics point there)', () => {
+    assert.deepEqual(parsePostFile(FILE).valueLines, { title: 1, status: 2, tags: 3 });
+  });
+
+  it('null removes a key when written back; the unconfirmed token is read as text', () => {
+    const withToken = withFrontMatter(FILE, { unconfirmed: 'f00d' });
+    assert.equal(parsePostFile(withToken).meta.unconfirmed, 'f00d');
+    assert.equal(withFrontMatter(withToken, { unconfirmed: null, id: 7 }), withFrontMatter(FILE, { id: 7 }));
+  });
+
+  it("New Post's template links no image that is not there", () => {
+    const p = parsePostFile(newPostText(new Date('2026-11-23T10:00:00Z')));
+    assert.deepEqual(localImages(p.body), []);
   });
 });

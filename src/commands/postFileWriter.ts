@@ -1,0 +1,52 @@
+/**
+ * Where post files are written: a new one (New Post, Open as Markdown) under `posts/` of the first
+ * workspace folder (writing/newPostFile.ts: never through a symbolic link, never outside the
+ * folder, a name safe on every system); without a folder, an untitled document.
+ * And the front-matter keys a publish or a pull sets, written into the open document as the
+ * smallest edit, then saved.
+ */
+import * as vscode from 'vscode';
+import { loadWriting } from '../lazy/loadWriting';
+
+/** Opens `text` as a new post file named after `stem` (see above) and shows it. */
+export async function openNewPostFile(text: string, stem: string): Promise<vscode.Uri | undefined> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder || folder.uri.scheme !== 'file') {
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content: text }));
+    return undefined;
+  }
+  const w = await loadWriting();
+  const uri = vscode.Uri.file(await w.createPostFile(folder.uri.fsPath, stem, text));
+  await vscode.window.showTextDocument(uri);
+  return uri;
+}
+
+/** `doc` changed to `text` by one edit of the part that differs (the writer's cursor and the rest stay), then saved. */
+export async function updateDocument(doc: vscode.TextDocument, text: string): Promise<void> {
+  const old = doc.getText();
+  if (old === text) return;
+  let start = 0;
+  while (start < old.length && start < text.length && old[start] === text[start]) start++;
+  let end = 0;
+  while (end < old.length - start && end < text.length - start && old[old.length - 1 - end] === text[text.length - 1 - end]) end++;
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(start), doc.positionAt(old.length - end)), text.slice(start, text.length - end));
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('The editor did not take the change to {0}.', doc.fileName));
+  if (!doc.isUntitled) await doc.save();
+}
+
+/** In Restricted Mode, nothing of the workspace is published or uploaded: says so, with the way to trust it. */
+export function requireTrust(what: string): boolean {
+  if (vscode.workspace.isTrusted) return true;
+  const manage = vscode.l10n.t('Manage Workspace Trust');
+  void vscode.window
+    .showWarningMessage(
+      vscode.l10n.t(
+        '{0} is off in Restricted Mode: the files of an untrusted workspace are not published or uploaded. Trust this workspace to publish from it.',
+        what,
+      ),
+      manage,
+    )
+    .then((pick) => pick === manage && vscode.commands.executeCommand('workbench.trust.manage'));
+  return false;
+}
