@@ -159,4 +159,31 @@ describe('Posts in the extension host', () => {
     // The client drops an address that does not parse when it reads the answer; the command says there is none.
     assert.match(messages.seen[0], /^The site gave no web address for “A draft post”/);
   });
+
+  it('in Restricted Mode, Publish sends nothing and says why, with the way to trust the workspace', async () => {
+    const { svc, api } = await fresh();
+    await api.auth.signInWithToken('cs-demo-token');
+    await setSetting('site', 'demo.example.blog');
+    const uri = await postFile('restricted.md', '---\ntitle: Not from here\nstatus: publish\n---\nText.\n');
+    // The host's trust, as Restricted Mode reports it (this editor runs with trust turned off).
+    const trust = Object.getOwnPropertyDescriptor(vscode.workspace, 'isTrusted')!;
+    Object.defineProperty(vscode.workspace, 'isTrusted', { get: () => false, configurable: true });
+    const messages = captureMessages();
+    svc.requests.length = 0;
+    try {
+      await vscode.commands.executeCommand('contentSite.posts.publish', uri);
+    } finally {
+      messages.restore();
+      Object.defineProperty(vscode.workspace, 'isTrusted', trust);
+    }
+    assert.deepEqual(messages.seen, [
+      'Publishing is off in Restricted Mode: the files of an untrusted workspace are not published or uploaded. Trust this workspace to publish from it.',
+    ]);
+    assert.equal(svc.requests.filter((r) => r.method === 'POST').length, 0);
+    assert.ok(vscode.workspace.isTrusted, 'the host is trusted again');
+    const manifest = vscode.extensions.getExtension('contentsite.content-site')!.packageJSON as {
+      capabilities: { untrustedWorkspaces: { supported: unknown } };
+    };
+    assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited', 'declared, so the extension runs in Restricted Mode');
+  });
 });
