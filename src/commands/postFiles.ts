@@ -149,22 +149,36 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
             titleOf(out.theirs),
           )
         : vscode.l10n.t('“{0}” changed on the site since this file last saw it. Nothing was published.', titleOf(out.theirs));
+    // The writer's choice is awaited outside the file's queue: a message left unanswered holds up nothing.
     const pick = await vscode.window.showWarningMessage(why, keep, take);
     if (pick === keep) {
       if (!requireTrust(vscode.l10n.t('Publishing'))) return;
-      if (doc.isDirty && !(await doc.save())) return;
-      const again = await run(vscode.l10n.t('Publishing…'), () => w.takeMine(doc.getText(), out.theirs, publishDeps(w, doc, site)));
-      if (again) await outcome(w, doc, site, again);
+      const again = await perFile.run(doc.uri.toString(), async () => {
+        if (doc.isDirty && !(await doc.save())) return undefined;
+        return publishing(w, doc, vscode.l10n.t('Publishing…'), () => w.takeMine(doc.getText(), out.theirs, publishDeps(w, doc, site)));
+      });
+      if (again) await conflict(w, doc, site, again);
     } else if (pick === take) {
-      await updateDocument(doc, w.withSiteVersion(doc.getText(), out.theirs, site));
-      await deps.posts.set(site, out.theirs.ID, { modified: out.theirs.modified ?? '' });
+      await perFile.run(doc.uri.toString(), async () => {
+        await updateDocument(doc, w.withSiteVersion(doc.getText(), out.theirs, site));
+        await deps.posts.set(site, out.theirs.ID, { modified: out.theirs.modified ?? '' });
+      });
       void vscode.window.showInformationMessage(vscode.l10n.t("The file now holds the site's version of “{0}”.", titleOf(out.theirs)));
     }
   }
 
-  async function outcome(w: WritingModule, doc: vscode.TextDocument, site: string, out: PublishOutcome): Promise<void> {
-    if (out.kind === 'conflict') await conflict(w, doc, site, out);
-    else await written(w, doc, out);
+  /** A publish (in the file's queue): what it wrote is in the file when this returns; a conflict is returned for the writer to settle. */
+  async function publishing(
+    w: WritingModule,
+    doc: vscode.TextDocument,
+    title: string,
+    work: () => Promise<PublishOutcome>,
+  ): Promise<Conflict | undefined> {
+    const out = await run(title, work);
+    if (!out) return undefined;
+    if (out.kind === 'conflict') return out;
+    await written(w, doc, out);
+    return undefined;
   }
 
   /** Runs a publish or a pull with progress; its failure said (a refusal as it is worded), undefined then. */
@@ -186,14 +200,14 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
     if (!doc || !requireTrust(vscode.l10n.t('Publishing'))) return;
     const site = await chosenSite(deps);
     if (!site) return;
-    await perFile.run(doc.uri.toString(), async () => {
-      if (doc.isDirty && !(await doc.save())) return;
-      const w = await loadWriting();
-      const out = await run(vscode.l10n.t('Publishing to {0}…', deps.site.label ?? site), () =>
+    const w = await loadWriting();
+    const clash = await perFile.run(doc.uri.toString(), async () => {
+      if (doc.isDirty && !(await doc.save())) return undefined;
+      return publishing(w, doc, vscode.l10n.t('Publishing to {0}…', deps.site.label ?? site), () =>
         w.publishPost(doc.getText(), publishDeps(w, doc, site)),
       );
-      if (out) await outcome(w, doc, site, out);
     });
+    if (clash) await conflict(w, doc, site, clash);
   }
 
   async function pull(uri?: vscode.Uri): Promise<void> {

@@ -157,10 +157,10 @@ export const labelOf = (item: vscode.TreeItem): string => (typeof item.label ===
 
 /**
  * The messages the extension shows while this is on, with the button a test picks for each
- * (`answer`; none: the message is closed). The extension host gives this suite and the extension
+ * (`answer`; none: the message is closed; 'unanswered': left open). The extension host gives this suite and the extension
  * one API object, so its window's message functions are swapped here and put back by `restore`.
  */
-export function captureMessages(answer: (message: string, buttons: string[]) => string | undefined = () => undefined): {
+export function captureMessages(answer: (message: string, buttons: string[]) => string | undefined | 'unanswered' = () => undefined): {
   seen: string[];
   restore(): void;
 } {
@@ -172,7 +172,9 @@ export function captureMessages(answer: (message: string, buttons: string[]) => 
     win[n] = (message: string, ...rest: unknown[]) => {
       seen.push(message);
       const buttons = rest.filter((r): r is string => typeof r === 'string');
-      return Promise.resolve(answer(message, buttons));
+      const pick = answer(message, buttons);
+      // 'unanswered': the writer leaves the message open (it never settles).
+      return pick === 'unanswered' ? new Promise(() => undefined) : Promise.resolve(pick);
     };
   return {
     seen,

@@ -186,4 +186,29 @@ describe('Posts in the extension host', () => {
     };
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited', 'declared, so the extension runs in Restricted Mode');
   });
+
+  it('a conflict left unanswered holds up nothing: the next Publish of the file runs (and meets the conflict again)', async () => {
+    const { svc, api } = await fresh();
+    await api.auth.signInWithToken('cs-demo-token');
+    await setSetting('site', 'demo.example.blog');
+    const uri = await postFile('unanswered.md', '---\ntitle: Left open\nstatus: publish\n---\nMine.\n');
+    await vscode.commands.executeCommand('contentSite.posts.publish', uri);
+    const id = Number(/^id: (\d+)$/m.exec(readFileSync(uri.fsPath, 'utf8'))![1]);
+    const onSite = svc.world().posts.get(id)!;
+    onSite.content = '<p>Changed on the site.</p>';
+    onSite.modified += 60;
+    const messages = captureMessages((m) => (/changed on the site/.test(m) ? 'unanswered' : undefined));
+    try {
+      void vscode.commands.executeCommand('contentSite.posts.publish', uri);
+      await until('the first conflict shown', () => messages.seen.filter((m) => /changed on the site/.test(m)).length === 1 || undefined);
+      void vscode.commands.executeCommand('contentSite.posts.publish', uri);
+      await until(
+        'the second Publish ran to the same conflict',
+        () => messages.seen.filter((m) => /changed on the site/.test(m)).length === 2 || undefined,
+      );
+    } finally {
+      messages.restore();
+    }
+    assert.equal(onSite.content, '<p>Changed on the site.</p>', 'nothing overwritten');
+  });
 });
