@@ -8,6 +8,7 @@
 import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import type Token from 'markdown-it/lib/token.mjs';
+import { regexp } from '@wordpress/shortcode';
 import { countText, LimitError, sizeText, WRITING_LIMITS } from './limits';
 
 export interface RenderOptions {
@@ -15,9 +16,43 @@ export interface RenderOptions {
   imageUrl?: (src: string) => string | undefined;
 }
 
+/**
+ * How text is written out: `html` (a page's HTML: `&<>"` escaped), `classic` (a classic post as
+ * its editor stores it: `&<>`), `blocks` (the block editor's rich text: `&<` only).
+ */
+export type TextStyle = 'html' | 'classic' | 'blocks';
+
+/** The render's environment: what each rule reads. */
+export interface RenderEnv {
+  style?: TextStyle;
+  imageUrl?: RenderOptions['imageUrl'];
+}
+
+/** Any shortcode (`[name …]`, `[name]…[/name]`, `[[escaped]]`) as WordPress reads it, from @wordpress/shortcode. */
+let shortcodeAt: RegExp | undefined;
+function shortcodeAnywhere(): RegExp {
+  shortcodeAt ??= new RegExp(regexp('[A-Za-z0-9_-]+').source, 'y');
+  return shortcodeAt;
+}
+
+/** Escapes text for `style`. */
+export function escapeText(text: string, style: TextStyle = 'html'): string {
+  const amp = text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  // The editors of the site store a non-breaking space as its entity.
+  if (style === 'blocks') return amp.replace(/\u00a0/g, '&nbsp;');
+  if (style === 'classic') return amp.replace(/>/g, '&gt;').replace(/\u00a0/g, '&nbsp;');
+  return amp.replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Code's text: escaped, and its `[` `]` as entities, so no shortcode runs inside it. */
+export const escapeCode = (text: string, style: TextStyle = 'html') =>
+  escapeText(text, style === 'blocks' ? 'blocks' : 'html')
+    .replace(/\[/g, '&#91;')
+    .replace(/\]/g, '&#93;');
+
 let shared: MarkdownIt | undefined;
 
-function renderer(): MarkdownIt {
+export function renderer(): MarkdownIt {
   if (shared) return shared;
   const md = new MarkdownIt({ html: true, breaks: false, linkify: true, typographer: false }).use(footnote);
   // Only addresses written with their scheme (https://…) become links: a bare domain name is text
@@ -32,18 +67,56 @@ function renderer(): MarkdownIt {
       );
     return false;
   });
-  const code = (text: string) => md.utils.escapeHtml(text).replace(/\[/g, '&#91;').replace(/\]/g, '&#93;');
+  // An image's alt text keeps its escaped characters (`\_`): markdown-it joins them into the text
+  // everywhere but inside an image, whose alt it then reads without them.
+  md.core.ruler.after('text_join', 'image_alt_text', (state) => {
+    const visit = (tokens: Token[] | null) => {
+      for (const t of tokens ?? []) {
+        if (t.type === 'text_special') t.type = 'text';
+        if (t.children) visit(t.children);
+      }
+    };
+    for (const block of state.tokens) if (block.type === 'inline') visit(block.children);
+  });
+  // A shortcode outside code is sent as written: not escaped, never a link, whatever it holds.
+  md.inline.ruler.before('link', 'shortcode', (state, silent) => {
+    // Silent: a link's label being measured, which reads brackets as Markdown does.
+    if (silent || state.src.charCodeAt(state.pos) !== 0x5b /* [ */) return false;
+    const at = shortcodeAnywhere();
+    at.lastIndex = state.pos;
+    const m = at.exec(state.src);
+    if (!m || m.index !== state.pos || m.index + m[0].length > state.posMax) return false;
+    // Not a shortcode but brackets in prose: attributes holding brackets, code, escapes or HTML,
+    // or a `[[` that does not close as `]]`.
+    if (/[[`\\<]/.test(m[3]) || (m[1] === '[' && m[7] !== ']')) return false;
+    // Markdown's own brackets win: a link `[text](url)`, `[text][ref]`, `[ref]` defined in the file.
+    const end = state.md.helpers.parseLinkLabel(state, state.pos, true);
+    if (end >= 0) {
+      const after = state.src.charAt(end + 1);
+      if (after === '(' || after === '[') return false;
+      const refs = (state.env as { references?: Record<string, unknown> }).references;
+      if (refs && refs[state.md.utils.normalizeReference(state.src.slice(state.pos + 1, end))]) return false;
+    }
+    state.push('shortcode', '', 0).content = m[0];
+    state.pos += m[0].length;
+    return true;
+  });
+  md.renderer.rules.shortcode = (tokens, i) => tokens[i].content;
+  const style = (env: RenderEnv) => env.style ?? 'html';
+  md.renderer.rules.text = (tokens, i, _o, env: RenderEnv) => escapeText(tokens[i].content, style(env));
   md.renderer.rules.softbreak = () => ' ';
-  md.renderer.rules.code_inline = (tokens, i) => `<code>${code(tokens[i].content)}</code>`;
+  // A line break: <br> in a page and in blocks; in a classic post, the newline its autop turns into one.
+  md.renderer.rules.hardbreak = (_t, _i, _o, env: RenderEnv) => (style(env) === 'classic' ? '\n' : '<br>');
+  md.renderer.rules.code_inline = (tokens, i, _o, env: RenderEnv) => `<code>${escapeCode(tokens[i].content, style(env))}</code>`;
   const block = (tokens: Token[], i: number) => {
-    const lang = tokens[i].info.trim().split(/\s+/)[0];
+    const lang = md.utils.unescapeAll(tokens[i].info).trim().split(/\s+/)[0];
     const cls = lang ? ` class="language-${md.utils.escapeHtml(lang)}"` : '';
-    return `<pre><code${cls}>${code(tokens[i].content)}</code></pre>\n`;
+    return `<pre><code${cls}>${escapeCode(tokens[i].content)}</code></pre>\n`;
   };
   md.renderer.rules.fence = block;
   md.renderer.rules.code_block = block;
   const image = md.renderer.rules.image!;
-  md.renderer.rules.image = (tokens, i, options, env: { imageUrl?: RenderOptions['imageUrl'] }, self) => {
+  md.renderer.rules.image = (tokens, i, options, env: RenderEnv, self) => {
     const src = tokens[i].attrGet('src');
     const url = src !== null ? env.imageUrl?.(src) : undefined;
     if (url !== undefined) tokens[i].attrSet('src', url);
@@ -53,8 +126,15 @@ function renderer(): MarkdownIt {
   return md;
 }
 
-/** Joins what markdown-it left on several lines, outside <pre>: between tags with nothing, inside text with a space. */
-function oneLineOutsidePre(html: string): string {
+/** Elements that lay out as blocks: the whitespace between two tags is nothing when one of them is of these. */
+const BLOCK_TAG =
+  /^<\/?(?:address|article|aside|blockquote|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|section|summary|table|tbody|td|tfoot|th|thead|tr|ul)[\s/>]/i;
+
+/**
+ * Joins what markdown-it left on several lines, outside <pre>: between two tags with nothing when
+ * either lays out as a block, else (two inline elements, text) with a space, as a browser reads it.
+ */
+export function oneLineOutsidePre(html: string): string {
   return html
     .split(/(<pre[\s>][\s\S]*?<\/pre>)/)
     .map((part, i) =>
@@ -62,7 +142,9 @@ function oneLineOutsidePre(html: string): string {
         ? part
         : part
             .replace(/^\s+|\s+$/g, '')
-            .replace(/>\s*\n\s*</g, '><')
+            .replace(/(<[^<>]*>)\s*\n\s*(?=(<[^<>]*>))/g, (_m, before: string, after: string) =>
+              BLOCK_TAG.test(before) || BLOCK_TAG.test(after) ? before : `${before} `,
+            )
             .replace(/\s*\n\s*/g, ' '),
     )
     .join('')
@@ -79,7 +161,7 @@ export function checkBodySize(markdown: string): void {
 
 export function markdownToHtml(markdown: string, options: RenderOptions = {}): string {
   checkBodySize(markdown);
-  return oneLineOutsidePre(renderer().render(markdown, { imageUrl: options.imageUrl }));
+  return oneLineOutsidePre(renderer().render(markdown, { imageUrl: options.imageUrl, style: 'html' } satisfies RenderEnv));
 }
 
 /** Whether an image's src is a file beside the post (not a web address, a data: URL or an absolute path on a server). */
