@@ -65,6 +65,7 @@ export async function activate(context: vscode.ExtensionContext) {
     firstPaint,
     state: context.globalState,
     extensionUri: context.extensionUri,
+    storageUri: context.globalStorageUri,
   };
 
   own(registerSignIn(shared));

@@ -102,6 +102,7 @@ export async function writingFigures(latencyMs: number): Promise<WritingFigures>
       place: { fileDir: dir, root: dir },
       rules: async () => uploadRules(undefined, WRITING_LIMITS.defaultUploadBytes),
       unconfirmed: async () => undefined,
+      records: { get: async () => undefined },
       now: () => new Date(),
     };
     await api.me(); // the connection and the lazy parts, as a session that is signed in has them

@@ -17,6 +17,7 @@ import { KeyedQueue } from '../models/keyedQueue';
 import { postLink } from '../models/postsModel';
 import { WRITING_LIMITS } from '../writing/limits';
 import type { MediaMemory, PostMemory } from '../writing/publisher';
+import type { SyncRecords } from '../writing/syncRecord';
 import { ImageDropProvider } from '../views/posts/imageDrop';
 import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
@@ -29,6 +30,7 @@ export interface PostFileDeps {
   site: ChosenSite;
   media: MediaMemory;
   posts: PostMemory;
+  records: SyncRecords;
   selectSite(): Promise<unknown>;
   sitePosts: SitePostDocuments;
   /** The site's posts changed (a publish): the Posts view reloads. */
@@ -38,6 +40,9 @@ export interface PostFileDeps {
 type PublishOutcome = Awaited<ReturnType<WritingModule['publishPost']>>;
 type Written = Extract<PublishOutcome, { kind: 'created' | 'updated' }>;
 type Conflict = Extract<PublishOutcome, { kind: 'conflict' }>;
+type Unintended = Extract<PublishOutcome, { kind: 'unintended' }>;
+/** What a publish leaves to the writer: the two versions of a conflict, or changes they did not make. */
+type Question = Conflict | Unintended;
 
 /** A refusal the writing code words itself (a PublishError, or a LimitError naming the bound): shown as it is. */
 const isWritingRefusal = (err: unknown): err is Error => err instanceof Error && (err.name === 'PublishError' || err.name === 'LimitError');
@@ -107,8 +112,13 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
     place: placeOf(doc),
     rules: () => rules(w, site),
     unconfirmed: (token: string | null) => updateDocument(doc, w.withFrontMatter(doc.getText(), { unconfirmed: token })),
+    records: deps.records,
     now: () => new Date(),
   });
+
+  /** The file now agrees with the site as `synced` says (after a publish, a pull, Take the Site's). */
+  const agreed = (w: WritingModule, doc: vscode.TextDocument, site: string, id: number, synced: Written['synced']) =>
+    deps.records.set(site, id, w.recordOf(doc.getText(), synced.style, synced.pieces));
 
   /** A publish's answer into the file (only the site's keys, over whatever the file holds now), then what happened. */
   async function written(w: WritingModule, doc: vscode.TextDocument, out: Written): Promise<void> {
@@ -123,6 +133,7 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
       ...(m.status === 'future' ? { date: m.date } : {}),
     };
     await updateDocument(doc, w.withFrontMatter(doc.getText(), keys));
+    await agreed(w, doc, m.site ?? '', out.post.ID, out.synced);
     deps.log.info(`${out.kind} post ${out.post.ID} (${out.post.status}); ${out.uploaded} image(s) uploaded.`);
     deps.postsChanged();
     const open = vscode.l10n.t('Open in Browser');
@@ -157,26 +168,69 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
         if (doc.isDirty && !(await doc.save())) return undefined;
         return publishing(w, doc, vscode.l10n.t('Publishing…'), () => w.takeMine(doc.getText(), out.theirs, publishDeps(w, doc, site)));
       });
-      if (again) await conflict(w, doc, site, again);
+      if (again) await ask(w, doc, site, again);
     } else if (pick === take) {
       await perFile.run(doc.uri.toString(), async () => {
-        await updateDocument(doc, w.withSiteVersion(doc.getText(), out.theirs, site));
+        const theirs = w.withSiteVersion(doc.getText(), out.theirs, site);
+        await updateDocument(doc, theirs.text);
         await deps.posts.set(site, out.theirs.ID, { modified: out.theirs.modified ?? '' });
+        await agreed(w, doc, site, out.theirs.ID, theirs.synced);
       });
       void vscode.window.showInformationMessage(vscode.l10n.t("The file now holds the site's version of “{0}”.", titleOf(out.theirs)));
     }
   }
 
-  /** A publish (in the file's queue): what it wrote is in the file when this returns; a conflict is returned for the writer to settle. */
+  /**
+   * Nothing was sent because the post would change where the writer made no edit: the site's content
+   * now and after this publish side by side, and a publish only when the writer says so.
+   */
+  async function unintended(w: WritingModule, doc: vscode.TextDocument, site: string, out: Unintended): Promise<void> {
+    const meta = w.parsePostFile(doc.getText()).meta;
+    const title = meta.title?.trim() || vscode.l10n.t('(no title)');
+    const id = meta.id ?? 0;
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      deps.sitePosts.showText(site, id, 'on-the-site.html', out.before),
+      deps.sitePosts.showText(site, id, 'after-this-publish.html', out.after),
+      vscode.l10n.t("{0}: the site's content now ↔ after this publish", title),
+      { preview: false },
+    );
+    const go = vscode.l10n.t('Publish Anyway');
+    const pick = await vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        'Publishing “{0}” would also change {1} part(s) of the post you did not edit (shown side by side). Nothing was sent.',
+        title,
+        out.changes.length,
+      ),
+      { modal: true },
+      go,
+    );
+    if (pick !== go) return;
+    const again = await perFile.run(doc.uri.toString(), async () => {
+      if (doc.isDirty && !(await doc.save())) return undefined;
+      return publishing(w, doc, vscode.l10n.t('Publishing…'), () =>
+        w.publishPost(doc.getText(), { ...publishDeps(w, doc, site), confirmed: true }),
+      );
+    });
+    if (again) await ask(w, doc, site, again);
+  }
+
+  /** What a publish left to the writer, asked outside the file's queue. */
+  async function ask(w: WritingModule, doc: vscode.TextDocument, site: string, question: Question): Promise<void> {
+    if (question.kind === 'conflict') await conflict(w, doc, site, question);
+    else await unintended(w, doc, site, question);
+  }
+
+  /** A publish (in the file's queue): what it wrote is in the file when this returns; a question is returned for the writer. */
   async function publishing(
     w: WritingModule,
     doc: vscode.TextDocument,
     title: string,
     work: () => Promise<PublishOutcome>,
-  ): Promise<Conflict | undefined> {
+  ): Promise<Question | undefined> {
     const out = await run(title, work);
     if (!out) return undefined;
-    if (out.kind === 'conflict') return out;
+    if (out.kind === 'conflict' || out.kind === 'unintended') return out;
     await written(w, doc, out);
     return undefined;
   }
@@ -201,13 +255,13 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
     const site = await chosenSite(deps);
     if (!site) return;
     const w = await loadWriting();
-    const clash = await perFile.run(doc.uri.toString(), async () => {
+    const question = await perFile.run(doc.uri.toString(), async () => {
       if (doc.isDirty && !(await doc.save())) return undefined;
       return publishing(w, doc, vscode.l10n.t('Publishing to {0}…', deps.site.label ?? site), () =>
         w.publishPost(doc.getText(), publishDeps(w, doc, site)),
       );
     });
-    if (clash) await conflict(w, doc, site, clash);
+    if (question) await ask(w, doc, site, question);
   }
 
   async function pull(uri?: vscode.Uri): Promise<void> {
@@ -217,21 +271,28 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
     const site = await chosenSite(deps);
     if (!site) return;
     await perFile.run(doc.uri.toString(), async () => {
-      if (doc.isDirty) {
+      const w = await loadWriting();
+      // Whatever the file holds that is not what was last pulled or published (saved or not: with
+      // auto-save, nothing is ever unsaved) is the writer's, and is replaced only when they say so.
+      const id = w.parsePostFile(doc.getText()).meta.id;
+      const record = id === undefined ? undefined : await deps.records.get(site, id);
+      if (id !== undefined && record?.fileText !== doc.getText()) {
         const replace = vscode.l10n.t('Replace');
         const pick = await vscode.window.showWarningMessage(
-          vscode.l10n.t("The file has unsaved changes. Replace them with the site's version?"),
+          vscode.l10n.t(
+            "This file holds changes that are not on the site (it differs from what was last pulled or published). Replace them with the site's version?",
+          ),
           { modal: true },
           replace,
         );
         if (pick !== replace) return;
       }
-      const w = await loadWriting();
       const out = await run(vscode.l10n.t('Pulling from {0}…', deps.site.label ?? site), () =>
         w.pullPost(doc.getText(), { client: deps.client(), site, posts: deps.posts }),
       );
       if (!out) return;
       await updateDocument(doc, out.text);
+      await agreed(w, doc, site, out.post.ID, out.synced);
       void vscode.window.showInformationMessage(vscode.l10n.t('Pulled “{0}” from the site.', titleOf(out.post)));
     });
   }

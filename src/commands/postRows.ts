@@ -11,6 +11,7 @@ import { unknownBecause } from '../models/asError';
 import { postLink, type PostOutcome, type PostsModel } from '../models/postsModel';
 import type { PostsProvider } from '../views/posts/postsProvider';
 import type { PostMemory } from '../writing/publisher';
+import type { SyncRecords } from '../writing/syncRecord';
 import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
 import { openNewPostFile } from './postFileWriter';
 
@@ -22,6 +23,8 @@ export interface PostRowDeps {
   provider: PostsProvider;
   /** The versions this extension read: Open as Markdown records the one it wrote into the file. */
   posts: PostMemory;
+  /** What each post file and the site agree on: Open as Markdown records the file it writes. */
+  records: SyncRecords;
   /** A post went to the trash: the Trash view reloads. */
   trashChanged(): void;
 }
@@ -56,9 +59,10 @@ export function registerPostRowCommands(deps: PostRowDeps): vscode.Disposable[] 
     if (!post || !site || !requireSignIn(deps)) return;
     try {
       const [w, full] = await Promise.all([loadWriting(), deps.client().posts.get(site, post.ID, { context: 'edit' })]);
-      const text = w.postAsFile(full, site);
+      const { text, synced } = w.postAsFile(full, site);
       await deps.posts.set(site, full.ID, { modified: full.modified ?? '' });
       await openNewPostFile(text, w.fileStem(full.slug, `post-${full.ID}`));
+      await deps.records.set(site, full.ID, w.recordOf(text, synced.style, synced.pieces));
     } catch (err) {
       if (err instanceof Error && err.name === 'LimitError') void vscode.window.showErrorMessage(err.message);
       else await reportError(deps, err, vscode.l10n.t('Open Post as Markdown'));

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { placeOf, registerPostFileCommands } from '../commands/postFiles';
 import { registerPostRowCommands } from '../commands/postRows';
-import { mediaMemory, postMemory } from '../commands/writingMemory';
+import { mediaMemory, postMemory, syncRecords } from '../commands/writingMemory';
 import { pageSizes } from '../config';
 import { cachedItem } from '../models/firstPageCache';
 import { PostsModel } from '../models/postsModel';
@@ -15,7 +15,7 @@ import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from './shared';
 
 export type PostsDeps = ListFeatureDeps &
-  Pick<Shared, 'log' | 'client' | 'site' | 'state'> & {
+  Pick<Shared, 'log' | 'client' | 'site' | 'state' | 'storageUri'> & {
     selectSite(): Promise<unknown>;
     /** A post went to the trash from here: the Trash view reloads. */
     trashChanged(): void;
@@ -41,6 +41,7 @@ export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
     const memory = { state: deps.state, baseUrl: () => client().baseUrl };
     const media = mediaMemory(memory);
     const posts = postMemory(memory);
+    const records = syncRecords({ storage: deps.storageUri, baseUrl: () => client().baseUrl });
     const postsChanged = () => void provider.reload();
     this.registerAll(
       registerPostFileCommands({
@@ -50,13 +51,14 @@ export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
         site,
         media,
         posts,
+        records,
         selectSite: deps.selectSite,
         sitePosts,
         postsChanged,
       }),
     );
     this.registerAll(
-      registerPostRowCommands({ log: deps.log, auth: deps.auth, client, model, provider, posts, trashChanged: deps.trashChanged }),
+      registerPostRowCommands({ log: deps.log, auth: deps.auth, client, model, provider, posts, records, trashChanged: deps.trashChanged }),
     );
 
     this.followSite(site);

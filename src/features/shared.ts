@@ -25,6 +25,8 @@ export interface Shared {
   state: vscode.Memento;
   /** Where the extension's files are (media/ for the webviews). */
   extensionUri: vscode.Uri;
+  /** The extension's own folder for larger state (what each post file and the site last agreed on). */
+  storageUri: vscode.Uri;
 }
 
 /** Whether someone is signed in, asked at each call. */

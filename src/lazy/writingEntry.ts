@@ -5,7 +5,6 @@
  */
 export * from '../writing/postFile';
 export * from '../writing/markdownToHtml';
-export * from '../writing/htmlToMarkdown';
 export * from '../writing/publisher';
 export * from '../writing/imageFiles';
 export * from '../writing/fileNames';
@@ -13,3 +12,6 @@ export * from '../writing/limits';
 export * from '../writing/newPostFile';
 export * from '../writing/imageCopy';
 export * from '../writing/imageProblems';
+export * from '../writing/syncRecord';
+export * from '../writing/pullContent';
+export * from '../writing/bodyRenderer';

@@ -10,7 +10,11 @@ export const FILE_STATUSES = ['draft', 'pending', 'publish', 'private', 'future'
 export type FileStatus = (typeof FILE_STATUSES)[number];
 
 /** The keys a writer sets, then the ones the extension writes back after a publish or a pull. */
-export const WRITER_KEYS = ['title', 'status', 'date', 'slug', 'tags', 'categories', 'excerpt', 'featured_image'] as const;
+export const WRITER_KEYS = ['title', 'status', 'date', 'slug', 'tags', 'categories', 'excerpt', 'featured_image', 'editor'] as const;
+
+/** How the post's content is written: as the block editor's blocks (new posts), or as a classic post. */
+export const EDITORS = ['blocks', 'classic'] as const;
+export type Editor = (typeof EDITORS)[number];
 export const SITE_KEYS = ['id', 'site', 'url', 'modified', 'unconfirmed'] as const;
 
 /**
@@ -41,6 +45,8 @@ export interface PostMeta {
   excerpt?: string;
   /** A local path (relative to the file) or an URL. */
   featured_image?: string;
+  /** Blocks (the default) or classic: how the body is sent. A pulled post keeps its own; changing it converts the post. */
+  editor?: Editor;
   id?: number;
   site?: string;
   url?: string;
@@ -213,6 +219,13 @@ function readKeys(doc: Document, meta: PostMeta, problem: Report): void {
       case 'unconfirmed':
         meta[name] = text('text');
         break;
+      case 'editor': {
+        const e = text(`one of ${EDITORS.join(', ')}`);
+        if (e === undefined) break;
+        if ((EDITORS as readonly string[]).includes(e)) meta.editor = e as Editor;
+        else problem(range, `Unknown editor "${e}": use blocks (the block editor's blocks) or classic.`, 'error', name);
+        break;
+      }
       case 'status': {
         const s = text(`one of ${FILE_STATUSES.join(', ')}`);
         if (s === undefined) break;
@@ -241,12 +254,6 @@ function readKeys(doc: Document, meta: PostMeta, problem: Report): void {
         if (!known.has(name))
           problem(keyRange, `"${name}" is not a key this extension reads; it is kept in the file and not sent.`, 'warning', name);
     }
-  }
-  if (meta.title === undefined) {
-    const titleKey = map.items.find((i) => isScalar(i.key) && i.key.value === 'title');
-    if (!titleKey) problem(undefined, 'The post has no title: add "title: …" to the front matter.', 'error', 'title');
-    else if (!isSeq(titleKey.value) && !isMap(titleKey.value) && !(isScalar(titleKey.value) && typeof titleKey.value.value === 'boolean'))
-      problem(titleKey.value?.range ?? titleKey.key?.range ?? undefined, 'The title is empty.', 'error', 'title');
   }
 }
 

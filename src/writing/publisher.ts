@@ -17,9 +17,11 @@ import type { ContentSiteError, PostV11, PostWrite, WriteStatus } from '../api';
 import type { MediaApi, MediaFile } from '../api/media';
 import type { PostsApi } from '../api/posts';
 import { outcomeUnknown, unknownBecause } from '../models/asError';
-import { htmlToMarkdown } from './htmlToMarkdown';
+import { DEFAULT_FLAVOR, renderBody, type PlacedImage, type RenderedPiece } from './bodyRenderer';
 import { checkImage, imageBlob, type PostPlace, type UploadRules } from './imageFiles';
-import { isLocalSrc, localImages, markdownToHtml } from './markdownToHtml';
+import { isLocalSrc, localImages } from './markdownToHtml';
+import { bodyOptions, pullContent, type PostStyle, type PulledBody } from './pullContent';
+import { styleOfRecord, unintended, type SyncRecord, type SyncRecords } from './syncRecord';
 import {
   errorsOf,
   parsePostFile,
@@ -76,12 +78,29 @@ export interface PublishDeps {
    * recording it (null). Called before the create is sent, so a lost answer can always be found.
    */
   unconfirmed(token: string | null): Promise<void>;
+  /** What each post file and the site last agreed on: the publish renders in the post's own way, and guards what the writer did not edit. */
+  records: Pick<SyncRecords, 'get'>;
+  /** The writer was shown what this publish changes beyond their edits (an `unintended` outcome) and said publish. */
+  confirmed?: boolean;
   now(): Date;
   signal?: AbortSignal;
 }
 
+/** What the file and the site agree on after a publish or a pull: the post's style and each piece (the caller adds the file's final text). */
+export interface Synced {
+  style: PostStyle;
+  pieces: RenderedPiece[];
+}
+
 export type PublishOutcome =
-  | { kind: 'created' | 'updated'; post: PostV11; text: string; uploaded: number }
+  | { kind: 'created' | 'updated'; post: PostV11; text: string; uploaded: number; synced: Synced }
+  | {
+      /** Nothing was sent: the content would change where the writer made no edit (`changes`); the whole before and after, to show. */
+      kind: 'unintended';
+      changes: Array<{ source: string; before: string; after: string }>;
+      before: string;
+      after: string;
+    }
   | {
       kind: 'conflict';
       /** `changed`: the site has a newer version; `untrusted`: the file's `modified` was not written by this extension. */
@@ -127,6 +146,7 @@ interface Prepared {
   parsed: ParsedPost;
   fields: PostWrite;
   uploaded: number;
+  synced: Synced;
 }
 
 /** Status and date as the service takes them: a publish dated in the future is scheduled; no status is a draft. */
@@ -228,14 +248,37 @@ function checked(text: string, deps: Pick<PublishDeps, 'site' | 'now'>): { parse
     throw new PublishError(
       `This file was published to ${meta.site}, and the chosen site is ${deps.site}. Choose ${meta.site} (Select Site), or remove id and site from the front matter to publish it here as a new post.`,
     );
+  // The service needs one of them; any one will do (a post without a title is one).
+  if (!meta.title?.trim() && !meta.excerpt?.trim() && parsed.body.trim() === '')
+    throw new PublishError('The post has no title, no text and no excerpt: write at least one of them.');
   return { parsed, ...statusAndDate(parsed, deps.now()) };
 }
 
-/** Its images uploaded and its body rendered: what a create or an update sends. */
-async function prepare({ parsed, status, date }: ReturnType<typeof checked>, deps: PublishDeps): Promise<Prepared> {
+/** How a post is written when nothing says otherwise: its editor's way, with no pulled flavor. */
+function freshStyle(mode: PostStyle['mode']): PostStyle {
+  return { mode, flavor: DEFAULT_FLAVOR, images: new Map(), edges: { head: '', tail: '' } };
+}
+
+/** The post's style: the recorded one (a pulled or published post), unless the file now asks for the other editor. */
+function styleFor(parsed: ParsedPost, record: SyncRecord | undefined): PostStyle {
+  const recorded = record && styleOfRecord(record);
+  const mode = parsed.meta.editor ?? recorded?.mode ?? 'blocks';
+  return recorded?.mode === mode ? recorded : freshStyle(mode);
+}
+
+/** Its images uploaded and its body rendered in the post's way: what a create or an update sends. */
+async function prepare({ parsed, status, date }: ReturnType<typeof checked>, deps: PublishDeps, record?: SyncRecord): Promise<Prepared> {
   const { meta } = parsed;
   const { urls, uploaded } = await images(parsed, deps);
-  const content = markdownToHtml(parsed.body, { imageUrl: (src) => urls.get(src)?.URL });
+  const style = styleFor(parsed, record);
+  const pulled = bodyOptions(style);
+  // A local image is the library's item now: its address, and the image block's ID and size.
+  const image = (src: string): PlacedImage | undefined => {
+    const item = urls.get(src);
+    return item ? { url: item.URL, attrs: { id: item.ID, sizeSlug: 'full', linkDestination: 'none' } } : pulled.image?.(src);
+  };
+  const rendered = renderBody(parsed.body, { ...pulled, image });
+  const content = rendered.content;
   const featured = meta.featured_image;
   const fields: PostWrite = {
     title: meta.title,
@@ -248,7 +291,16 @@ async function prepare({ parsed, status, date }: ReturnType<typeof checked>, dep
     categories: meta.categories,
     featured_image: featured === undefined ? undefined : isLocalSrc(featured) ? urls.get(featured)!.ID : undefined,
   };
-  return { parsed, fields, uploaded };
+  return { parsed, fields, uploaded, synced: { style, pieces: rendered.pieces } };
+}
+
+/** Before an update: the content must change only where the writer edited, else the writer sees it first. */
+function guarded(record: SyncRecord | undefined, prepared: Prepared, deps: PublishDeps): PublishOutcome | undefined {
+  if (!record || deps.confirmed || record.style.mode !== prepared.synced.style.mode) return undefined;
+  const changes = unintended(record, prepared.synced.pieces);
+  if (changes.length === 0) return undefined;
+  const before = record.style.edges.head + record.pieces.map(([, output]) => output).join('\n\n') + record.style.edges.tail;
+  return { kind: 'unintended', changes, before, after: prepared.fields.content ?? '' };
 }
 
 const FILE_STATUS: Record<string, FileStatus> = {
@@ -272,8 +324,15 @@ function siteKeys(post: PostV11, site: string): FrontMatterChanges {
   };
 }
 
-/** The site's version of a post as a post file: front matter with every key, the HTML as Markdown. */
-export function postAsFile(post: PostV11, site: string): string {
+/** A pulled post's body and what the file and the site then agree on. */
+function pulled(post: PostV11): { body: PulledBody; synced: Synced } {
+  const body = pullContent(post.content ?? '');
+  return { body, synced: { style: body, pieces: renderBody(body.body, bodyOptions(body)).pieces } };
+}
+
+/** The site's version of a post as a post file: front matter with every key, the content as Markdown (what Markdown cannot say as the site wrote it). */
+export function postAsFile(post: PostV11, site: string): { text: string; synced: Synced } {
+  const { body, synced } = pulled(post);
   const meta: Partial<PostMeta> = {
     title: post.title ?? '',
     ...(siteKeys(post, site) as Partial<PostMeta>),
@@ -281,19 +340,22 @@ export function postAsFile(post: PostV11, site: string): string {
     slug: post.slug || undefined,
     tags: post.tags ? Object.keys(post.tags) : undefined,
     categories: post.categories ? Object.keys(post.categories) : undefined,
+    editor: body.mode,
   };
-  return withFrontMatter(htmlToMarkdown(post.content ?? ''), meta);
+  return { text: withFrontMatter(body.body, meta), synced };
 }
 
 /** `text` holding the site's version of `post`: its front matter keys updated (the writer's comments kept), its body replaced. */
-export function withSiteVersion(text: string, post: PostV11, site: string): string {
+export function withSiteVersion(text: string, post: PostV11, site: string): { text: string; synced: Synced } {
+  const { body, synced } = pulled(post);
   const keys: FrontMatterChanges = {
     ...siteKeys(post, site),
     title: post.title,
     tags: post.tags ? Object.keys(post.tags) : undefined,
     categories: post.categories ? Object.keys(post.categories) : undefined,
+    editor: body.mode,
   };
-  return withBody(withFrontMatter(text, keys), htmlToMarkdown(post.content ?? ''));
+  return { text: withBody(withFrontMatter(text, keys), body.body), synced };
 }
 
 /** What an update sends that the site keeps as it came: a post that matches it holds that update. */
@@ -322,7 +384,7 @@ const titleOf = (fields: PostWrite) => (fields.title?.trim() ? `“${fields.titl
 /** The site's version as a conflict: nothing was sent, the writer chooses. */
 async function conflict(text: string, id: number, reason: 'changed' | 'untrusted', deps: PublishDeps): Promise<PublishOutcome> {
   const theirs = await deps.client.posts.get(deps.site, id, { context: 'edit' }, { signal: deps.signal });
-  return { kind: 'conflict', reason, theirs, theirsText: withSiteVersion(text, theirs, deps.site), mine: text };
+  return { kind: 'conflict', reason, theirs, theirsText: withSiteVersion(text, theirs, deps.site).text, mine: text };
 }
 
 export async function publishPost(text: string, deps: PublishDeps): Promise<PublishOutcome> {
@@ -337,20 +399,17 @@ export async function publishPost(text: string, deps: PublishDeps): Promise<Publ
     const seen = deps.posts.get(deps.site, id);
     // A `modified` this extension did not write (typed, or from another machine) is not trusted: the writer compares first.
     if (seen?.modified !== modified) return conflict(text, id, 'untrusted', deps);
-    const { fields, uploaded } = await prepare(file, deps);
-    return update(text, id, fields, seen, uploaded, deps);
+    const record = await deps.records.get(deps.site, id);
+    const prepared = await prepare(file, deps, record);
+    const stop = guarded(record, prepared, deps);
+    if (stop) return stop;
+    return update(text, id, prepared, seen, deps);
   }
-  const { fields, uploaded } = await prepare(file, deps);
-  return create(text, parsed.meta.unconfirmed, fields, uploaded, deps);
+  return create(text, parsed.meta.unconfirmed, await prepare(file, deps), deps);
 }
 
-async function create(
-  text: string,
-  recorded: string | undefined,
-  fields: PostWrite,
-  uploaded: number,
-  deps: PublishDeps,
-): Promise<PublishOutcome> {
+async function create(text: string, recorded: string | undefined, prepared: Prepared, deps: PublishDeps): Promise<PublishOutcome> {
+  const { fields, uploaded, synced } = prepared;
   let token = recorded;
   if (token !== undefined) {
     // An earlier create's answer was lost: the site may have the post. Look before creating it again.
@@ -368,7 +427,7 @@ async function create(
     if (found) {
       await deps.posts.set(deps.site, found.ID, { modified: found.modified ?? '' });
       const seen = { modified: found.modified ?? '' };
-      const out = await update(text, found.ID, fields, seen, uploaded, deps);
+      const out = await update(text, found.ID, prepared, seen, deps);
       return out.kind === 'updated' ? { ...out, kind: 'created' } : out;
     }
   } else {
@@ -409,17 +468,11 @@ async function create(
     post = found;
   }
   await deps.posts.set(deps.site, post.ID, { modified: post.modified ?? '' });
-  return { kind: 'created', post, text: withFrontMatter(text, siteKeys(post, deps.site)), uploaded };
+  return { kind: 'created', post, text: withFrontMatter(text, siteKeys(post, deps.site)), uploaded, synced };
 }
 
-async function update(
-  text: string,
-  id: number,
-  fields: PostWrite,
-  seen: SeenPost,
-  uploaded: number,
-  deps: PublishDeps,
-): Promise<PublishOutcome> {
+async function update(text: string, id: number, prepared: Prepared, seen: SeenPost, deps: PublishDeps): Promise<PublishOutcome> {
+  const { fields, uploaded, synced } = prepared;
   const sent = sentPrint(fields);
   // Kept before sending: if the answer is lost, the next publish knows what the site may now hold.
   await deps.posts.set(deps.site, id, { modified: seen.modified, sent });
@@ -433,7 +486,7 @@ async function update(
       const theirs = await deps.client.posts.get(deps.site, id, { context: 'edit' }, { signal: deps.signal });
       // Newer only by this extension's own earlier update, whose answer was lost: not a conflict.
       if (!holds(theirs, seen.sent) && !holds(theirs, sent))
-        return { kind: 'conflict', reason: 'changed', theirs, theirsText: withSiteVersion(text, theirs, deps.site), mine: text };
+        return { kind: 'conflict', reason: 'changed', theirs, theirsText: withSiteVersion(text, theirs, deps.site).text, mine: text };
       try {
         post = await send(theirs.modified ?? seen.modified);
       } catch (again) {
@@ -463,20 +516,21 @@ async function update(
     } else throw err;
   }
   await deps.posts.set(deps.site, id, { modified: post.modified ?? '' });
-  return { kind: 'updated', post, text: withFrontMatter(text, siteKeys(post, deps.site)), uploaded };
+  return { kind: 'updated', post, text: withFrontMatter(text, siteKeys(post, deps.site)), uploaded, synced };
 }
 
 /** After a conflict, the writer keeps their version: an update over the site's version they were shown (and only that one). */
 export async function takeMine(text: string, theirs: PostV11, deps: PublishDeps): Promise<PublishOutcome> {
-  const { fields, uploaded } = await prepare(checked(text, deps), deps);
-  return update(text, theirs.ID, fields, { modified: theirs.modified ?? '' }, uploaded, deps);
+  // Over exactly the version shown; the post's recorded way of writing, when there is one (the writer chose: no guard).
+  const record = await deps.records.get(deps.site, theirs.ID);
+  return update(text, theirs.ID, await prepare(checked(text, deps), deps, record), { modified: theirs.modified ?? '' }, deps);
 }
 
 /** The site's version of the post the file names, into the file: its front matter keys updated, its body replaced. */
 export async function pullPost(
   text: string,
   deps: Pick<PublishDeps, 'client' | 'site' | 'posts' | 'signal'>,
-): Promise<{ text: string; post: PostV11 }> {
+): Promise<{ text: string; post: PostV11; synced: Synced }> {
   const parsed = parsePostFile(text);
   const { id } = parsed.meta;
   if (id === undefined)
@@ -486,7 +540,7 @@ export async function pullPost(
       `This file's post is on ${parsed.meta.site}, and the chosen site is ${deps.site}. Choose ${parsed.meta.site} first.`,
     );
   const post = await deps.client.posts.get(deps.site, id, { context: 'edit' }, { signal: deps.signal });
-  const pulled = withSiteVersion(text, post, deps.site);
+  const { text: pulledText, synced } = withSiteVersion(text, post, deps.site);
   await deps.posts.set(deps.site, id, { modified: post.modified ?? '' });
-  return { text: pulled, post };
+  return { text: pulledText, post, synced };
 }

@@ -118,6 +118,12 @@ function turndown(html: string): string | undefined {
     .replace(/\uE001/g, '&#9;');
 }
 
+/** The text an HTML fragment shows (entities decoded), as the DOM reads it. */
+function textOf(html: string): string {
+  const doc = domino.createDocument(`<pre id="text">${html}</pre>`) as unknown as Document;
+  return doc.getElementById('text')!.textContent ?? '';
+}
+
 /** The inner HTML of `<tag …>X</tag>` when `html` is exactly that element (with the given attributes), else undefined. */
 function innerOf(html: string, open: string, close: string): string | undefined {
   return html.startsWith(open) && html.endsWith(close) ? html.slice(open.length, html.length - close.length) : undefined;
@@ -141,9 +147,17 @@ function blockMarkdown(block: ParsedBlock): string | undefined {
     case 'core/heading':
     case 'core/list':
     case 'core/quote':
-    case 'core/code':
-    case 'core/table':
       return turndown(bareHtml(block).replace(/^\n|\n$/g, ''));
+    case 'core/table':
+      // The editor's column alignment, as the tables plugin reads it.
+      return turndown(html.replace(/ class="has-text-align-(left|center|right)" data-align="\1"/g, ' align="$1"'));
+    case 'core/code': {
+      const code = /^<pre class="wp-block-code(?: language-([\w+#.-]+))?"><code>([\s\S]*)<\/code><\/pre>$/.exec(html);
+      if (!code) return undefined;
+      const text = textOf(code[2]);
+      const fence = text.includes('```') ? '~~~' : '```';
+      return `${fence}${code[1] ?? ''}\n${text}\n${fence}`;
+    }
     case 'core/image': {
       const img = /^<figure class="wp-block-image[^"]*">(<img [^>]*\/>)<\/figure>$/.exec(html);
       return img ? turndown(img[1]) : undefined;

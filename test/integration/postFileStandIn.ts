@@ -11,6 +11,7 @@ import { uploadRules, type UploadRules } from '../../src/writing/imageFiles';
 import { WRITING_LIMITS } from '../../src/writing/limits';
 import { withFrontMatter } from '../../src/writing/postFile';
 import {
+  postAsFile,
   publishPost,
   type MediaMemory,
   type PostMemory,
@@ -18,6 +19,7 @@ import {
   type PublishOutcome,
   type SeenPost,
 } from '../../src/writing/publisher';
+import { recordOf, type SyncRecord, type SyncRecords } from '../../src/writing/syncRecord';
 
 /** A 2×2 PNG: a real image the service can size. */
 export const PNG = Buffer.from(
@@ -25,15 +27,25 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-export function memories(): { media: MediaMemory & { items: Map<string, unknown> }; posts: PostMemory & { items: Map<string, SeenPost> } } {
+export function memories(): {
+  media: MediaMemory & { items: Map<string, unknown> };
+  posts: PostMemory & { items: Map<string, SeenPost> };
+  records: SyncRecords & { items: Map<string, SyncRecord> };
+} {
   const items = new Map<string, { ID: number; URL: string }>();
   const versions = new Map<string, SeenPost>();
+  const records = new Map<string, SyncRecord>();
   return {
     media: { items, get: (site, sha) => items.get(`${site}/${sha}`), set: (site, sha, item) => void items.set(`${site}/${sha}`, item) },
     posts: {
       items: versions,
       get: (site, id) => versions.get(`${site}/${id}`),
       set: (site, id, v) => void versions.set(`${site}/${id}`, v),
+    },
+    records: {
+      items: records,
+      get: async (site, id) => records.get(`${site}/${id}`),
+      set: async (site, id, r) => void records.set(`${site}/${id}`, r),
     },
   };
 }
@@ -86,15 +98,29 @@ export class PostFileStandIn {
       unconfirmed: async (token) => {
         this.text = withFrontMatter(this.text, { unconfirmed: token });
       },
+      records: this.mem.records,
       now: () => new Date(),
       ...overrides,
     };
   }
 
-  /** Publish as the command does: the answer's keys into the file on success. */
+  /** Open as Markdown, as the Posts view's row does: the site's version as the file, and what they now agree on. */
+  async open(id: number): Promise<string> {
+    const post = await this.client().posts.get(this.site, id, { context: 'edit' });
+    const { text, synced } = postAsFile(post, this.site);
+    this.text = text;
+    await this.mem.posts.set(this.site, id, { modified: post.modified ?? '' });
+    await this.mem.records.set(this.site, id, recordOf(text, synced.style, synced.pieces));
+    return text;
+  }
+
+  /** Publish as the command does: the answer's keys into the file on success, and what the file and the site now agree on. */
   async publish(overrides: Partial<PublishDeps> = {}): Promise<PublishOutcome> {
     const out = await publishPost(this.text, this.deps(overrides));
-    if (out.kind !== 'conflict') this.text = out.text;
+    if (out.kind === 'created' || out.kind === 'updated') {
+      this.text = out.text;
+      await this.mem.records.set(this.site, out.post.ID, recordOf(this.text, out.synced.style, out.synced.pieces));
+    }
     return out;
   }
 }

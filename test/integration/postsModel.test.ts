@@ -23,7 +23,7 @@ describe('The posts model', () => {
       ['A draft post'],
     );
     assert.equal(m.group('future').length, 1);
-    assert.equal(m.group('publish').length, 8);
+    assert.equal(m.group('publish').length, 12);
     assert.ok(m.items.every((p) => p.status !== 'trash'));
   });
 

@@ -52,8 +52,12 @@ describe('Publishing a post file to the reference service', () => {
     assert.equal(posts().length, before + 1);
     const stored = svc().world().posts.get(out.post.ID)!;
     assert.equal(stored.status, 'publish');
-    assert.match(stored.content, /^<p>The lamp came on at six\.<\/p>/);
-    assert.match(stored.content, /a &lt; b &amp;&amp; &quot;&#91;gallery&#93;&quot;/);
+    // A new post is blocks, as the site's editor writes them.
+    assert.match(
+      stored.content,
+      /^<!-- wp:paragraph -->\n<p>The lamp came on at six\.<\/p>\n<!-- \/wp:paragraph -->\n\n<!-- wp:code -->\n/,
+    );
+    assert.match(stored.content, /<pre class="wp-block-code"><code>a &lt; b &amp;&amp; "&#91;gallery]"<\/code><\/pre>/);
     assert.doesNotMatch(stored.content, /<br|title: First light/);
     const [media] = [...svc().world().media.values()];
     assert.ok(stored.content.includes(`src="${media.URL}"`), 'the image points at the library');
@@ -141,7 +145,7 @@ describe('Publishing a post file to the reference service', () => {
       publishPost(POST.replace('status: publish', 'status: publsh'), deps),
       /^PublishError: Line 3: Unknown status "publsh"/,
     );
-    await assert.rejects(publishPost(POST.replace('title: First light\n', ''), deps), /has no title/);
+    await assert.rejects(publishPost('---\nstatus: draft\n---\n\n', deps), /has no title, no text and no excerpt/);
     await assert.rejects(publishPost(POST.replace('lamp.png)', 'gone.png)'), deps), (err: unknown) => {
       return err instanceof PublishError && /^Line 13: The image gone\.png was not found/.test(err.message);
     });
@@ -158,12 +162,14 @@ describe('Publishing a post file to the reference service', () => {
     const first = await publishPost(POST, deps);
     assert.ok(first.kind === 'created');
     const onSite = svc().world().posts.get(first.post.ID)!;
-    onSite.content = '<p>Changed on the site.</p>\n<ul><li>one</li></ul>';
+    onSite.content =
+      '<!-- wp:paragraph -->\n<p>Changed on the site.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:list -->\n<ul class="wp-block-list"><!-- wp:list-item -->\n<li>one</li>\n<!-- /wp:list-item --></ul>\n<!-- /wp:list -->';
     onSite.modified += 60;
     const withComment = first.text.replace('tags:', '# my note\ntags:');
     const pulled = await pullPost(withComment, deps);
     assert.match(pulled.text, /# my note/);
     assert.match(pulled.text, /\nChanged on the site\.\n\n- +one\n$/);
+    assert.match(pulled.text, /^editor: blocks$/m);
     assert.equal(parsePostFile(pulled.text).meta.modified, pulled.post.modified);
     assert.equal(readFileSync(join(file.place.fileDir, 'lamp.png')).length, PNG.length);
   });

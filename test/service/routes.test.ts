@@ -412,7 +412,7 @@ describe('Routes and their parameter rules', () => {
       assert.equal(body.description, 'Notes on writing, drafted in public');
       assert.equal(body.URL, 'https://demo.example.blog');
       assert.equal(body.jetpack, false);
-      assert.equal(body.post_count, 8);
+      assert.equal(body.post_count, 12);
       assert.equal(body.lang, 'en');
       assert.deepEqual(Object.keys(body.meta.links).sort(), ['comments', 'help', 'posts', 'self', 'xmlrpc']);
     });

@@ -2,6 +2,7 @@
  * Deterministic seed data: the same options always give the same world. Sizes are options so
  * tests can ask for long lists (paging) or tiny ones (exact assertions).
  */
+import { fixturePosts } from './fixturePosts';
 import type { ActionName, Client, Comment, FeaturedPost, FeedPost, Note, Post, PostStatus, Site, Token, User, World } from './world';
 
 export interface SeedOptions {
@@ -475,6 +476,11 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
   for (let i = 0; i < noteCount; i++) world.notes.push(makeNote(i, USERS.demo, now - i * 37 * 60 - 120, i < 8 ? 1 + (i % 3) : 0));
   for (let i = 0; i < 3; i++) world.notes.push(makeNote(i + 500, USERS.ed, now - i * 3600, i === 0 ? 1 : 0));
   for (const note of world.notes) seedNoteComments(world, note);
+
+  // Block and classic posts from the block editor's fixtures (fixturePosts.ts), stored as they are.
+  // Last, so that every random draw above stays as it was.
+  for (const f of fixturePosts())
+    addPost(SITES.demo, { ID: f.ID, title: f.title, slug: f.title ? undefined : `post-${f.ID}`, content: f.content, storedAsSent: true });
   return world;
 }
 

@@ -25,6 +25,14 @@ export class SitePostDocuments implements vscode.TextDocumentContentProvider, vs
     return uri;
   }
 
+  /** Keeps a text about a post (`label` names it, e.g. `site-now.html`) and answers the URI that shows it. */
+  showText(site: string, id: number, label: string, text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: SCHEMES.sitePost, path: `/${site}/${id}/${label}`, query: `at=${Date.now()}` });
+    this.texts.set(uri.toString(), text);
+    this.changed.fire(uri);
+    return uri;
+  }
+
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.toString()) ?? '';
   }

@@ -4,7 +4,8 @@
  * `npm run bench` (writing worst cases), not asserted here.
  */
 import * as assert from 'node:assert/strict';
-import { htmlToMarkdown } from '../../../src/writing/htmlToMarkdown';
+import { renderBody } from '../../../src/writing/bodyRenderer';
+import { bodyOptions, pullContent } from '../../../src/writing/pullContent';
 import { LimitError } from '../../../src/writing/limits';
 import { localImages, markdownToHtml } from '../../../src/writing/markdownToHtml';
 
@@ -28,26 +29,31 @@ describe('The writing bounds', () => {
     assert.equal(markdownToHtml('See https://example.com now.'), '<p>See <a href="https://example.com">https://example.com</a> now.</p>');
   });
 
-  it("the site's HTML nested deeper than 100 (10,000 divs, 1,000 lists, 150,000 unclosed <b>) is refused, never a stack overflow", () => {
-    const deep = /^The post's HTML is nested more than 100 elements deep/;
-    assert.throws(() => htmlToMarkdown(`${'<div>'.repeat(10_000)}x${'</div>'.repeat(10_000)}`), refused(deep));
-    assert.throws(() => htmlToMarkdown(`${'<ul><li>'.repeat(1_000)}x${'</li></ul>'.repeat(1_000)}`), refused(deep));
-    assert.throws(() => htmlToMarkdown('<b>'.repeat(150_000)), refused(deep));
-    assert.equal(htmlToMarkdown(`${'<div>'.repeat(40)}deep${'</div>'.repeat(40)}`).includes('deep'), true);
+  it("the site's HTML nested deeper than 100 (10,000 divs, 1,000 lists, 150,000 unclosed <b>) is never given to a parser: it stays as the site wrote it", () => {
+    for (const html of [
+      `${'<div>'.repeat(10_000)}x${'</div>'.repeat(10_000)}`,
+      `${'<ul><li>'.repeat(1_000)}x${'</li></ul>'.repeat(1_000)}`,
+      '<b>'.repeat(150_000),
+    ]) {
+      const pulled = pullContent(html);
+      assert.doesNotMatch(pulled.body, /^<div>x|^- /m, 'not turned into Markdown');
+      assert.equal(renderBody(pulled.body, bodyOptions(pulled)).content, html);
+    }
+    assert.match(pullContent(`${'<div>'.repeat(40)}deep${'</div>'.repeat(40)}`).body, /deep/);
   });
 
-  it('a table longer than 300 rows is kept as HTML; a shorter one becomes a Markdown table', () => {
+  it('a table block longer than 300 rows stays as the site wrote it; a shorter one becomes a Markdown table', () => {
     const table = (rows: number) =>
-      `<table><tr><th>n</th><th>x</th></tr>${Array.from({ length: rows }, (_, i) => `<tr><td>${i}</td><td>x</td></tr>`).join('')}</table>`;
-    const long = htmlToMarkdown(`<p>Before</p>${table(2_000)}<p>After</p>`);
-    assert.match(long, /^Before\n\n<table><tbody><tr><th>n<\/th>/);
-    assert.match(long, /<tr><td>1999<\/td><td>x<\/td><\/tr><\/tbody><\/table>\n\nAfter\n$/);
-    assert.match(htmlToMarkdown(table(3)), /^\| n +\| x +\|\n\| --- \| --- \|\n\| 0 +\| x +\|/);
+      `<!-- wp:table -->\n<figure class="wp-block-table"><table class="has-fixed-layout"><thead><tr><th>n</th><th>x</th></tr></thead><tbody>${Array.from({ length: rows }, (_, i) => `<tr><td>${i}</td><td>x</td></tr>`).join('')}</tbody></table></figure>\n<!-- /wp:table -->`;
+    const long = pullContent(table(2_000));
+    assert.match(long.body, /^```html wordpress\n<!-- wp:table -->/);
+    assert.equal(renderBody(long.body, bodyOptions(long)).content, table(2_000));
+    assert.match(pullContent(table(3)).body, /^\| n +\| x +\|\n\| --- \| --- \|\n\| 0 +\| x +\|/);
   });
 
   it("the site's content over 512 KB is refused before it is parsed", () => {
     assert.throws(
-      () => htmlToMarkdown('<p>hello world</p>\n'.repeat(40_000)),
+      () => pullContent('<p>hello world</p>\n'.repeat(40_000)),
       refused(/^The post's content is 742 KB; this extension turns posts of up to 512 KB into Markdown/),
     );
   });
