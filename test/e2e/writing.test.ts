@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parse } from '@wordpress/block-serialization-default-parser';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { closeEditor, openSignedIn, shotIfFailed, type EditorSession } from './session';
@@ -113,7 +114,17 @@ describe('Writing posts as Markdown in a real VS Code', function () {
     assert.match(created.content, /<p>The lamp came on at six, as it does\.<\/p>/);
     assert.doesNotMatch(created.content, /<br/);
     assert.match(created.content, /a &lt; b &amp;&amp; c/);
-    assert.match(created.content, /&#91;gallery&#93;/);
+    assert.match(created.content, /&#91;gallery]/);
+    // A new post is blocks: every block a core block the parser reads, nothing but a blank line between them.
+    const blocks = parse(created.content);
+    assert.deepEqual(
+      blocks.filter((b) => b.blockName !== null).map((b) => b.blockName),
+      ['core/paragraph', 'core/code', 'core/image'],
+    );
+    assert.ok(
+      blocks.every((b) => b.blockName !== null || b.innerHTML === '\n\n'),
+      'no freeform HTML between the blocks',
+    );
     assert.doesNotMatch(created.content, /^---|title: First light/m, 'no front matter as text');
     assert.equal(uploads().length, 1, 'the image uploaded once');
     const media = [...demo.svc.world().media.values()].filter((m) => m.siteId === DEMO_SITE && created.content.includes(m.URL));
@@ -178,5 +189,32 @@ describe('Writing posts as Markdown in a real VS Code', function () {
     const mine = posts().find((p) => p.title === 'From a contributor')!;
     assert.equal(mine.status, 'pending');
     await until('the file to say pending', () => /^status: pending$/m.test(text()));
+  });
+
+  it('7. a block post with a dynamic block, a gallery shortcode and a more tag, opened as Markdown, one word changed, published: the site differs by exactly that word', async () => {
+    await wb.command('Content Site: Sign Out');
+    await wb.command('Content Site: Sign In with Access Token…');
+    await wb.answer('cs-demo-token');
+    const id = 121;
+    const before = post(id).content;
+    await wb.contextMenu(PANE, 'A gallery and the latest posts', 'Open Post as Markdown');
+    file = join(workspace(), 'posts', 'a-gallery-and-the-latest-posts.md');
+    await until('the post opened as a file', () => existsSync(file));
+    await page.locator('.monaco-editor .view-lines', { hasText: 'The path was quiet' }).first().waitFor();
+    assert.match(text(), /\n\[gallery ids="9801,9802" columns="3"\]\n/);
+    assert.match(text(), /```html wordpress\n<!-- wp:latest-posts \{"postsToShow":2\} \/-->\n```/);
+    await wb.shot('block-post-as-markdown');
+    // One word, typed in the editor.
+    await page.locator('.monaco-editor .view-line', { hasText: 'The path was quiet' }).first().click();
+    // The end of "… the water was high.", before its full stop; the word before it selected, and retyped.
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Control+Shift+ArrowLeft');
+    await page.keyboard.type('low');
+    await until('the edit in the editor', () => page.locator('.monaco-editor .view-line', { hasText: 'the water was low' }).count());
+    await wb.command('Content Site: Publish to Site');
+    await wb.expectMessage('Published “A gallery and the latest posts”.');
+    await wb.clearMessages();
+    assert.equal(post(id).content, before.replace('the water was high', 'the water was low'));
   });
 });

@@ -33,7 +33,7 @@ describe('Posts in the extension host', () => {
     await vscode.commands.executeCommand('contentSite.posts.publish', uri);
     const created = [...svc.world().posts.values()].find((p) => p.title === 'From the host');
     assert.ok(created, 'the post is on the service');
-    assert.equal(created.content, '<p>One line.</p>');
+    assert.equal(created.content, '<!-- wp:paragraph -->\n<p>One line.</p>\n<!-- /wp:paragraph -->', 'a new post is blocks');
     assert.equal(created.status, 'publish');
     assert.match(readFileSync(file, 'utf8'), new RegExp(`^id: ${created.ID}$`, 'm'), 'the saved file names the post');
 
@@ -210,5 +210,78 @@ describe('Posts in the extension host', () => {
       messages.restore();
     }
     assert.equal(onSite.content, '<p>Changed on the site.</p>', 'nothing overwritten');
+  });
+
+  it('Pull asks first whenever the file is not what was last pulled or published (saved or not), and keeps it when told no', async () => {
+    const { svc, api } = await fresh();
+    await api.auth.signInWithToken('cs-demo-token');
+    await setSetting('site', 'demo.example.blog');
+    const uri = await postFile('pulled.md', '---\ntitle: Pulled twice\nstatus: publish\n---\nMine.\n');
+    await vscode.commands.executeCommand('contentSite.posts.publish', uri);
+    // Saved edits, as with auto-save: nothing is dirty, and still the file is not what the site has.
+    writeFileSync(uri.fsPath, readFileSync(uri.fsPath, 'utf8').replace('Mine.', 'Mine, edited and saved.'));
+    await until(
+      'the editor to hold the saved edit',
+      () => vscode.window.activeTextEditor?.document.getText().includes('edited and saved') || undefined,
+    );
+    const asked = captureMessages(() => undefined);
+    try {
+      await vscode.commands.executeCommand('contentSite.posts.pull', uri);
+    } finally {
+      asked.restore();
+    }
+    assert.match(asked.seen[0], /^This file holds changes that are not on the site/);
+    assert.match(readFileSync(uri.fsPath, 'utf8'), /Mine, edited and saved\./, 'kept: the writer said no');
+    const replaced = captureMessages((_m, buttons) => (buttons.includes('Replace') ? 'Replace' : undefined));
+    try {
+      await vscode.commands.executeCommand('contentSite.posts.pull', uri);
+    } finally {
+      replaced.restore();
+    }
+    assert.match(readFileSync(uri.fsPath, 'utf8'), /\nMine\.\n$/, "the site's version, when the writer said Replace");
+    const quiet = captureMessages();
+    try {
+      await vscode.commands.executeCommand('contentSite.posts.pull', uri);
+    } finally {
+      quiet.restore();
+    }
+    assert.ok(!quiet.seen.some((m) => m.startsWith('This file holds changes')), 'a file as last pulled is pulled without asking');
+    assert.ok(svc.world().posts.size > 0);
+  });
+
+  it('a publish that would change what the writer did not edit shows the site now and after, and sends only on Publish Anyway', async () => {
+    const { svc, api } = await fresh();
+    await api.auth.signInWithToken('cs-demo-token');
+    await setSetting('site', 'demo.example.blog');
+    const uri = await postFile(
+      'guarded.md',
+      '---\ntitle: Guarded\nstatus: publish\n---\nFirst part.\n\n[r]: https://example.com/a\n\nSecond part links [here][r].\n',
+    );
+    await vscode.commands.executeCommand('contentSite.posts.publish', uri);
+    const id = Number(/^id: (\d+)$/m.exec(readFileSync(uri.fsPath, 'utf8'))![1]);
+    const before = svc.world().posts.get(id)!.content;
+    // The writer edits only the link definition; the paragraph that uses it would change too.
+    writeFileSync(uri.fsPath, readFileSync(uri.fsPath, 'utf8').replace('https://example.com/a', 'https://example.com/b'));
+    await until(
+      'the editor to hold the edit',
+      () => vscode.window.activeTextEditor?.document.getText().includes('example.com/b') || undefined,
+    );
+    const no = captureMessages();
+    try {
+      await vscode.commands.executeCommand('contentSite.posts.publish', uri);
+    } finally {
+      no.restore();
+    }
+    assert.match(no.seen.join(' | '), /Publishing “Guarded” would also change 1 part\(s\) of the post you did not edit/);
+    assert.equal(svc.world().posts.get(id)!.content, before, 'nothing sent');
+    const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label.includes("Guarded: the site's content now"));
+    assert.ok(diff, 'the two versions are shown side by side');
+    const yes = captureMessages((_m, buttons) => (buttons.includes('Publish Anyway') ? 'Publish Anyway' : undefined));
+    try {
+      await vscode.commands.executeCommand('contentSite.posts.publish', uri);
+    } finally {
+      yes.restore();
+    }
+    assert.match(svc.world().posts.get(id)!.content, /example\.com\/b/);
   });
 });
