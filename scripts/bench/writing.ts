@@ -1,7 +1,8 @@
 /**
  * Writing posts on the bench's service (its latency on every request): publishing a 2,000-word post
  * with 5 local images the first time and again unchanged (requests, bytes sent and received, wall
- * time), and rendering a 50,000-word post to HTML (median of several runs, warm). The publisher is
+ * time); that post (stored as blocks) opened from the site as Markdown and published back unchanged;
+ * and rendering a 50,000-word post to HTML (median of several runs, warm). The publisher is
  * the extension's own (src/writing/publisher.ts) with the client.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,8 @@ import { ContentSiteClient } from '../../src/api';
 import { markdownToHtml } from '../../src/writing/markdownToHtml';
 import { uploadRules } from '../../src/writing/imageFiles';
 import { WRITING_LIMITS } from '../../src/writing/limits';
-import { publishPost, type MediaMemory, type PostMemory, type PublishDeps, type SeenPost } from '../../src/writing/publisher';
+import { postAsFile, publishPost, type MediaMemory, type PostMemory, type PublishDeps, type SeenPost } from '../../src/writing/publisher';
+import { recordOf, type SyncRecord } from '../../src/writing/syncRecord';
 import { startService, type RunningService } from '../../test/service';
 
 const TOKEN = 'cs-demo-token';
@@ -30,6 +32,9 @@ export interface WritingFigures {
   again: PublishCost;
   imagesBytes: number;
   render50k: { ms: number; htmlBytes: number };
+  /** That post (stored as blocks) opened as Markdown and published back unchanged: the site byte-identical. */
+  open: PublishCost & { pieces: number; kept: number };
+  unchanged: PublishCost & { identical: boolean };
 }
 
 const WORDS = ['lamp', 'morning', 'light', 'page', 'window', 'coffee', 'street', 'quiet', 'letter', 'garden', 'river', 'story'];
@@ -118,6 +123,24 @@ export async function writingFigures(latencyMs: number): Promise<WritingFigures>
     const againCost = cost(svc, from, performance.now() - t);
     if (again.kind !== 'updated') throw new Error('The bench post was not updated.');
 
+    // Open it from the site as Markdown (as the Posts view's row does), then publish that file unchanged.
+    const storedBefore = svc.world().posts.get(again.post.ID)!.content;
+    from = svc.requests.length;
+    t = performance.now();
+    const onSite = await api.posts.get('2001', again.post.ID, { context: 'edit' });
+    const opened = postAsFile(onSite, '2001');
+    const openCost = cost(svc, from, performance.now() - t);
+    const pieces = opened.synced.pieces.length;
+    const kept = (opened.text.match(/^```+html wordpress$/gm) ?? []).length;
+    const records = new Map<number, SyncRecord>([[again.post.ID, recordOf(opened.text, opened.synced.style, opened.synced.pieces)]]);
+    await posts.set('2001', again.post.ID, { modified: onSite.modified ?? '' });
+    from = svc.requests.length;
+    t = performance.now();
+    const back = await publishPost(opened.text, { ...deps, records: { get: async (_s, id) => records.get(id) } });
+    const unchangedCost = cost(svc, from, performance.now() - t);
+    if (back.kind !== 'updated') throw new Error(`The opened post was not published back (${back.kind}).`);
+    const identical = svc.world().posts.get(again.post.ID)!.content === storedBefore;
+
     const long = samplePost(50_000, 0);
     markdownToHtml(long); // warm: the renderer built once, as in a session
     const times: number[] = [];
@@ -133,6 +156,8 @@ export async function writingFigures(latencyMs: number): Promise<WritingFigures>
       again: againCost,
       imagesBytes,
       render50k: { ms: times[Math.floor(times.length / 2)], htmlBytes: Buffer.byteLength(html) },
+      open: { ...openCost, pieces, kept },
+      unchanged: { ...unchangedCost, identical },
     };
   } finally {
     await api.close();
