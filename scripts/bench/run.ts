@@ -537,9 +537,9 @@ ${figures.map((f) => `| ${f.join(' | ')} |`).join('\n')}
 Each input that once froze the extension host (issue 23), and the largest input each bound still
 accepts, timed in the bench's process (median of 3). A refusal is the message the writer reads.
 
-| input | outcome | time |
-|---|---|---|
-${worst.map((w) => `| ${w.what} | ${w.outcome.replace(/\|/g, '\\|')} | ${ms(w.ms)} |`).join('\n')}
+| input | outcome | time | longest step (what the extension host waits at most) |
+|---|---|---|---|
+${worst.map((w) => `| ${w.what} | ${w.outcome.replace(/\|/g, '\\|')} | ${ms(w.ms)} | ${w.longestStepMs !== undefined ? ms(w.longestStepMs) : '–'} |`).join('\n')}
 
 One request instead of four keeps the cold load ${cold.ms <= wpcomCold.ms ? 'as fast as' : `within ${ms(cold.ms - wpcomCold.ms)} of`} four parallel requests at this
 latency (they overlap; the batch is answered in one piece), with less than half the bytes and four

@@ -128,7 +128,7 @@ export async function writingFigures(latencyMs: number): Promise<WritingFigures>
     from = svc.requests.length;
     t = performance.now();
     const onSite = await api.posts.get('2001', again.post.ID, { context: 'edit' });
-    const opened = postAsFile(onSite, '2001');
+    const opened = await postAsFile(onSite, '2001');
     const openCost = cost(svc, from, performance.now() - t);
     const pieces = opened.synced.pieces.length;
     const kept = (opened.text.match(/^```+html wordpress$/gm) ?? []).length;

@@ -171,7 +171,7 @@ export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[
       if (again) await ask(w, doc, site, again);
     } else if (pick === take) {
       await perFile.run(doc.uri.toString(), async () => {
-        const theirs = w.withSiteVersion(doc.getText(), out.theirs, site);
+        const theirs = await w.withSiteVersion(doc.getText(), out.theirs, site);
         await updateDocument(doc, theirs.text);
         await deps.posts.set(site, out.theirs.ID, { modified: out.theirs.modified ?? '' });
         await agreed(w, doc, site, out.theirs.ID, theirs.synced);

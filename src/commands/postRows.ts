@@ -59,7 +59,7 @@ export function registerPostRowCommands(deps: PostRowDeps): vscode.Disposable[] 
     if (!post || !site || !requireSignIn(deps)) return;
     try {
       const [w, full] = await Promise.all([loadWriting(), deps.client().posts.get(site, post.ID, { context: 'edit' })]);
-      const { text, synced } = w.postAsFile(full, site);
+      const { text, synced } = await w.postAsFile(full, site);
       await deps.posts.set(site, full.ID, { modified: full.modified ?? '' });
       await openNewPostFile(text, w.fileStem(full.slug, `post-${full.ID}`));
       await deps.records.set(site, full.ID, w.recordOf(text, synced.style, synced.pieces));

@@ -9,8 +9,8 @@ export const WRITING_LIMITS = {
   frontMatterChars: 64 * 1024,
   /** A post file's Markdown body, in characters. */
   bodyChars: 1024 * 1024,
-  /** A site's post content (HTML) to turn into Markdown, in characters. */
-  htmlChars: 512 * 1024,
+  /** A site's post content (HTML) to turn into Markdown, in characters (each piece is converted and checked; 512 KB took a second). */
+  htmlChars: 256 * 1024,
   /** Footnotes in one post (the footnote plugin gathers them in time that grows with their square). */
   footnotes: 1_000,
   /** Elements inside elements in a post's HTML (deeper content would exhaust the stack). */

@@ -325,14 +325,14 @@ function siteKeys(post: PostV11, site: string): FrontMatterChanges {
 }
 
 /** A pulled post's body and what the file and the site then agree on. */
-function pulled(post: PostV11): { body: PulledBody; synced: Synced } {
-  const body = pullContent(post.content ?? '');
+async function pulled(post: PostV11): Promise<{ body: PulledBody; synced: Synced }> {
+  const body = await pullContent(post.content ?? '');
   return { body, synced: { style: body, pieces: renderBody(body.body, bodyOptions(body)).pieces } };
 }
 
 /** The site's version of a post as a post file: front matter with every key, the content as Markdown (what Markdown cannot say as the site wrote it). */
-export function postAsFile(post: PostV11, site: string): { text: string; synced: Synced } {
-  const { body, synced } = pulled(post);
+export async function postAsFile(post: PostV11, site: string): Promise<{ text: string; synced: Synced }> {
+  const { body, synced } = await pulled(post);
   const meta: Partial<PostMeta> = {
     title: post.title ?? '',
     ...(siteKeys(post, site) as Partial<PostMeta>),
@@ -346,8 +346,8 @@ export function postAsFile(post: PostV11, site: string): { text: string; synced:
 }
 
 /** `text` holding the site's version of `post`: its front matter keys updated (the writer's comments kept), its body replaced. */
-export function withSiteVersion(text: string, post: PostV11, site: string): { text: string; synced: Synced } {
-  const { body, synced } = pulled(post);
+export async function withSiteVersion(text: string, post: PostV11, site: string): Promise<{ text: string; synced: Synced }> {
+  const { body, synced } = await pulled(post);
   const keys: FrontMatterChanges = {
     ...siteKeys(post, site),
     title: post.title,
@@ -384,7 +384,7 @@ const titleOf = (fields: PostWrite) => (fields.title?.trim() ? `“${fields.titl
 /** The site's version as a conflict: nothing was sent, the writer chooses. */
 async function conflict(text: string, id: number, reason: 'changed' | 'untrusted', deps: PublishDeps): Promise<PublishOutcome> {
   const theirs = await deps.client.posts.get(deps.site, id, { context: 'edit' }, { signal: deps.signal });
-  return { kind: 'conflict', reason, theirs, theirsText: withSiteVersion(text, theirs, deps.site).text, mine: text };
+  return { kind: 'conflict', reason, theirs, theirsText: (await withSiteVersion(text, theirs, deps.site)).text, mine: text };
 }
 
 export async function publishPost(text: string, deps: PublishDeps): Promise<PublishOutcome> {
@@ -486,7 +486,13 @@ async function update(text: string, id: number, prepared: Prepared, seen: SeenPo
       const theirs = await deps.client.posts.get(deps.site, id, { context: 'edit' }, { signal: deps.signal });
       // Newer only by this extension's own earlier update, whose answer was lost: not a conflict.
       if (!holds(theirs, seen.sent) && !holds(theirs, sent))
-        return { kind: 'conflict', reason: 'changed', theirs, theirsText: withSiteVersion(text, theirs, deps.site).text, mine: text };
+        return {
+          kind: 'conflict',
+          reason: 'changed',
+          theirs,
+          theirsText: (await withSiteVersion(text, theirs, deps.site)).text,
+          mine: text,
+        };
       try {
         post = await send(theirs.modified ?? seen.modified);
       } catch (again) {
@@ -540,7 +546,7 @@ export async function pullPost(
       `This file's post is on ${parsed.meta.site}, and the chosen site is ${deps.site}. Choose ${parsed.meta.site} first.`,
     );
   const post = await deps.client.posts.get(deps.site, id, { context: 'edit' }, { signal: deps.signal });
-  const { text: pulledText, synced } = withSiteVersion(text, post, deps.site);
+  const { text: pulledText, synced } = await withSiteVersion(text, post, deps.site);
   await deps.posts.set(deps.site, id, { modified: post.modified ?? '' });
   return { text: pulledText, post, synced };
 }

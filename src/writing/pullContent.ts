@@ -105,11 +105,15 @@ function keepSpaces(root: Element): void {
   });
 }
 
+/** One document for every conversion (making a document is most of a small conversion's time). */
+let scratch: Document | undefined;
+
 /** HTML → Markdown with turndown; undefined when the HTML is over a bound (kept as it is then). */
 function turndown(html: string): string | undefined {
   if (tooDeep(html) || longTable(html)) return undefined;
-  const doc = domino.createDocument(`<x-turndown id="turndown-root">${html}</x-turndown>`) as unknown as Document;
-  const root = doc.getElementById('turndown-root')!;
+  scratch ??= domino.createDocument('<x-turndown></x-turndown>') as unknown as Document;
+  const root = scratch.createElement('x-turndown');
+  root.innerHTML = html;
   keepSpaces(root);
   return service()
     .turndown(root as unknown as HTMLElement)
@@ -181,8 +185,12 @@ function blockMarkdown(block: ParsedBlock): string | undefined {
   }
 }
 
-/** Markdown candidates for a classic chunk: as Markdown (through autop, as the site reads it), then the chunk as it is. */
+/** Text with nothing Markdown or HTML would read otherwise: a classic paragraph that is Markdown as it is. */
+const PLAIN = /^[^\s<>&*_`[\]\\#!|~+=-][^<>&*_`[\]\\\n]*[^\s<>&*_`[\]\\]$/;
+
+/** Markdown candidates for a classic chunk: plain text as it is; else as Markdown (through autop, as the site reads it), then the chunk as it is. */
 function classicMarkdown(raw: string): string[] {
+  if (PLAIN.test(raw) && !/ {2}|\t|https?:\/\//.test(raw)) return [raw];
   const out: string[] = [];
   const md = turndown(autop(raw));
   if (md) out.push(md);
@@ -303,7 +311,17 @@ export interface PulledBody extends PostStyle {
   pieces: number;
 }
 
-export function pullContent(content: string): PulledBody {
+/** Gives the extension host its turn between slices of work this long (a big post is converted in bounded steps). */
+const SLICE_MS = 20;
+
+/** A pause for other work when this slice has run long enough; `since` is when it began. */
+async function breather(since: { at: number }): Promise<void> {
+  if (performance.now() - since.at < SLICE_MS) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  since.at = performance.now();
+}
+
+export async function pullContent(content: string): Promise<PulledBody> {
   if (content.length > WRITING_LIMITS.htmlChars)
     throw new LimitError(
       `The post's content is ${sizeText(content.length)}; this extension turns posts of up to ${sizeText(WRITING_LIMITS.htmlChars)} into Markdown. Edit it in the site's editor.`,
@@ -314,10 +332,13 @@ export function pullContent(content: string): PulledBody {
     );
   const { mode, pieces, head, tail } = storedPieces(content);
   const style = styleOf(mode, pieces, { head, tail });
-  const markdown: Array<string | undefined> = pieces.map((p) => {
+  const slice = { at: performance.now() };
+  const markdown: Array<string | undefined> = [];
+  for (const p of pieces) {
     const candidates = mode === 'blocks' ? (p.block ? [blockMarkdown(p.block)] : []) : classicMarkdown(p.raw);
-    return candidates.find((md) => md !== undefined && md.trim() !== '' && !md.includes('\r') && renders(md, style) === p.raw);
-  });
+    markdown.push(candidates.find((md) => md !== undefined && md.trim() !== '' && !md.includes('\r') && renders(md, style) === p.raw));
+    await breather(slice);
+  }
   const assemble = () => {
     let previous: string | undefined;
     return `${markdown
@@ -330,6 +351,7 @@ export function pullContent(content: string): PulledBody {
   };
   // The whole, checked: a piece that renders otherwise beside its neighbours is kept as it is.
   for (let round = 0; round <= pieces.length; round++) {
+    await breather(slice);
     const body = assemble();
     const out = renderBody(body, bodyOptions(style));
     if (out.content === content) return { ...style, body, kept: markdown.filter((m) => m === undefined).length, pieces: pieces.length };

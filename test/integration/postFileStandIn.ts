@@ -107,7 +107,7 @@ export class PostFileStandIn {
   /** Open as Markdown, as the Posts view's row does: the site's version as the file, and what they now agree on. */
   async open(id: number): Promise<string> {
     const post = await this.client().posts.get(this.site, id, { context: 'edit' });
-    const { text, synced } = postAsFile(post, this.site);
+    const { text, synced } = await postAsFile(post, this.site);
     this.text = text;
     await this.mem.posts.set(this.site, id, { modified: post.modified ?? '' });
     await this.mem.records.set(this.site, id, recordOf(text, synced.style, synced.pieces));

@@ -29,19 +29,19 @@ const WRITTEN: Record<string, string> = {
 };
 
 describe("The block editor's fixtures", () => {
-  it(`every fixture (${FILES.length}) opened as Markdown and published back unchanged is byte-identical`, () => {
+  it(`every fixture (${FILES.length}) opened as Markdown and published back unchanged is byte-identical`, async () => {
     for (const name of FILES) {
       const content = fixture(name);
-      const pulled = pullContent(content);
+      const pulled = await pullContent(content);
       const back = renderBody(pulled.body, bodyOptions(pulled)).content;
       assert.equal(back, content, name);
     }
   });
 
-  it('the core blocks Markdown says are Markdown in the file; what stays as the site wrote it is each one whole piece', () => {
+  it('the core blocks Markdown says are Markdown in the file; what stays as the site wrote it is each one whole piece', async () => {
     const markdown: string[] = [];
     for (const name of FILES) {
-      const pulled = pullContent(fixture(name));
+      const pulled = await pullContent(fixture(name));
       if (pulled.kept === 0) markdown.push(name);
       for (const fence of pulled.body.matchAll(/^```+html wordpress\n([\s\S]*?)\n```+$/gm)) {
         const blocks = parse(fence[1]).filter((b) => b.blockName !== null);
@@ -66,7 +66,7 @@ describe("The block editor's fixtures", () => {
     ]);
   });
 
-  it('the Markdown a writer writes for a core block publishes to the fixture, byte for byte (in the fixture editor version’s way)', () => {
+  it('the Markdown a writer writes for a core block publishes to the fixture, byte for byte (in the fixture editor version’s way)', async () => {
     for (const [name, markdown] of Object.entries(WRITTEN)) {
       const expected = fixture(name).replace(/\n$/, '');
       const { mode, pieces } = storedPieces(expected);
@@ -75,7 +75,7 @@ describe("The block editor's fixtures", () => {
     }
   });
 
-  it('a new post (the default way of writing) matches the fixtures of the current editor: heading, code, preformatted, image, table', () => {
+  it('a new post (the default way of writing) matches the fixtures of the current editor: heading, code, preformatted, image, table', async () => {
     for (const name of [
       'core__heading__h2.serialized.html',
       'core__code.serialized.html',
@@ -86,7 +86,7 @@ describe("The block editor's fixtures", () => {
       assert.equal(renderBody(WRITTEN[name], { mode: 'blocks', flavor: DEFAULT_FLAVOR }).content, expected, name);
     }
     const table = fixture('core__table.serialized.html').replace(/\n$/, '');
-    const pulled = pullContent(table);
+    const pulled = await pullContent(table);
     assert.match(pulled.body, /^\| Version \| Musician \| Date \|\n\| --- \| --- \| --- \|\n/);
     assert.equal(renderBody(pulled.body, { mode: 'blocks', flavor: DEFAULT_FLAVOR }).content, table);
   });

@@ -34,12 +34,12 @@ const CORPUS: Record<string, string> = {
 };
 
 describe('Markdown to the HTML a post sends', () => {
-  it("joins a paragraph's soft breaks with a space: no <br>, and no newline left for the service to turn into one", () => {
+  it("joins a paragraph's soft breaks with a space: no <br>, and no newline left for the service to turn into one", async () => {
     const html = markdownToHtml(CORPUS['soft breaks']);
     assert.equal(html, '<p>One line and the next and a third.</p><p>A second paragraph.</p>');
   });
 
-  it('escapes code exactly and sends [ ] inside it as &#91; &#93;, so no shortcode runs', () => {
+  it('escapes code exactly and sends [ ] inside it as &#91; &#93;, so no shortcode runs', async () => {
     const html = markdownToHtml(CORPUS['code with < & and shortcodes']);
     assert.match(
       html,
@@ -49,7 +49,7 @@ describe('Markdown to the HTML a post sends', () => {
     assert.doesNotMatch(html.replace(/<pre>[\s\S]*<\/pre>/, ''), /\n/, 'newlines only inside <pre>');
   });
 
-  it('keeps raw HTML, emoji, tables, footnotes and nested lists', () => {
+  it('keeps raw HTML, emoji, tables, footnotes and nested lists', async () => {
     assert.match(markdownToHtml(CORPUS['raw HTML']), /<div class="note"> Kept <em>as is<\/em>\. <\/div>.*<kbd>Ctrl<\/kbd>/);
     assert.equal(markdownToHtml(CORPUS.emoji), '<p>Coffee ☕ and 🎉, and ünïcödé.</p>');
     assert.deepEqual(shape(markdownToHtml(CORPUS.table)).slice(0, 4), ['table', 'thead', 'tr', 'th']);
@@ -71,7 +71,7 @@ describe('Markdown to the HTML a post sends', () => {
     ]);
   });
 
-  it('points local images at the URLs given, leaves web images alone, and lists the local ones with their lines', () => {
+  it('points local images at the URLs given, leaves web images alone, and lists the local ones with their lines', async () => {
     const md = 'Intro.\n\n![a](pics/a.png)\n\n![b](https://cdn.example/b.png) ![c](data:image/png;base64,xx)';
     const html = markdownToHtml(md, { imageUrl: (src) => (src === 'pics/a.png' ? 'https://lib.example/a.png' : undefined) });
     assert.match(html, /<img src="https:\/\/lib\.example\/a\.png" alt="a">/);
@@ -79,7 +79,7 @@ describe('Markdown to the HTML a post sends', () => {
     assert.deepEqual(localImages(md), [{ src: 'pics/a.png', line: 2 }]);
   });
 
-  it('renders a 50,000-word post whole', () => {
+  it('renders a 50,000-word post whole', async () => {
     const para = 'Word '.repeat(99) + 'end.\n\n';
     const html = markdownToHtml(para.repeat(500));
     assert.equal((html.match(/<p>/g) ?? []).length, 500);
@@ -89,9 +89,9 @@ describe('Markdown to the HTML a post sends', () => {
 describe("The site's content back to Markdown (pullContent), for both ways a post is written", () => {
   for (const mode of ['blocks', 'classic'] as const)
     for (const [name, md] of Object.entries(CORPUS)) {
-      it(`${mode}, ${name}: what a post stores comes back as Markdown that publishes the same bytes`, () => {
+      it(`${mode}, ${name}: what a post stores comes back as Markdown that publishes the same bytes`, async () => {
         const stored = renderBody(md, { mode }).content;
-        const pulled = pullContent(stored);
+        const pulled = await pullContent(stored);
         assert.equal(pulled.mode, mode);
         assert.equal(renderBody(pulled.body, bodyOptions(pulled)).content, stored);
         // Only raw HTML a writer typed may stay as the site has it; the rest reads as Markdown.
@@ -99,9 +99,9 @@ describe("The site's content back to Markdown (pullContent), for both ways a pos
       });
     }
 
-  it('reads a classic post as the site shows it (autop): its paragraphs, a line break in one, &#91; in code back as [', () => {
+  it('reads a classic post as the site shows it (autop): its paragraphs, a line break in one, &#91; in code back as [', async () => {
     const stored = 'First one.\n\nSecond <strong>one</strong>\nand a break.\n\n<pre><code>x &#91;y&#93;\n</code></pre>';
-    const pulled = pullContent(stored);
+    const pulled = await pullContent(stored);
     assert.equal(pulled.body, 'First one.\n\nSecond **one**\\\nand a break.\n\n```\nx [y]\n```\n');
     assert.equal(renderBody(pulled.body, bodyOptions(pulled)).content, stored);
   });
