@@ -4,6 +4,7 @@
 //   src/lazy/renderEntry.ts        -> dist/render.js     (the HTML sanitizer and webview pages)
 //   src/api/lazy/schemasEntry.ts   -> dist/schemas.js    (zod and the response schemas, on the first answer)
 //   src/lazy/writingEntry.ts       -> dist/writing.js    (markdown-it, turndown, yaml: post files)
+//   src/commands/lazy/postFilesEntry.ts -> dist/postfiles.js  (the post-file commands' work, on the first of them)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
 // entry points; src/api/lazy/loadTransport.ts, src/api/lazy/loadSchemas.ts and src/lazy/loadRender.ts
 // require() the others (the api's own parts live in the api's layer, the renderer's above it), and
@@ -27,16 +28,22 @@ const outdir = flag('--outdir') ?? (process.argv.includes('--bench') ? 'out/benc
 // The output folder holds only this build: a file left by an earlier one would ship in the VSIX.
 rmSync(outdir, { recursive: true, force: true });
 
-const LAZY = { transportEntry: 'transport', renderEntry: 'render', schemasEntry: 'schemas', writingEntry: 'writing' };
+const LAZY = {
+  transportEntry: 'transport',
+  renderEntry: 'render',
+  schemasEntry: 'schemas',
+  writingEntry: 'writing',
+  postFilesEntry: 'postfiles',
+};
 
 /** `require('./transportEntry')` in src/api/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
 const lazyParts = {
   name: 'lazy-parts',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(transportEntry|renderEntry|schemasEntry|writingEntry)$/ }, (args) => {
+    build.onResolve({ filter: /^\.\/(transportEntry|renderEntry|schemasEntry|writingEntry|postFilesEntry)$/ }, (args) => {
       if (
         args.kind !== 'require-call' ||
-        !/[\\/]src[\\/](api[\\/])?lazy[\\/]load(Transport|Render|Schemas|Writing)\.ts$/.test(args.importer)
+        !/[\\/]src[\\/](api[\\/]|commands[\\/])?lazy[\\/]load(Transport|Render|Schemas|Writing|PostFiles)\.ts$/.test(args.importer)
       )
         return undefined;
       return { path: `./${LAZY[args.path.slice(2)]}.js`, external: true };
@@ -82,6 +89,7 @@ const options = {
     render: 'src/lazy/renderEntry.ts',
     schemas: 'src/api/lazy/schemasEntry.ts',
     writing: 'src/lazy/writingEntry.ts',
+    postfiles: 'src/commands/lazy/postFilesEntry.ts',
   },
   bundle: true,
   outdir,

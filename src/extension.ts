@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { registerAuth } from './auth';
 import { ChosenSite } from './models/chosenSite';
 import { LoadCoordinator } from './models/loadCoordinator';
+import { SiteChanges } from './models/siteChanges';
 import type { NoteActionsModel } from './models/noteActionsModel';
 import { FirstPaint } from './views/common/firstPaint';
 import { Lists } from './views/common/lists';
@@ -60,6 +61,7 @@ export async function activate(context: vscode.ExtensionContext) {
     client,
     auth,
     site,
+    changes: own(new SiteChanges()),
     coordinator: own(new LoadCoordinator(client, withViewProgress)),
     lists: new Lists(),
     firstPaint,
@@ -73,7 +75,7 @@ export async function activate(context: vscode.ExtensionContext) {
   const notifications = own(registerNotifications(shared));
   const following = own(registerFollowing(shared));
   const trash = own(registerTrash({ ...shared, selectSite: chosen.select }));
-  const posts = own(registerPosts({ ...shared, selectSite: chosen.select, trashChanged: () => void trash.provider.reload() }));
+  const posts = own(registerPosts({ ...shared, selectSite: chosen.select }));
   const mentions = own(registerMentions(shared));
   const detail = own(registerDetail({ ...shared, notifications, mentions: mentions.source }));
   const reader = own(registerReader({ ...shared, detail: detail.panel }));

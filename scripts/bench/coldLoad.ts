@@ -4,6 +4,7 @@
  */
 import type { ContentSiteClient } from '../../src/api';
 import { refreshTogether } from '../../src/models/batchRefresh';
+import { SiteChanges } from '../../src/models/siteChanges';
 import { ChosenSite } from '../../src/models/chosenSite';
 import { FollowingModel } from '../../src/models/followingModel';
 import { NotificationsModel } from '../../src/models/notificationsModel';
@@ -23,7 +24,7 @@ export function viewModels(api: ContentSiteClient) {
   const following = new FollowingModel({ client: () => api, pageSize: () => 10 });
   const chosen = new ChosenSite();
   chosen.set(SITE);
-  const trash = new TrashModel({ client: () => api, pageSize: () => 20, site: chosen });
+  const trash = new TrashModel({ client: () => api, pageSize: () => 20, site: chosen, changes: new SiteChanges() });
   return { notes, following, trash };
 }
 

@@ -1,7 +1,7 @@
 /** What every command group may use: failures told one way, the sign-in check, web pages opened safely. */
 import * as vscode from 'vscode';
 import { localized } from '../localize';
-import { ContentSiteError } from '../api';
+import { ContentSiteError } from '../api/errors';
 import type { AuthService } from '../auth';
 import { errorDetail } from '../views/common/messageNode';
 import { COMMANDS } from '../ids';

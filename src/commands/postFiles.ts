@@ -1,335 +1,64 @@
 /**
- * Post files: New Post, Publish to Site, Pull from Site, and the conflict a publish may meet (the
- * site's version beside the file; Keep Mine or Take the Site's). The writing module does the work
- * (src/writing/publisher.ts, loaded lazily); these commands save the file first, write back what a
- * publish or a pull returns, and say what happened. On any failure the file is left as it was.
- * The work on one file runs one at a time (two Publishes of a new file make one post), and nothing
- * of an untrusted workspace is published or uploaded.
+ * Post files: New Post, Open as Markdown (a row of the Posts view), Publish to Site, Pull from
+ * Site, and images dropped into a post file. The
+ * commands are registered at activation; their work (commands/postFileActions.ts) loads with the
+ * first of them, once, so every command shares its one queue per file.
  */
-import { createHash } from 'node:crypto';
-import { dirname } from 'node:path';
 import * as vscode from 'vscode';
-import type { ContentSiteClient, MediaFile, PostV11 } from '../api';
+import type { MediaFile, PostV11 } from '../api';
 import { COMMANDS } from '../ids';
-import { loadWriting, type WritingModule } from '../lazy/loadWriting';
-import type { ChosenSite } from '../models/chosenSite';
-import { KeyedQueue } from '../models/keyedQueue';
-import { postLink } from '../models/postsModel';
-import { WRITING_LIMITS } from '../writing/limits';
-import type { MediaMemory, PostMemory } from '../writing/publisher';
-import type { SyncRecords } from '../writing/syncRecord';
+import { loadPostFiles } from './lazy/loadPostFiles';
+import type { PostFileActions, PostFileDeps } from './postFileActions';
 import { ImageDropProvider } from '../views/posts/imageDrop';
-import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
-import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
-import { openNewPostFile, requireTrust, updateDocument } from './postFileWriter';
+import { reportError } from './common';
 
-export interface PostFileDeps {
-  log: vscode.LogOutputChannel;
-  auth: CommandAuth;
-  client: () => ContentSiteClient;
-  site: ChosenSite;
-  media: MediaMemory;
-  posts: PostMemory;
-  records: SyncRecords;
-  selectSite(): Promise<unknown>;
-  sitePosts: SitePostDocuments;
-  /** The site's posts changed (a publish): the Posts view reloads. */
-  postsChanged(): void;
+export type { PostFileDeps } from './postFileActions';
+
+/** The post a row of the Posts view is about, and the site the view shows (for Open as Markdown). */
+export interface PostRowOf {
+  row(clicked?: vscode.TreeItem): PostV11 | undefined;
+  site(): string | undefined;
 }
 
-type PublishOutcome = Awaited<ReturnType<WritingModule['publishPost']>>;
-type Written = Extract<PublishOutcome, { kind: 'created' | 'updated' }>;
-type Conflict = Extract<PublishOutcome, { kind: 'conflict' }>;
-type Unintended = Extract<PublishOutcome, { kind: 'unintended' }>;
-/** What a publish leaves to the writer: the two versions of a conflict, or changes they did not make. */
-type Question = Conflict | Unintended;
-
-/** A refusal the writing code words itself (a PublishError, or a LimitError naming the bound): shown as it is. */
-const isWritingRefusal = (err: unknown): err is Error => err instanceof Error && (err.name === 'PublishError' || err.name === 'LimitError');
-
-/** The Markdown document a command is about: the one given (explorer, editor title), else the active editor's. */
-async function postDocument(uri?: vscode.Uri): Promise<vscode.TextDocument | undefined> {
-  const doc = uri instanceof vscode.Uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
-  if (!doc || doc.languageId !== 'markdown') {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Open a post file (Markdown with front matter) to publish or pull it.'));
-    return undefined;
-  }
-  return doc;
-}
-
-/** The post file's folder, and the workspace folder that holds it (none for an untitled or outside file). */
-export function placeOf(doc: vscode.TextDocument): { fileDir: string; root: string | undefined } {
-  const folder = doc.uri.scheme === 'file' ? vscode.workspace.getWorkspaceFolder(doc.uri) : undefined;
-  return { fileDir: doc.uri.scheme === 'file' ? dirname(doc.uri.fsPath) : '', root: folder?.uri.fsPath };
-}
-
-/** The chosen site, asking for one when none is chosen. */
-async function chosenSite(deps: PostFileDeps): Promise<string | undefined> {
-  if (!deps.site.site) await deps.selectSite();
-  return deps.site.site;
-}
-
-function titleOf(post: PostV11): string {
-  return post.title?.trim() || vscode.l10n.t('(no title)');
-}
-
-/** What a publish says: by the status the site answered, not the one asked for. */
-function sentence(post: PostV11): string {
-  const t = titleOf(post);
-  switch (post.status) {
-    case 'publish':
-      return vscode.l10n.t('Published “{0}”.', t);
-    case 'future':
-      return vscode.l10n.t('Scheduled “{0}” for {1}.', t, post.date ? new Date(post.date).toLocaleString(vscode.env.language) : '');
-    case 'pending':
-      return vscode.l10n.t('Submitted “{0}” for review.', t);
-    case 'private':
-      return vscode.l10n.t('Published “{0}” privately.', t);
-    default:
-      return vscode.l10n.t('Saved “{0}” as a draft on the site.', t);
-  }
-}
-
-export function registerPostFileCommands(deps: PostFileDeps): vscode.Disposable[] {
-  /** One file's publishes and pulls, one at a time. */
-  const perFile = new KeyedQueue();
-
-  /** The site's upload rules: from its info when known, else asked once. */
-  async function rules(w: WritingModule, site: string) {
-    let info = deps.site.site === site ? deps.site.info : undefined;
-    if (!info) {
-      info = await deps.client().sites.get(site);
-      if (deps.site.site === site) deps.site.set(site, info);
-    }
-    return w.uploadRules(info.options, WRITING_LIMITS.defaultUploadBytes);
-  }
-
-  const publishDeps = (w: WritingModule, doc: vscode.TextDocument, site: string) => ({
-    client: deps.client(),
-    site,
-    memory: deps.media,
-    posts: deps.posts,
-    place: placeOf(doc),
-    rules: () => rules(w, site),
-    unconfirmed: (token: string | null) => updateDocument(doc, w.withFrontMatter(doc.getText(), { unconfirmed: token })),
-    records: deps.records,
-    now: () => new Date(),
-  });
-
-  /** The file now agrees with the site as `synced` says (after a publish, a pull, Take the Site's). */
-  const agreed = (w: WritingModule, doc: vscode.TextDocument, site: string, id: number, synced: Written['synced']) =>
-    deps.records.set(site, id, w.recordOf(doc.getText(), synced.style, synced.pieces));
-
-  /** A publish's answer into the file (only the site's keys, over whatever the file holds now), then what happened. */
-  async function written(w: WritingModule, doc: vscode.TextDocument, out: Written): Promise<void> {
-    const m = w.parsePostFile(out.text).meta;
-    const keys = {
-      id: m.id,
-      site: m.site,
-      url: m.url,
-      modified: m.modified,
-      status: m.status,
-      unconfirmed: null,
-      ...(m.status === 'future' ? { date: m.date } : {}),
-    };
-    await updateDocument(doc, w.withFrontMatter(doc.getText(), keys));
-    await agreed(w, doc, m.site ?? '', out.post.ID, out.synced);
-    deps.log.info(`${out.kind} post ${out.post.ID} (${out.post.status}); ${out.uploaded} image(s) uploaded.`);
-    deps.postsChanged();
-    const open = vscode.l10n.t('Open in Browser');
-    void vscode.window
-      .showInformationMessage(sentence(out.post), open)
-      .then((pick) => pick === open && openExternal(postLink(out.post), `“${titleOf(out.post)}”`));
-  }
-
-  async function conflict(w: WritingModule, doc: vscode.TextDocument, site: string, out: Conflict): Promise<void> {
-    const theirs = deps.sitePosts.show(site, out.theirs, out.theirsText);
-    await vscode.commands.executeCommand(
-      'vscode.diff',
-      theirs,
-      doc.uri,
-      vscode.l10n.t("{0}: the site's version ↔ yours", titleOf(out.theirs)),
-      { preview: false },
-    );
-    const keep = vscode.l10n.t('Keep Mine');
-    const take = vscode.l10n.t("Take the Site's");
-    const why =
-      out.reason === 'untrusted'
-        ? vscode.l10n.t(
-            '“{0}”: the version this file says it last saw (modified) was not read or written by this extension here, so the site may hold a newer one. Nothing was published.',
-            titleOf(out.theirs),
-          )
-        : vscode.l10n.t('“{0}” changed on the site since this file last saw it. Nothing was published.', titleOf(out.theirs));
-    // The writer's choice is awaited outside the file's queue: a message left unanswered holds up nothing.
-    const pick = await vscode.window.showWarningMessage(why, keep, take);
-    if (pick === keep) {
-      if (!requireTrust(vscode.l10n.t('Publishing'))) return;
-      const again = await perFile.run(doc.uri.toString(), async () => {
-        if (doc.isDirty && !(await doc.save())) return undefined;
-        return publishing(w, doc, vscode.l10n.t('Publishing…'), () => w.takeMine(doc.getText(), out.theirs, publishDeps(w, doc, site)));
-      });
-      if (again) await ask(w, doc, site, again);
-    } else if (pick === take) {
-      await perFile.run(doc.uri.toString(), async () => {
-        const theirs = await w.withSiteVersion(doc.getText(), out.theirs, site);
-        await updateDocument(doc, theirs.text);
-        await deps.posts.set(site, out.theirs.ID, { modified: out.theirs.modified ?? '' });
-        await agreed(w, doc, site, out.theirs.ID, theirs.synced);
-      });
-      void vscode.window.showInformationMessage(vscode.l10n.t("The file now holds the site's version of “{0}”.", titleOf(out.theirs)));
-    }
-  }
-
-  /**
-   * Nothing was sent because the post would change where the writer made no edit: the site's content
-   * now and after this publish side by side, and a publish only when the writer says so.
-   */
-  async function unintended(w: WritingModule, doc: vscode.TextDocument, site: string, out: Unintended): Promise<void> {
-    const meta = w.parsePostFile(doc.getText()).meta;
-    const title = meta.title?.trim() || vscode.l10n.t('(no title)');
-    const id = meta.id ?? 0;
-    await vscode.commands.executeCommand(
-      'vscode.diff',
-      deps.sitePosts.showText(site, id, 'on-the-site.html', out.before),
-      deps.sitePosts.showText(site, id, 'after-this-publish.html', out.after),
-      vscode.l10n.t("{0}: the site's content now ↔ after this publish", title),
-      { preview: false },
-    );
-    const go = vscode.l10n.t('Publish Anyway');
-    const pick = await vscode.window.showWarningMessage(
-      vscode.l10n.t(
-        'Publishing “{0}” would also change {1} part(s) of the post you did not edit (shown side by side). Nothing was sent.',
-        title,
-        out.changes.length,
-      ),
-      { modal: true },
-      go,
-    );
-    if (pick !== go) return;
-    const again = await perFile.run(doc.uri.toString(), async () => {
-      if (doc.isDirty && !(await doc.save())) return undefined;
-      return publishing(w, doc, vscode.l10n.t('Publishing…'), () =>
-        w.publishPost(doc.getText(), { ...publishDeps(w, doc, site), confirmed: true }),
-      );
-    });
-    if (again) await ask(w, doc, site, again);
-  }
-
-  /** What a publish left to the writer, asked outside the file's queue. */
-  async function ask(w: WritingModule, doc: vscode.TextDocument, site: string, question: Question): Promise<void> {
-    if (question.kind === 'conflict') await conflict(w, doc, site, question);
-    else await unintended(w, doc, site, question);
-  }
-
-  /** A publish (in the file's queue): what it wrote is in the file when this returns; a question is returned for the writer. */
-  async function publishing(
-    w: WritingModule,
-    doc: vscode.TextDocument,
-    title: string,
-    work: () => Promise<PublishOutcome>,
-  ): Promise<Question | undefined> {
-    const out = await run(title, work);
-    if (!out) return undefined;
-    if (out.kind === 'conflict' || out.kind === 'unintended') return out;
-    await written(w, doc, out);
-    return undefined;
-  }
-
-  /** Runs a publish or a pull with progress; its failure said (a refusal as it is worded), undefined then. */
-  async function run<T>(title: string, work: () => Promise<T>): Promise<T | undefined> {
-    try {
-      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, work);
-    } catch (err) {
-      if (isWritingRefusal(err)) {
-        deps.log.warn(`Not published: ${err.message}`);
-        void vscode.window.showErrorMessage(err.message);
-      } else await reportError(deps, err, vscode.l10n.t('Publish'));
-      return undefined;
-    }
-  }
-
-  async function publish(uri?: vscode.Uri): Promise<void> {
-    if (!requireSignIn(deps)) return;
-    const doc = await postDocument(uri);
-    if (!doc || !requireTrust(vscode.l10n.t('Publishing'))) return;
-    const site = await chosenSite(deps);
-    if (!site) return;
-    const w = await loadWriting();
-    const question = await perFile.run(doc.uri.toString(), async () => {
-      if (doc.isDirty && !(await doc.save())) return undefined;
-      return publishing(w, doc, vscode.l10n.t('Publishing to {0}…', deps.site.label ?? site), () =>
-        w.publishPost(doc.getText(), publishDeps(w, doc, site)),
-      );
-    });
-    if (question) await ask(w, doc, site, question);
-  }
-
-  async function pull(uri?: vscode.Uri): Promise<void> {
-    if (!requireSignIn(deps)) return;
-    const doc = await postDocument(uri);
-    if (!doc) return;
-    const site = await chosenSite(deps);
-    if (!site) return;
-    await perFile.run(doc.uri.toString(), async () => {
-      const w = await loadWriting();
-      // Whatever the file holds that is not what was last pulled or published (saved or not: with
-      // auto-save, nothing is ever unsaved) is the writer's, and is replaced only when they say so.
-      const id = w.parsePostFile(doc.getText()).meta.id;
-      const record = id === undefined ? undefined : await deps.records.get(site, id);
-      if (id !== undefined && record?.fileText !== doc.getText()) {
-        const replace = vscode.l10n.t('Replace');
-        const pick = await vscode.window.showWarningMessage(
-          vscode.l10n.t(
-            "This file holds changes that are not on the site (it differs from what was last pulled or published). Replace them with the site's version?",
-          ),
-          { modal: true },
-          replace,
-        );
-        if (pick !== replace) return;
+export function registerPostFileCommands(deps: Omit<PostFileDeps, 'report'>, rows: PostRowOf): vscode.Disposable[] {
+  const report = (err: unknown, what: string) => reportError(deps, err, what);
+  let actions: Promise<PostFileActions> | undefined;
+  const work = () => (actions ??= loadPostFiles().then((m) => m.postFileActions({ ...deps, report })));
+  /** A command's work once loaded; a failure to load is told like any other failure. */
+  const command =
+    <A extends unknown[]>(what: string, run: (a: PostFileActions, ...args: A) => Promise<void>) =>
+    async (...args: A) => {
+      let a: PostFileActions;
+      try {
+        a = await work();
+      } catch (err) {
+        actions = undefined;
+        return report(err, what);
       }
-      const out = await run(vscode.l10n.t('Pulling from {0}…', deps.site.label ?? site), () =>
-        w.pullPost(doc.getText(), { client: deps.client(), site, posts: deps.posts }),
-      );
-      if (!out) return;
-      await updateDocument(doc, out.text);
-      await agreed(w, doc, site, out.post.ID, out.synced);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Pulled “{0}” from the site.', titleOf(out.post)));
-    });
-  }
-
-  async function newPost(): Promise<void> {
-    try {
-      const w = await loadWriting();
-      await openNewPostFile(w.newPostText(new Date()), 'untitled-post');
-    } catch (err) {
-      await reportError(deps, err, vscode.l10n.t('New Post'));
-    }
-  }
-
-  /** A dropped image to the library at once (known content is not sent again); undefined when it may not be, said why. */
-  async function uploadDropped(files: Array<MediaFile & { data: Uint8Array }>): Promise<Array<{ URL: string }> | undefined> {
-    const site = deps.site.site;
-    if (!deps.auth.current() || !site || !requireTrust(vscode.l10n.t('Uploading'))) return undefined;
-    const w = await loadWriting();
-    try {
-      const limits = await rules(w, site);
-      for (const file of files)
-        if (file.data.byteLength > limits.maxBytes) throw new w.PublishError(w.tooBig(file.name, file.data.byteLength, limits.maxBytes));
-      const hashed = files.map((file) => ({ file, sha256: createHash('sha256').update(file.data).digest('hex') }));
-      const out = await w.uploadOnce(hashed, { client: deps.client(), site, memory: deps.media });
-      deps.log.info(`Dropped ${files.length} image(s): ${out.sent} uploaded.`);
-      return out.items;
-    } catch (err) {
-      if (isWritingRefusal(err)) void vscode.window.showErrorMessage(err.message);
-      else await reportError(deps, err, vscode.l10n.t('Upload'));
-      return undefined;
-    }
-  }
-
+      return run(a, ...args);
+    };
+  const dropped = async (files: Array<MediaFile & { data: Uint8Array }>) => (await work()).uploadDropped(files);
   return [
-    vscode.languages.registerDocumentDropEditProvider({ language: 'markdown' }, new ImageDropProvider(uploadDropped)),
-    vscode.commands.registerCommand(COMMANDS.posts.newPost, newPost),
-    vscode.commands.registerCommand(COMMANDS.posts.publish, publish),
-    vscode.commands.registerCommand(COMMANDS.posts.pull, pull),
+    vscode.languages.registerDocumentDropEditProvider({ language: 'markdown' }, new ImageDropProvider(dropped)),
+    vscode.commands.registerCommand(
+      COMMANDS.posts.newPost,
+      command(vscode.l10n.t('New Post'), (a) => a.newPost()),
+    ),
+    vscode.commands.registerCommand(
+      COMMANDS.posts.publish,
+      command(vscode.l10n.t('Publish'), (a, uri?: vscode.Uri) => a.publish(uri)),
+    ),
+    vscode.commands.registerCommand(
+      COMMANDS.posts.pull,
+      command(vscode.l10n.t('Pull'), (a, uri?: vscode.Uri) => a.pull(uri)),
+    ),
+    vscode.commands.registerCommand(
+      COMMANDS.posts.openAsMarkdown,
+      command(vscode.l10n.t('Open Post as Markdown'), async (a, clicked?: vscode.TreeItem) => {
+        const post = rows.row(clicked);
+        const site = rows.site();
+        if (post && site) await a.openAsMarkdown(site, post);
+      }),
+    ),
   ];
 }

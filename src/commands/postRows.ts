@@ -1,19 +1,16 @@
 /**
- * The Posts view's rows: open one as Markdown (a file of its own), preview or open it in the browser,
+ * The Posts view's rows: preview or open one in the browser,
  * publish a draft, move it to the trash; and the view's Refresh and Load more. They call the posts
- * model and say the outcome; the model builds the links.
+ * model and say the outcome; the model builds the links. (Open as Markdown is a post-file command:
+ * commands/postFiles.ts.)
  */
 import * as vscode from 'vscode';
 import type { ContentSiteClient, PostV11 } from '../api';
 import { COMMANDS } from '../ids';
-import { loadWriting } from '../lazy/loadWriting';
 import { unknownBecause } from '../models/asError';
 import { postLink, type PostOutcome, type PostsModel } from '../models/postsModel';
 import type { PostsProvider } from '../views/posts/postsProvider';
-import type { PostMemory } from '../writing/publisher';
-import type { SyncRecords } from '../writing/syncRecord';
 import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
-import { openNewPostFile } from './postFileWriter';
 
 export interface PostRowDeps {
   log: vscode.LogOutputChannel;
@@ -21,12 +18,6 @@ export interface PostRowDeps {
   client: () => ContentSiteClient;
   model: PostsModel;
   provider: PostsProvider;
-  /** The versions this extension read: Open as Markdown records the one it wrote into the file. */
-  posts: PostMemory;
-  /** What each post file and the site agree on: Open as Markdown records the file it writes. */
-  records: SyncRecords;
-  /** A post went to the trash: the Trash view reloads. */
-  trashChanged(): void;
 }
 
 const titleOf = (post: PostV11) => post.title?.trim() || vscode.l10n.t('(no title)');
@@ -53,26 +44,9 @@ export function registerPostRowCommands(deps: PostRowDeps): vscode.Disposable[] 
     );
   }
 
-  async function openAsMarkdown(clicked?: vscode.TreeItem): Promise<void> {
-    const post = row(clicked);
-    const site = model.site;
-    if (!post || !site || !requireSignIn(deps)) return;
-    try {
-      const [w, full] = await Promise.all([loadWriting(), deps.client().posts.get(site, post.ID, { context: 'edit' })]);
-      const { text, synced } = await w.postAsFile(full, site);
-      await deps.posts.set(site, full.ID, { modified: full.modified ?? '' });
-      await openNewPostFile(text, w.fileStem(full.slug, `post-${full.ID}`));
-      await deps.records.set(site, full.ID, w.recordOf(text, synced.style, synced.pieces));
-    } catch (err) {
-      if (err instanceof Error && err.name === 'LimitError') void vscode.window.showErrorMessage(err.message);
-      else await reportError(deps, err, vscode.l10n.t('Open Post as Markdown'));
-    }
-  }
-
   return [
     vscode.commands.registerCommand(COMMANDS.posts.refresh, () => provider.reload()),
     vscode.commands.registerCommand(COMMANDS.posts.loadMore, () => provider.loadMore()),
-    vscode.commands.registerCommand(COMMANDS.posts.openAsMarkdown, openAsMarkdown),
     vscode.commands.registerCommand(COMMANDS.posts.preview, (clicked?: vscode.TreeItem) => {
       const post = row(clicked);
       if (post) openExternal(postLink(post), `“${titleOf(post)}”`);
@@ -93,7 +67,6 @@ export function registerPostRowCommands(deps: PostRowDeps): vscode.Disposable[] 
       const post = row(clicked);
       if (!post || !requireSignIn(deps)) return;
       const out = await model.trash(post.ID);
-      if (out.kind !== 'failed') deps.trashChanged();
       await told(vscode.l10n.t('Move to Trash'), post, out, () => vscode.l10n.t('Moved “{0}” to the trash.', titleOf(post)));
     }),
   ];

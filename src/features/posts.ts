@@ -1,6 +1,7 @@
 /** Posts: the chosen site's posts by status, post files (new, publish, pull, the conflict), their diagnostics, and the rows' actions. */
 import * as vscode from 'vscode';
-import { placeOf, registerPostFileCommands } from '../commands/postFiles';
+import { registerPostFileCommands } from '../commands/postFiles';
+import { placeOf } from '../views/posts/postPlace';
 import { registerPostRowCommands } from '../commands/postRows';
 import { mediaMemory, postMemory, syncRecords } from '../commands/writingMemory';
 import { pageSizes } from '../config';
@@ -15,17 +16,15 @@ import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from './shared';
 
 export type PostsDeps = ListFeatureDeps &
-  Pick<Shared, 'log' | 'client' | 'site' | 'state' | 'storageUri'> & {
+  Pick<Shared, 'log' | 'client' | 'site' | 'state' | 'storageUri' | 'changes'> & {
     selectSite(): Promise<unknown>;
-    /** A post went to the trash from here: the Trash view reloads. */
-    trashChanged(): void;
   };
 
 export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
   constructor(deps: PostsDeps) {
     const { client, site } = deps;
     super(deps, {
-      model: new PostsModel({ client, pageSize: pageSizes.posts, site }),
+      model: new PostsModel({ client, pageSize: pageSizes.posts, site, changes: deps.changes }),
       provider: (model, loader) => new PostsProvider(model, site, loader),
       gate: () => site.site !== undefined,
       watched: (model) => [model],
@@ -42,26 +41,28 @@ export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
     const media = mediaMemory(memory);
     const posts = postMemory(memory);
     const records = syncRecords({ storage: deps.storageUri, baseUrl: () => client().baseUrl });
-    const postsChanged = () => void provider.reload();
     this.registerAll(
-      registerPostFileCommands({
-        log: deps.log,
-        auth: deps.auth,
-        client,
-        site,
-        media,
-        posts,
-        records,
-        selectSite: deps.selectSite,
-        sitePosts,
-        postsChanged,
-      }),
+      registerPostFileCommands(
+        {
+          log: deps.log,
+          auth: deps.auth,
+          client,
+          site,
+          media,
+          posts,
+          records,
+          selectSite: deps.selectSite,
+          sitePosts,
+          changes: deps.changes,
+        },
+        { row: (clicked) => provider.target(clicked)?.post, site: () => model.site },
+      ),
     );
-    this.registerAll(
-      registerPostRowCommands({ log: deps.log, auth: deps.auth, client, model, provider, posts, records, trashChanged: deps.trashChanged }),
-    );
+    this.registerAll(registerPostRowCommands({ log: deps.log, auth: deps.auth, client, model, provider }));
 
     this.followSite(site);
+    // A post restored from the Trash, or written from a file: the list reads the site again when it is out of date.
+    this.register(deps.changes.onPost((change) => model.follow(change) && void provider.reload()));
   }
 }
 

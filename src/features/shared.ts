@@ -3,6 +3,7 @@ import type * as vscode from 'vscode';
 import type { ContentSiteClient } from '../api';
 import type { AuthService } from '../auth';
 import type { ChosenSite } from '../models/chosenSite';
+import type { SiteChanges } from '../models/siteChanges';
 import type { LoadCoordinator } from '../models/loadCoordinator';
 import type { FirstPaint } from '../views/common/firstPaint';
 import type { Lists } from '../views/common/lists';
@@ -15,6 +16,8 @@ export interface Shared {
   auth: AuthService;
   /** The site the trash, mentions and site commands are about. */
   site: ChosenSite;
+  /** What became of the site's posts, told by whoever changed them; every list that shows them follows. */
+  changes: SiteChanges;
   /** Views that load at the same moment load in one batch. */
   coordinator: LoadCoordinator;
   /** Every list view, each added by its feature. */

@@ -8,7 +8,7 @@ import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from './shared';
 
 export type TrashDeps = ListFeatureDeps &
-  Pick<Shared, 'log' | 'client' | 'site'> & {
+  Pick<Shared, 'log' | 'client' | 'site' | 'changes'> & {
     /** Asks for a site when none is chosen (the site feature's Select Site); undefined when the user gave up. */
     selectSite(): Promise<unknown>;
   };
@@ -17,7 +17,7 @@ export class TrashFeature extends ListFeature<TrashModel, TrashProvider> {
   constructor(deps: TrashDeps) {
     const { client, site } = deps;
     super(deps, {
-      model: new TrashModel({ client, pageSize: pageSizes.trash, site }),
+      model: new TrashModel({ client, pageSize: pageSizes.trash, site, changes: deps.changes }),
       provider: (model, loader) => new TrashProvider(model, site, loader),
       gate: () => site.site !== undefined,
       watched: (model) => [model],
@@ -29,6 +29,8 @@ export class TrashFeature extends ListFeature<TrashModel, TrashProvider> {
     this.registerAll(registerRestoreCommands({ model, provider, site, selectSite: deps.selectSite, log: deps.log, auth: deps.auth }));
 
     this.followSite(site);
+    // A post trashed or restored elsewhere (the Posts view, a publish): the trash reads the site again.
+    this.register(deps.changes.onPost((change) => model.follow(change) && void provider.reload()));
   }
 }
 

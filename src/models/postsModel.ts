@@ -7,6 +7,7 @@
  */
 import { mapPrepared, type ContentSiteClient, type ContentSiteError, type PostV11 } from '../api';
 import type { ChosenSite } from './chosenSite';
+import type { SiteChanges } from './siteChanges';
 import type { Effect, OperationOutcome } from './listCore';
 import { ListModel } from './listModel';
 
@@ -19,20 +20,7 @@ export const POST_FIELDS = 'ID,title,status,date,modified,author,URL,slug';
 
 const key = (id: number) => String(id);
 
-/** Where a post is read on the web: its address, with `preview=true` while it is not published (as the service's web client previews). */
-export function postLink(post: Pick<PostV11, 'URL' | 'status'>): string | undefined {
-  if (!post.URL) return undefined;
-  if (post.status === 'publish' || post.status === 'private') return post.URL;
-  let url: URL;
-  try {
-    url = new URL(post.URL);
-  } catch {
-    // Not an address: given back as it is, for the caller to refuse and name.
-    return post.URL;
-  }
-  url.searchParams.set('preview', 'true');
-  return url.toString();
-}
+export { postLink } from './postLink';
 
 export type PostOutcome =
   | { kind: 'done'; post: PostV11 }
@@ -41,7 +29,9 @@ export type PostOutcome =
   | { kind: 'unknown'; error: ContentSiteError; now?: PostV11 };
 
 export class PostsModel extends ListModel<PostV11, string> {
-  constructor(private readonly options: { client: () => ContentSiteClient; pageSize: () => number; site: ChosenSite }) {
+  constructor(
+    private readonly options: { client: () => ContentSiteClient; pageSize: () => number; site: ChosenSite; changes: SiteChanges },
+  ) {
     super(options.client);
   }
 
@@ -107,7 +97,16 @@ export class PostsModel extends ListModel<PostV11, string> {
     return this.outcome(id, outcome);
   }
 
+  /** Whether a post's change made elsewhere leaves this list out of date (a post it should show or no longer show, or in another group). */
+  follow(change: { site: string; post: Pick<PostV11, 'ID' | 'status'> }): boolean {
+    if (change.site !== this.site) return false;
+    const shown = this.post(change.post.ID);
+    const belongs = (POST_GROUPS as readonly string[]).includes(change.post.status ?? '');
+    return shown ? shown.status !== change.post.status : belongs;
+  }
+
   private outcome(id: number, o: OperationOutcome<PostV11, PostV11>): PostOutcome {
+    if (o.kind === 'done') this.options.changes.post(this.site ?? '', o.result);
     if (o.kind === 'done') return { kind: 'done', post: o.result };
     if (o.kind === 'failed') return { kind: 'failed', error: o.error };
     return { kind: 'unknown', error: o.error, now: o.now?.get(key(id)) };

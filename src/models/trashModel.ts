@@ -8,6 +8,7 @@ import { mapPrepared, stripHtml, type ContentSiteClient, type ContentSiteError, 
 import { asError, outcomeUnknown } from './asError';
 import type { RefreshPart } from './batchRefresh';
 import type { ChosenSite } from './chosenSite';
+import type { SiteChanges } from './siteChanges';
 import type { Effect } from './listCore';
 import { ListModel } from './listModel';
 
@@ -40,7 +41,9 @@ const key = (id: number) => String(id);
 const hide: Effect<PostV11> = () => undefined;
 
 export class TrashModel extends ListModel<PostV11, string> {
-  constructor(private readonly options: { client: () => ContentSiteClient; pageSize: () => number; site: ChosenSite }) {
+  constructor(
+    private readonly options: { client: () => ContentSiteClient; pageSize: () => number; site: ChosenSite; changes: SiteChanges },
+  ) {
     super(options.client);
   }
 
@@ -114,7 +117,16 @@ export class TrashModel extends ListModel<PostV11, string> {
       }
     }
     op.confirm(gone);
+    for (const post of report.restored) this.options.changes.post(site, post);
+    for (const { post } of report.alreadyGone) if (post) this.options.changes.post(site, post);
     return report;
+  }
+
+  /** Follows a post's change made elsewhere: into the trash, or out of it, the list reads the site again. */
+  follow(change: { site: string; post: Pick<PostV11, 'ID' | 'status'> }): boolean {
+    if (change.site !== this.site) return false;
+    const shown = this.post(change.post.ID) !== undefined;
+    return shown !== (change.post.status === 'trash');
   }
 
   private trashRequest(client: ContentSiteClient, site: string, number: number, handle: string | undefined) {

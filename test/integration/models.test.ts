@@ -1,6 +1,7 @@
 /** The tree models (plain TypeScript) driving the real client against the reference service. */
 import * as assert from 'node:assert/strict';
 import { refreshTogether } from '../../src/models/batchRefresh';
+import { SiteChanges } from '../../src/models/siteChanges';
 import { FollowingModel } from '../../src/models/followingModel';
 import { cachedItem } from '../../src/models/firstPageCache';
 import { NotificationsModel } from '../../src/models/notificationsModel';
@@ -87,7 +88,7 @@ describe('FollowingModel and TrashModel', () => {
 
   it('trash restores one through restore, several through one restore-several request, and keeps refusals listed', async () => {
     const api = client();
-    const model = new TrashModel({ client: () => api, pageSize: () => 50, site: siteOf('demo.example.blog') });
+    const model = new TrashModel({ client: () => api, pageSize: () => 50, site: siteOf('demo.example.blog'), changes: new SiteChanges() });
     await model.refresh();
     const count = model.items.length;
     assert.equal(count, 17);
@@ -112,7 +113,7 @@ describe('FollowingModel and TrashModel', () => {
 describe('Asking only for what is shown', () => {
   it('the trash asks for the fields its rows, picker and messages read; a restore answer is trimmed the same way', async () => {
     const api = client();
-    const model = new TrashModel({ client: () => api, pageSize: () => 20, site: siteOf('demo.example.blog') });
+    const model = new TrashModel({ client: () => api, pageSize: () => 20, site: siteOf('demo.example.blog'), changes: new SiteChanges() });
     await model.refresh();
     const [batch] = restRequests(svc());
     assert.match(decodeURIComponent(decodeURIComponent(batch.path)), /status=trash.*fields=ID,title,type,status,modified,author,URL/);
@@ -147,7 +148,7 @@ describe('First pages kept and read back (cachedItem)', () => {
     const api = client();
     const notes = new NotificationsModel({ client: () => api, pageSize: () => 50 });
     const following = new FollowingModel({ client: () => api, pageSize: () => 20 });
-    const trash = new TrashModel({ client: () => api, pageSize: () => 50, site: siteOf('demo.example.blog') });
+    const trash = new TrashModel({ client: () => api, pageSize: () => 50, site: siteOf('demo.example.blog'), changes: new SiteChanges() });
     const reader = new ReaderModel({ client: () => api, pageSize: () => 20 });
     await Promise.all([notes.refresh(), following.refresh(), trash.refresh(), reader.refresh()]);
     const lists: Array<[string, readonly unknown[], (v: unknown) => unknown]> = [

@@ -5,13 +5,14 @@
  */
 import * as assert from 'node:assert/strict';
 import { PostsModel } from '../../src/models/postsModel';
+import { SiteChanges } from '../../src/models/siteChanges';
 import { siteOf, useClientAndService } from './setup';
 
 const { svc, client } = useClientAndService();
 
 function model(token = 'cs-demo-token') {
   const api = client(token);
-  return new PostsModel({ client: () => api, pageSize: () => 100, site: siteOf('demo.example.blog') });
+  return new PostsModel({ client: () => api, pageSize: () => 100, site: siteOf('demo.example.blog'), changes: new SiteChanges() });
 }
 
 describe('The posts model', () => {

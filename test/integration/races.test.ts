@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { ContentSiteClient } from '../../src/api';
 import { NotificationsModel } from '../../src/models/notificationsModel';
+import { SiteChanges } from '../../src/models/siteChanges';
 import { TrashModel } from '../../src/models/trashModel';
 import { startService, type RunningService } from '../service';
 import { startHoldProxy, type HoldProxy } from './holdProxy';
@@ -36,7 +37,7 @@ describe('Races between the user and refreshes (through a holding proxy)', () =>
   };
   const trashModel = () => {
     const api = client();
-    return new TrashModel({ client: () => api, pageSize: () => 50, site: siteOf(DEMO) });
+    return new TrashModel({ client: () => api, pageSize: () => 50, site: siteOf(DEMO), changes: new SiteChanges() });
   };
   const serviceTrash = async () =>
     (await truth().posts.trashed(DEMO, { number: 50, type: 'any', fields: 'ID' })).posts.map((p) => p.ID).sort();

@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { ContentSiteError } from '../../src/api';
 import { refreshTogether } from '../../src/models/batchRefresh';
+import { SiteChanges } from '../../src/models/siteChanges';
 import { FollowingModel } from '../../src/models/followingModel';
 import { LoadCoordinator } from '../../src/models/loadCoordinator';
 import { NotePoller } from '../../src/models/notePoller';
@@ -16,7 +17,7 @@ function models(extra: Parameters<typeof client>[1] = {}) {
   const notes = new NotificationsModel({ client: () => api, pageSize: () => 20 });
   const following = new FollowingModel({ client: () => api, pageSize: () => 10 });
   const site = siteOf('demo.example.blog');
-  const trash = new TrashModel({ client: () => api, pageSize: () => 20, site });
+  const trash = new TrashModel({ client: () => api, pageSize: () => 20, site, changes: new SiteChanges() });
   return { api, notes, following, trash, site };
 }
 

@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { ContentSiteError, noteActions } from '../../src/api';
 import { NoteActionsModel } from '../../src/models/noteActionsModel';
+import { SiteChanges } from '../../src/models/siteChanges';
 import { NotificationsModel } from '../../src/models/notificationsModel';
 import { TrashModel } from '../../src/models/trashModel';
 import { siteOf, useClientAndService } from './setup';
@@ -119,7 +120,12 @@ describe('A write answered 5xx is an unknown outcome: the service is asked, not 
   describe('restore from the trash', () => {
     it('applied, then answered 500: reported restored (not "already gone", not failed), and it stays out of the trash', async () => {
       const api = client();
-      const trash = new TrashModel({ client: () => api, pageSize: () => 50, site: siteOf('demo.example.blog') });
+      const trash = new TrashModel({
+        client: () => api,
+        pageSize: () => 50,
+        site: siteOf('demo.example.blog'),
+        changes: new SiteChanges(),
+      });
       await trash.refresh();
       assert.ok(trash.post(200));
       fault('/rest/v1.1/sites/demo.example.blog/posts/200/restore', 'applied,status=500');
@@ -133,7 +139,12 @@ describe('A write answered 5xx is an unknown outcome: the service is asked, not 
 
     it('a real 500: failed with the reason, and the post is back in the list, as the service has it', async () => {
       const api = client();
-      const trash = new TrashModel({ client: () => api, pageSize: () => 50, site: siteOf('demo.example.blog') });
+      const trash = new TrashModel({
+        client: () => api,
+        pageSize: () => 50,
+        site: siteOf('demo.example.blog'),
+        changes: new SiteChanges(),
+      });
       await trash.refresh();
       fault('/rest/v1.1/sites/demo.example.blog/posts/200/restore', 'status=500');
       const report = await trash.restore([200]);

@@ -218,6 +218,16 @@ describe('Posts in the extension host', () => {
     await setSetting('site', 'demo.example.blog');
     const uri = await postFile('pulled.md', '---\ntitle: Pulled twice\nstatus: publish\n---\nMine.\n');
     await vscode.commands.executeCommand('contentSite.posts.publish', uri);
+    const justPublished = captureMessages();
+    try {
+      await vscode.commands.executeCommand('contentSite.posts.pull', uri);
+    } finally {
+      justPublished.restore();
+    }
+    assert.ok(
+      !justPublished.seen.some((m) => m.startsWith('This file holds changes')),
+      'a file as just published is pulled without asking',
+    );
     // Saved edits, as with auto-save: nothing is dirty, and still the file is not what the site has.
     writeFileSync(uri.fsPath, readFileSync(uri.fsPath, 'utf8').replace('Mine.', 'Mine, edited and saved.'));
     await until(

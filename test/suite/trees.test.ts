@@ -46,6 +46,28 @@ describe('The trees and their commands in the extension host', () => {
     assert.ok(!after.some((l) => l.startsWith('Morning pages (old 1)')), 'the restored post is still listed');
   });
 
+  it('a post restored from the Trash shows in Posts at once, and one trashed from Posts shows in the Trash, with no Refresh', async () => {
+    const { svc, api } = await fresh();
+    await api.auth.signInWithToken('cs-demo-token');
+    await setSetting('site', 'demo.example.blog');
+    svc.world().posts.get(200)!.statusBeforeTrash = 'publish';
+    const trashed = await until('the trashed post listed', async () => {
+      await api.views.trash.reload();
+      return (await allItems(api.views.trash)).find((i) => labelOf(i).startsWith('Morning pages (old 1)'));
+    });
+    await api.views.posts.reload();
+    assert.ok(!(await allItems(api.views.posts)).some((i) => labelOf(i) === 'Morning pages (old 1)'));
+    await vscode.commands.executeCommand('contentSite.trash.restore', trashed, [trashed]);
+    await until('the restored post in the Posts view', async () =>
+      (await allItems(api.views.posts)).some((i) => labelOf(i) === 'Morning pages (old 1)'),
+    );
+    const row = (await allItems(api.views.posts)).find((i) => labelOf(i) === 'Morning pages (old 1)')!;
+    await vscode.commands.executeCommand('contentSite.posts.trash', row);
+    await until('the post back in the Trash view', async () =>
+      (await allItems(api.views.trash)).some((i) => labelOf(i).startsWith('Morning pages (old 1)')),
+    );
+  });
+
   it("the reader's refresh is one batch request for Freshly Pressed and the tags; Load more pages the featured posts", async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
