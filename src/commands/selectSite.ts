@@ -69,7 +69,7 @@ export async function selectSite(deps: SelectSiteDeps): Promise<{ site: string; 
         await deps.chooseSite(parsed.site);
         deps.site.set(parsed.site, info);
         result = { site: parsed.site, info };
-        void vscode.window.showInformationMessage(vscode.l10n.t('Showing the trash of {0}.', info.name || parsed.site));
+        void vscode.window.showInformationMessage(vscode.l10n.t('Posts and Trash now show {0}.', info.name || parsed.site));
         qp.hide();
       } catch (err) {
         if (err instanceof ContentSiteError && err.kind === 'auth') {

@@ -24,12 +24,9 @@ export function dayGroupOf(timestampSeconds: number, now = new Date()): DayGroup
 }
 
 /** The notes per day group (in the given order), only groups that have notes, in DAY_GROUPS order. */
-export function groupByDay<N extends { timestamp: number; unread: number }>(
-  notes: readonly N[],
-  now = new Date(),
-): { group: DayGroup; notes: N[]; unread: number }[] {
+export function groupByDay<N extends { timestamp: number }>(notes: readonly N[], now = new Date()): { group: DayGroup; notes: N[] }[] {
   const bounds = boundaries(now); // once per call, not three Dates per note
-  const groups = DAY_GROUPS.map((group) => ({ group, notes: [] as N[], unread: 0 }));
+  const groups = DAY_GROUPS.map((group) => ({ group, notes: [] as N[] }));
   // Notes come newest first, so runs of them share a group: the last group's range is checked first.
   let entry = groups[0];
   let from = Infinity;
@@ -43,7 +40,6 @@ export function groupByDay<N extends { timestamp: number; unread: number }>(
       to = i === 0 ? Infinity : bounds[i - 1];
     }
     entry.notes.push(note);
-    if (note.unread > 0) entry.unread++;
   }
   return groups.filter((g) => g.notes.length > 0);
 }

@@ -4,6 +4,9 @@ import { relativeTime } from '../../models/relativeTime';
 import { COMMANDS } from '../../ids';
 import { escapeMd, mdLink } from '../common/markdown';
 
+/** A followed blog's post's row id. */
+export const feedPostId = (post: FeedPost) => `feed-${post.global_ID ?? `${String(post.site_ID)}-${String(post.ID)}`}`;
+
 export class FeedPostNode extends vscode.TreeItem {
   constructor(readonly post: FeedPost) {
     super(stripHtml(post.title ?? '') || vscode.l10n.t('(no title)'), vscode.TreeItemCollapsibleState.None);
@@ -13,7 +16,7 @@ export class FeedPostNode extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon('note');
     this.contextValue = post.URL ? 'feedPost.link' : 'feedPost';
     this.command = { command: COMMANDS.following.show, title: vscode.l10n.t('Show Post'), arguments: [this] };
-    this.id = `feed-${post.global_ID ?? `${String(post.site_ID)}-${String(post.ID)}`}`;
+    this.id = feedPostId(post);
   }
 
   buildTooltip(): vscode.MarkdownString {

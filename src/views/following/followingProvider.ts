@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { FollowingModel } from '../../models/followingModel';
 import { COMMANDS, VIEWS } from '../../ids';
-import { ListProvider } from '../common/listProvider';
+import { ListProvider, minuteNow } from '../common/listProvider';
 import { describe, listMessage, listRows } from '../common/listRows';
 import type { LoaderOptions } from '../common/viewLoader';
-import { FeedPostNode } from './feedPostNode';
+import { FeedPostNode, feedPostId } from './feedPostNode';
 
 export const FOLLOWING_VIEW = VIEWS.following;
 
@@ -23,7 +23,12 @@ export class FollowingProvider extends ListProvider<FollowingModel> {
 
   protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {
     if (element) return [];
-    return listRows(this.model.list, (posts) => posts.map((p) => new FeedPostNode(p)), COMMANDS.following.loadMore);
+    const minute = minuteNow();
+    return listRows(
+      this.model.list,
+      (posts) => posts.map((p) => this.row(feedPostId(p), [p, minute], () => new FeedPostNode(p))),
+      COMMANDS.following.loadMore,
+    );
   }
 
   /** The post a command acts on: the clicked one, else the selected one. */

@@ -17,6 +17,8 @@ export function groupLabel(group: DayGroup): string {
 
 export class GroupNode extends vscode.TreeItem {
   /**
+   * A day's notes. It says no unread count (the view's badge does): a group that looks different
+   * is redrawn with its rows, and a note marked read should redraw only its own row.
    * `notes` as they were in `from`, the model's list this group was made from: while the model
    * still shows that list they are the notes to render; after a change the group's notes are
    * looked up again by id.
@@ -25,11 +27,9 @@ export class GroupNode extends vscode.TreeItem {
     readonly group: DayGroup,
     readonly notes: readonly Notification[],
     readonly from: readonly Notification[],
-    unread: number,
   ) {
     super(groupLabel(group), vscode.TreeItemCollapsibleState.Expanded);
     this.id = `group-${group}`;
-    this.description = unread > 0 ? vscode.l10n.t('{0} unread', unread) : undefined;
     this.contextValue = 'noteGroup';
   }
 }

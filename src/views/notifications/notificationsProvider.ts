@@ -22,13 +22,6 @@ export interface LiveState {
 
 /** Renders the notifications model: day groups of notes, a load-more row, failures as rows. */
 export class NotificationsProvider extends ListProvider<NotificationsModel> {
-  /**
-   * The row of each note, kept while the note is the same object (the model makes a new one for
-   * every change) and its relative time reads the same: a redraw (a poll, a note marked read, a
-   * group expanded) builds only the rows that changed. A NoteNode reads nothing but its note and
-   * the time; should it read more (a setting), clear this when that changes.
-   */
-  private readonly nodes = new Map<number, NoteNode>();
   private live: LiveState | undefined;
 
   constructor(model: NotificationsModel, loader: LoaderOptions) {
@@ -47,7 +40,6 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
   protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {
     if (element instanceof GroupNode) {
       const text = new RowText();
-      if (this.nodes.size > 2 * this.model.notes.length) this.nodes.clear(); // notes gone from the list
       const out: NoteNode[] = [];
       if (element.from === this.model.notes) {
         for (const note of element.notes) out.push(this.noteNode(note, text));
@@ -63,18 +55,19 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
     if (element) return [];
     return listRows(
       this.model.list,
-      (notes) => groupByDay(notes).map((g) => new GroupNode(g.group, g.notes, notes, g.unread)),
+      (notes) => groupByDay(notes).map((g) => new GroupNode(g.group, g.notes, notes)),
       COMMANDS.notifications.loadMore,
     );
   }
 
+  /**
+   * The row of a note, kept while the note is the same object (the model makes a new one for every
+   * change) and its relative time reads the same. A NoteNode reads nothing but its note and the
+   * time; should it read more (a setting), add that to the parts.
+   */
   private noteNode(note: Notification, text: RowText): NoteNode {
     const when = relativeTime(note.timestamp * 1000, text.now, text.locale);
-    const kept = this.nodes.get(note.id);
-    if (kept?.note === note && kept.when === when) return kept;
-    const node = new NoteNode(note, when, text);
-    this.nodes.set(note.id, node);
-    return node;
+    return this.row(String(note.id), [note, when], () => new NoteNode(note, when, text));
   }
 
   /** Whether new notes arrive as they happen (the push channel) or by polling, and when it tries again. */
@@ -91,11 +84,6 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
     if (live.retryAt === undefined) return vscode.l10n.t('Polling');
     const at = new Date(live.retryAt).toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
     return vscode.l10n.t('Polling; live again at {0}', at);
-  }
-
-  override reset(): void {
-    this.nodes.clear();
-    super.reset();
   }
 
   /** The notes a command acts on: the clicked one plus the selection, when it was part of it. */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ChosenSite } from '../../models/chosenSite';
 import { POST_GROUPS, type PostsModel } from '../../models/postsModel';
 import { COMMANDS, VIEWS } from '../../ids';
-import { ListProvider } from '../common/listProvider';
+import { ListProvider, minuteNow } from '../common/listProvider';
 import { describe, listMessage, listRows } from '../common/listRows';
 import type { LoaderOptions } from '../common/viewLoader';
 import { PostGroupNode, PostNode } from './postNodes';
@@ -24,7 +24,10 @@ export class PostsProvider extends ListProvider<PostsModel> {
   }
 
   protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {
-    if (element instanceof PostGroupNode) return this.model.group(element.group).map((p) => new PostNode(p));
+    if (element instanceof PostGroupNode) {
+      const minute = minuteNow();
+      return this.model.group(element.group).map((p) => this.row(String(p.ID), [p, minute], () => new PostNode(p)));
+    }
     if (element) return [];
     return listRows(
       this.model.list,

@@ -8,6 +8,11 @@ import { escapeMd } from '../common/markdown';
 
 export type ReaderSection = 'featured' | 'tags';
 
+/** A featured post's row id. */
+export const featuredPostId = (post: FeaturedPost) => `featured-${String(post.site_ID)}-${String(post.ID)}`;
+/** A tag's row id. */
+export const tagId = (tag: Tag) => `tag-${String(tag.ID ?? tag.slug ?? tag.display_name ?? tag.title)}`;
+
 export class ReaderSectionNode extends vscode.TreeItem {
   constructor(
     readonly section: ReaderSection,
@@ -36,7 +41,7 @@ export class FeaturedPostNode extends vscode.TreeItem {
       .filter(Boolean)
       .join(' · ');
     this.iconPath = new vscode.ThemeIcon('star-empty');
-    this.id = `featured-${String(post.site_ID)}-${String(post.ID)}`;
+    this.id = featuredPostId(post);
     this.contextValue = post.URL ? 'featuredPost.link' : 'featuredPost';
     this.command = { command: COMMANDS.reader.show, title: vscode.l10n.t('Show Post'), arguments: [this] };
   }
@@ -60,7 +65,7 @@ export class TagNode extends vscode.TreeItem {
     super(tag.title || tag.display_name || tag.slug || vscode.l10n.t('(tag)'), vscode.TreeItemCollapsibleState.None);
     this.description = tag.slug && tag.slug !== tag.title ? `#${tag.slug}` : undefined;
     this.iconPath = new vscode.ThemeIcon('tag');
-    this.id = `tag-${String(tag.ID ?? tag.slug ?? tag.display_name ?? tag.title)}`;
+    this.id = tagId(tag);
     this.contextValue = 'subscribedTag';
   }
 }

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { ReaderModel } from '../../models/readerModel';
 import { COMMANDS, VIEWS } from '../../ids';
-import { ListProvider } from '../common/listProvider';
+import { ListProvider, minuteNow } from '../common/listProvider';
 import { describe, listMessage, listRows } from '../common/listRows';
 import type { LoaderOptions } from '../common/viewLoader';
-import { FeaturedPostNode, ReaderSectionNode, TagNode } from './readerNodes';
+import { FeaturedPostNode, featuredPostId, ReaderSectionNode, TagNode, tagId } from './readerNodes';
 
 export const READER_VIEW = VIEWS.reader;
 
@@ -28,10 +28,14 @@ export class ReaderProvider extends ListProvider<ReaderModel> {
       return [new ReaderSectionNode('featured', featured.items.length), new ReaderSectionNode('tags', tags.items.length)];
     }
     if (element instanceof ReaderSectionNode && element.section === 'featured')
-      return listRows(featured, (posts) => posts.map((p) => new FeaturedPostNode(p)), COMMANDS.reader.loadMore);
+      return listRows(
+        featured,
+        (posts) => posts.map((p) => this.row(featuredPostId(p), [p, minuteNow()], () => new FeaturedPostNode(p))),
+        COMMANDS.reader.loadMore,
+      );
     if (element instanceof ReaderSectionNode && element.section === 'tags') {
       if (tags.state.kind === 'loaded' && tags.items.length === 0) return [new vscode.TreeItem(vscode.l10n.t('You follow no tags yet.'))];
-      return listRows(tags, (list) => list.map((t) => new TagNode(t)), COMMANDS.reader.loadMore);
+      return listRows(tags, (list) => list.map((t) => this.row(tagId(t), [t], () => new TagNode(t))), COMMANDS.reader.loadMore);
     }
     return [];
   }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ChosenSite } from '../../models/chosenSite';
 import type { TrashModel } from '../../models/trashModel';
 import { COMMANDS, VIEWS } from '../../ids';
-import { ListProvider } from '../common/listProvider';
+import { ListProvider, minuteNow } from '../common/listProvider';
 import { describe, listMessage, listRows } from '../common/listRows';
 import type { LoaderOptions } from '../common/viewLoader';
 import { TrashedPostNode } from './trashedPostNode';
@@ -26,7 +26,12 @@ export class TrashProvider extends ListProvider<TrashModel> {
 
   protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {
     if (element) return [];
-    return listRows(this.model.list, (posts) => posts.map((p) => new TrashedPostNode(p)), COMMANDS.trash.loadMore);
+    const minute = minuteNow();
+    return listRows(
+      this.model.list,
+      (posts) => posts.map((p) => this.row(String(p.ID), [p, minute], () => new TrashedPostNode(p))),
+      COMMANDS.trash.loadMore,
+    );
   }
 
   targets(clicked?: vscode.TreeItem, selected?: readonly vscode.TreeItem[]): TrashedPostNode[] {

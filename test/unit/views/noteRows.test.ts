@@ -97,24 +97,45 @@ describe("the notifications tree's rows", () => {
     assert.equal(row.description, 'comment · vor 3 Stunden');
   });
 
-  it('keeps a row while its note and time text are the same, and builds it again when either changes', () => {
+  it('redraws only the row whose note or time text changed, in place: the same object, its click giving it', () => {
     const first = comment(1, 3, {});
-    const { model, rows } = tree([first, comment(2, 30, {})]);
+    const { model, provider, rows } = tree([first, comment(2, 30, {})]);
     const [a1, b1] = rows();
+    const fired: unknown[] = [];
+    provider.onDidChangeTreeData((e) => fired.push(e));
     const [a2, b2] = rows();
     assert.equal(a2, a1, 'same note, same time: the same row');
     assert.equal(b2, b1);
 
     model.list.beginFetch()([{ ...first, unread: 1 }]); // a new object for note 1 (marked unread)
+    assert.deepEqual(fired, [[a1]], 'only that row is redrawn');
+    assert.equal(a1.contextValue, 'note unread', 'in place');
+    assert.equal(a1.note, model.list.get('1'));
+    assert.equal(a1.command?.arguments?.[0], a1, 'a click gives the kept row');
     const [a3, b3] = rows();
-    assert.notEqual(a3, a1);
-    assert.equal(a3.contextValue, 'note unread');
+    assert.equal(a3, a1);
     assert.equal(b3, b1, 'the other note is kept');
 
     (model.list.get('2') as { timestamp: number }).timestamp -= 24 * HOUR; // the same object, now older: its time reads otherwise
     const [, b4] = rows();
-    assert.notEqual(b4, b1);
-    assert.equal(b4.description, 'comment · 2 days ago');
+    assert.equal(b4, b1);
+    assert.equal(b1.description, 'comment · 2 days ago');
+  });
+
+  it('a note added redraws its day with its rows; a new day redraws the tree', () => {
+    const first = comment(1, 30, {});
+    const { model, provider, rows } = tree([first, comment(2, 31, {})]);
+    rows();
+    const [group] = provider.getChildren() as GroupNode[];
+    const fired: unknown[] = [];
+    provider.onDidChangeTreeData((e) => fired.push(e));
+    model.list.beginFetch({ add: () => true })([comment(3, 29, {})]);
+    assert.deepEqual(fired, [[group]], 'the day is redrawn with its rows, the same group object');
+    assert.equal(provider.getChildren().length, 1);
+    rows();
+    fired.length = 0;
+    model.list.beginFetch({ add: () => true })([comment(4, 1, {})]);
+    assert.deepEqual(fired, [undefined], 'a day that was not shown: the tree');
   });
 
   it('a group asked for after the list changed shows its notes as they are now', () => {
