@@ -103,6 +103,7 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
           if (status === 401) void auth.handleUnauthorized();
         },
         log: (m) => log.debug(m),
+        warn: (m) => log.warn(m),
       }),
     );
     // Signed in: the socket opens once the list has had its first load (its connect reads the first

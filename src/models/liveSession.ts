@@ -17,6 +17,8 @@ export interface LiveSessionOptions {
   /** The upgrade was refused as unauthorized (401) or forbidden (403): the usual re-sign-in path, once. */
   onUnauthorized(status: number): void;
   log?: (line: string) => void;
+  /** A line worth a warning (see LiveNotesOptions.warn); `log` when not given. */
+  warn?: (line: string) => void;
   /** The policy's numbers (tests shorten them). */
   settings?: Partial<PushPolicySettings>;
   gatherMs?: number;
@@ -32,7 +34,7 @@ export class LiveSession {
   private readonly subscription: { dispose(): void };
 
   constructor(o: LiveSessionOptions) {
-    this.notes = new LiveNotes({ client: o.client, model: o.model, log: o.log, gatherMs: o.gatherMs });
+    this.notes = new LiveNotes({ client: o.client, model: o.model, log: o.log, warn: o.warn, gatherMs: o.gatherMs });
     this.policy = new PushPolicy({
       connect: (listener) => o.client().push.open(listener, { log: o.log }),
       onMessage: (message) => this.notes.handle(message),

@@ -34,20 +34,31 @@ export interface HoldProxy {
   restUrl: string;
   /** Holds the next request that matches (once). */
   hold(method: string, pathPrefix: string, mode: HoldMode): Hold;
+  /**
+   * Sends the next request that matches on to the service as `to(path)` instead (once): the client
+   * gets the service's answer to another question, as from a mixed-up cache or proxy. Resolves once
+   * the rewritten request has been answered.
+   */
+  rewrite(method: string, pathPrefix: string, to: (path: string) => string): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startHoldProxy(target: string): Promise<HoldProxy> {
   const upstream = new URL(target);
   const holds: Pending[] = [];
-  const forward = (req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> =>
+  const rewrites: Array<{ matches: (method: string, path: string) => boolean; to: (path: string) => string; done: () => void }> = [];
+  const forward = (
+    req: IncomingMessage,
+    body: Buffer,
+    path = req.url,
+  ): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> =>
     new Promise((resolve, reject) => {
       const out = httpRequest(
         {
           host: upstream.hostname,
           port: upstream.port,
           method: req.method,
-          path: req.url,
+          path,
           headers: { ...req.headers, host: upstream.host },
         },
         (res) => {
@@ -70,7 +81,10 @@ export async function startHoldProxy(target: string): Promise<HoldProxy> {
         const hold = i >= 0 ? holds.splice(i, 1)[0] : undefined;
         hold?.arrived();
         if (hold?.mode === 'request') await hold.released;
-        const answer = await forward(req, body);
+        const r = rewrites.findIndex((w) => w.matches(req.method ?? 'GET', req.url ?? ''));
+        const rewrite = r >= 0 ? rewrites.splice(r, 1)[0] : undefined;
+        const answer = await forward(req, body, rewrite ? rewrite.to(req.url ?? '') : req.url);
+        rewrite?.done();
         hold?.answered();
         if (hold && hold.mode !== 'request') await hold.released;
         if (hold?.mode === 'lose-response') {
@@ -99,6 +113,8 @@ export async function startHoldProxy(target: string): Promise<HoldProxy> {
       holds.push({ matches: (m, p) => m === method && p.startsWith(pathPrefix), mode, arrived, answered, released });
       return { arrived: a, answered: b, release };
     },
+    rewrite: (method, pathPrefix, to) =>
+      new Promise<void>((done) => rewrites.push({ matches: (m, p) => m === method && p.startsWith(pathPrefix), to, done })),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

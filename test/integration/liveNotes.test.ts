@@ -82,7 +82,9 @@ describe('Live notes over the push channel', () => {
     await until(model, () => model.state.kind === 'loaded');
   }
 
-  async function live(options: { token?: string; poller?: NotePoller; onUnauthorized?: (status: number) => void } = {}) {
+  async function live(
+    options: { token?: string; poller?: NotePoller; onUnauthorized?: (status: number) => void; warn?: (line: string) => void } = {},
+  ) {
     const api = new ContentSiteClient({ baseUrl: push.restUrl, token: options.token ?? 'cs-demo-token', retry: { maxTries: 1 } });
     clients.push(api);
     const model = new NotificationsModel({ client: () => api, pageSize: () => 20 });
@@ -92,6 +94,7 @@ describe('Live notes over the push channel', () => {
       model,
       poller: options.poller,
       onUnauthorized: options.onUnauthorized ?? (() => assert.fail('not unauthorized')),
+      warn: options.warn,
       settings: FAST,
     });
     sessions.push(session);
@@ -125,6 +128,36 @@ describe('Live notes over the push channel', () => {
       ['/rest/v1/notifications/'],
       'the two pushes were one ids= request',
     );
+  });
+
+  it('a batch answer that holds a note nobody pushed: only the pushed notes are taken, the other is ignored and logged', async () => {
+    const warnings: string[] = [];
+    const { model, session } = await live({ warn: (line) => warnings.push(line) });
+    session.start();
+    await connected(session, model);
+    const [a, b, stranger] = addNotes(3); // the stranger is the newest: it would sort on top
+    // The batch request for the two pushes is answered as if it had asked for the stranger too.
+    const rewritten = hold.rewrite('GET', '/rest/v1/notifications/?ids', (path) => {
+      const url = new URL(path, 'http://x');
+      url.searchParams.append('ids[]', String(stranger));
+      url.searchParams.set('number', String(Number(url.searchParams.get('number')) + 1));
+      return `${url.pathname}${url.search}`;
+    });
+    push.push(a);
+    push.push(b);
+    await rewritten;
+    await until(model, () => model.get(a) !== undefined && model.get(b) !== undefined);
+    await session.notes.idle();
+    assert.equal(noteFetches().length, 1, 'the two pushes were one ids= request');
+    assert.ok(noteFetches()[0].path.includes(String(stranger)), 'and its answer held the stranger');
+    assert.equal(model.get(stranger), undefined, 'nobody pushed it: not added');
+    assert.deepEqual(
+      model.notes.slice(0, 2).map((n) => n.id),
+      [b, a],
+    );
+    assert.deepEqual(warnings, [
+      `The answer for 2 pushed notification(s) also held 1 that were not asked for (${stranger}); ignored them.`,
+    ]);
   });
 
   it('a new note is told as arrived once, also when a refresh showed it before its push was fetched', async () => {
