@@ -5,12 +5,15 @@
  * events; deciding when to connect again is the caller's (src/models/pushPolicy.ts).
  *
  * What undici's WebSocket does not report by itself is found out here: the status of a refused
- * upgrade (upgradeWatch.ts: a 401 is an auth failure, not a network one) and the server's pings
- * (pingWatch.ts: any ping or message is a sign of life).
+ * upgrade (upgradeWatch.ts: a 401 is an auth failure, not a network one), the server's pings
+ * (pingWatch.ts: any ping or message is a sign of life) and a server that broke the channel's
+ * bounds (frameGuard.ts: no message over 64 KB, no compression), whose socket is closed as a
+ * protocol failure.
  */
 import type { Dispatcher } from 'undici';
 import { loadTransport } from './lazy/loadTransport';
 import { ContentSiteError } from './errors';
+import { frameReader, PUSH_MAX_FRAGMENTS, PUSH_MAX_MESSAGE_BYTES } from './frameGuard';
 import { watchPings } from './pingWatch';
 import { parsePushMessage, type PushMessage } from './pushMessage';
 import type { Transport } from './request';
@@ -31,7 +34,12 @@ export type PushFailure =
   /** No answer at all: the connection was refused, reset or timed out, or a proxy or TLS failed. */
   | { kind: 'network'; message: string }
   /** The sign-in could not be read from the secret storage: nothing was sent. */
-  | { kind: 'token'; message: string };
+  | { kind: 'token'; message: string }
+  /**
+   * The socket opened, then the server broke the channel's bounds (a message over 64 KB, a
+   * compressed frame; frameGuard.ts) and the socket was closed: a failed connect, not a drop.
+   */
+  | { kind: 'protocol'; message: string };
 
 export type PushEvent =
   | { type: 'open' }
@@ -40,7 +48,10 @@ export type PushEvent =
   | { type: 'message'; message: PushMessage }
   /** Something failed; a `close` follows. */
   | { type: 'error'; message: string }
-  /** The socket is closed (code 1006: cut without a close frame). `failure` says why when it never opened. */
+  /**
+   * The socket is closed (code 1006: cut without a close frame). `failure` says why when it never
+   * opened, or when it opened and was closed for breaking the protocol (kind `protocol`).
+   */
   | { type: 'close'; code: number; reason: string; opened: boolean; failure?: PushFailure };
 
 export interface PushSocket {
@@ -126,7 +137,7 @@ export function openPushSocket(o: PushSocketParts, listener: (event: PushEvent) 
       return;
     }
     if (ended) return;
-    watch = watchUpgrade(parts.dispatcher);
+    watch = watchUpgrade(parts.dispatcher, { maxMessageBytes: PUSH_MAX_MESSAGE_BYTES, maxFragments: PUSH_MAX_FRAGMENTS });
     try {
       ws = new WebSocket(o.url, { headers: parts.headers, dispatcher: watch.dispatcher });
     } catch (err) {
@@ -135,9 +146,22 @@ export function openPushSocket(o: PushSocketParts, listener: (event: PushEvent) 
       return;
     }
     let opened = false;
+    /** Why the socket was closed as a protocol failure, if it was. */
+    let broken: string | undefined;
     unwatchPings = watchPings(ws, () => emit({ type: 'alive' }));
     ws.addEventListener('open', () => {
       opened = true;
+      // undici began reading the socket just now (its listener is in place, nothing read yet): the
+      // same bytes reach this reader right after its parser, which already refused what breaks
+      // the bounds; the reader says which bound, and cuts the connection if the parser did not.
+      const socket = watch!.socket;
+      socket?.on(
+        'data',
+        frameReader({ maxBytes: PUSH_MAX_MESSAGE_BYTES, maxFragments: PUSH_MAX_FRAGMENTS }, (why) => {
+          broken = why;
+          socket.destroy();
+        }),
+      );
       emit({ type: 'open' });
     });
     ws.addEventListener('message', (event) => {
@@ -146,9 +170,9 @@ export function openPushSocket(o: PushSocketParts, listener: (event: PushEvent) 
       if (parsed.ok) emit({ type: 'message', message: parsed.message });
       else o.log?.(`Push channel: ignored a message (${parsed.reason}).`);
     });
-    ws.addEventListener('error', () => emit({ type: 'error', message: describeFailure(opened, watch!) }));
+    ws.addEventListener('error', () => emit({ type: 'error', message: broken ?? describeFailure(opened, watch!) }));
     ws.addEventListener('close', (event) => {
-      const failure = opened ? undefined : failureOf(watch!);
+      const failure: PushFailure | undefined = broken ? { kind: 'protocol', message: broken } : opened ? undefined : failureOf(watch!);
       emit({ type: 'close', code: event.code, reason: event.reason, opened, failure });
       end();
     });

@@ -3,7 +3,8 @@
  * service's own clients' numbers): one socket while signed in; after a drop, reconnect after 1, 2,
  * 5, 15, 30 s (spread by a jitter, from 1 s again once connected); every third failed connect in a
  * row, rest 120 s while the poll runs; 31 s without a ping or a message is a dead socket (cut, then
- * reconnect); a 401/403 on the upgrade is told once (`onUnauthorized`) and never retried until
+ * reconnect); a socket closed for breaking the protocol (a message over the bound) counts as a
+ * failed connect, however long it was open; a 401/403 on the upgrade is told once (`onUnauthorized`) and never retried until
  * `start()` is called again; `wake()` reconnects at once; `stop()` ends the socket and every timer.
  *
  * `mode` is what the view says: `live` while the socket is open (no interval poll), `polling`
@@ -207,6 +208,14 @@ export class PushPolicy {
     socket?.terminate();
     const opened = this.opened;
     this.opened = undefined;
+    if (event.opened && event.failure?.kind === 'protocol') {
+      // The server broke the channel's bounds: connecting again at once would only meet it again.
+      this.o.log?.(`Push channel: closed the socket as a protocol failure (${event.failure.message}); backing off.`);
+      this._lastFailure = event.failure;
+      this.failures = (opened?.failures ?? this.failures) + 1;
+      this.retries = opened?.retries ?? this.retries;
+      return this.retryLater();
+    }
     if (event.opened && opened && this.now() - opened.at < this.s.stableMs) {
       this.o.log?.(`Push channel: the socket closed (${event.code}) right after it opened; backing off.`);
       this.failures = opened.failures + 1;

@@ -268,6 +268,20 @@ describe('Live notes over the push channel', () => {
     session.stop();
   });
 
+  it('a message over the 64 KB bound: the socket is closed as a protocol failure, it polls and connects again (no sign-out)', async () => {
+    const { model, session } = await live(); // told unauthorized: the test fails
+    session.start();
+    await connected(session, model);
+    const [fresh] = addNotes(1);
+    push.send(JSON.stringify({ action: 'push', note_id: fresh, padding: 'x'.repeat(100 * 1024) }));
+    await until(session, () => session.mode === 'polling');
+    assert.equal(session.lastFailure?.kind, 'protocol');
+    await push.until(() => push.upgrades.filter((u) => u.status === 101).length === 2);
+    await until(session, () => session.mode === 'live');
+    await until(model, () => model.get(fresh) !== undefined && model.state.kind === 'loaded');
+    assert.equal(noteFetches().length, 0, 'the big push was never read: the note came with the first page read on connect');
+  });
+
   it('a 401 on the upgrade is told once and never retried (no reconnect loop)', async () => {
     const told: number[] = [];
     const { session } = await live({ token: 'cs-revoked-token', onUnauthorized: (status) => told.push(status) });

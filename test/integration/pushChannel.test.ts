@@ -4,8 +4,11 @@
  * honoured. Against test/integration/pushServer.ts until the reference service serves the channel.
  */
 import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { constants, deflateRawSync } from 'node:zlib';
 import { ContentSiteClient, pushUrl, type PushEvent } from '../../src/api';
 import { startService, type RunningService } from '../service';
 import { startPushServer, type PushServer } from './pushServer';
@@ -50,6 +53,54 @@ function tunnelProxy(): Promise<{ server: Server; url: string; tunnels: string[]
     server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels })),
   );
 }
+
+/** A server frame (unmasked) with this first byte (FIN, RSV1, opcode) and payload. */
+function frame(first: number, payload: Buffer): Buffer {
+  const n = payload.length;
+  const header =
+    n < 126
+      ? Buffer.from([first, n])
+      : n < 65536
+        ? Buffer.from([first, 126, n >> 8, n & 0xff])
+        : Buffer.concat([Buffer.from([first, 127]), Buffer.from(new BigUint64Array([BigInt(n)]).buffer).reverse()]);
+  return Buffer.concat([header, payload]);
+}
+
+/**
+ * A server that answers every upgrade with permessage-deflate, whatever the client offered, and
+ * then sends `text` compressed in one frame: what a broken or hostile server may do.
+ */
+async function forcedDeflateServer(text: string): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Duplex>();
+  const server = createServer((_req, res) => res.writeHead(404).end());
+  server.on('upgrade', (req, socket: Duplex) => {
+    sockets.add(socket);
+    socket.on('error', () => socket.destroy());
+    const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+    socket.write(
+      'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        `Sec-WebSocket-Accept: ${accept}\r\nSec-WebSocket-Extensions: permessage-deflate\r\n\r\n`,
+    );
+    // RFC 7692 §7.2.1: compressed with a sync flush, its last four bytes (00 00 ff ff) left off.
+    const deflated = deflateRawSync(Buffer.from(text), { finishFlush: constants.Z_SYNC_FLUSH }).subarray(0, -4);
+    socket.write(frame(0x80 | 0x40 | 0x1, deflated));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A push of note 60001 padded with spaces (still one JSON text) to `bytes` bytes. */
+const paddedPush = (bytes: number): string => {
+  const head = '{"action":"push","note_id":60001';
+  return `${head}${' '.repeat(bytes - head.length - 1)}}`;
+};
 
 describe('The push channel client (over a real WebSocket)', () => {
   let svc: RunningService;
@@ -190,6 +241,63 @@ describe('The push channel client (over a real WebSocket)', () => {
     assert.deepEqual(push.closeCodes, [1006, 1000]);
     assert.equal(a.closeEvent(), undefined);
     assert.equal(b.closeEvent(), undefined);
+  });
+
+  it('a message over 64 KB closes the socket as a protocol failure, refused before it is read (not a network drop)', async () => {
+    const r = recorder();
+    client().push.open(r.listener);
+    await r.until(() => r.count('open') === 1);
+    push.send(paddedPush(100 * 1024));
+    push.push(60002); // after the big one: never read either
+    await r.until(() => r.closeEvent() !== undefined || r.count('message') > 0);
+    assert.equal(r.count('message'), 0, 'nothing of it (or after it) was handed on');
+    assert.deepEqual(r.closeEvent()!.failure, {
+      kind: 'protocol',
+      message: 'the server sent a message of 102400 bytes or more, over the 64 KB the push channel reads',
+    });
+    assert.equal(r.closeEvent()!.opened, true);
+    await push.until(() => push.closeCodes.length === 1);
+    assert.deepEqual(push.closeCodes, [1009], "undici's parser refused it from the frame's header (1009: message too big)");
+
+    const fine = recorder();
+    const socket = client().push.open(fine.listener);
+    await fine.until(() => fine.count('open') === 1);
+    push.send(paddedPush(64 * 1024)); // exactly the bound: read
+    await fine.until(() => fine.count('message') === 1);
+    socket.close();
+  });
+
+  it('offers no compression, so a server that would compress sends plain frames', async () => {
+    const compressing = await startPushServer({ forwardTo: svc.url, compress: true });
+    try {
+      const r = recorder();
+      const socket = client('cs-demo-token', compressing.restUrl).push.open(r.listener);
+      await r.until(() => r.count('open') === 1);
+      assert.deepEqual(compressing.upgrades, [{ status: 101, authorization: 'Bearer cs-demo-token' }], 'no Sec-WebSocket-Extensions');
+      compressing.push(60003);
+      await r.until(() => r.count('message') === 1);
+      socket.close();
+    } finally {
+      await compressing.close();
+    }
+  });
+
+  it('a server that compresses anyway is refused at its first compressed frame: nothing is inflated', async () => {
+    // 1 MB of push, about 1 KB compressed: inflated, it would be read as a push of note 60001.
+    const hostile = await forcedDeflateServer(paddedPush(1024 * 1024));
+    try {
+      const r = recorder();
+      client('cs-demo-token', `${hostile.url}/rest`).push.open(r.listener);
+      await r.until(() => r.closeEvent() !== undefined || r.count('message') > 0);
+      assert.equal(r.count('open'), 1);
+      assert.equal(r.count('message'), 0);
+      assert.deepEqual(r.closeEvent()!.failure, {
+        kind: 'protocol',
+        message: 'the server sent a compressed frame, and compression was not agreed',
+      });
+    } finally {
+      await hostile.close();
+    }
   });
 
   describe('through a proxy', () => {

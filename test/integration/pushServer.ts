@@ -25,11 +25,15 @@ export interface PushServerOptions {
   tokens?: readonly string[];
   /** Milliseconds between ping frames (the real service: about 27 000). */
   pingMs?: number;
+  /** Compress every message (permessage-deflate) when the client offers it. */
+  compress?: boolean;
 }
 
 export interface UpgradeSeen {
   status: number;
   authorization?: string;
+  /** The client's `Sec-WebSocket-Extensions`, when it sent one. */
+  extensions?: string;
 }
 
 export interface PushServer {
@@ -62,7 +66,7 @@ export async function startPushServer(options: PushServerOptions): Promise<PushS
   const target = new URL(options.forwardTo);
   const tokens = new Set(options.tokens ?? ['cs-demo-token']);
   const pingMs = options.pingMs ?? 27_000;
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: options.compress ? { threshold: 0 } : false });
   const sockets = new Set<WebSocket>();
   const upgrades: UpgradeSeen[] = [];
   const changed = new EventEmitter();
@@ -99,7 +103,8 @@ export async function startPushServer(options: PushServerOptions): Promise<PushS
     const auth = req.headers.authorization ?? '';
     if (!auth.startsWith('Bearer ') || !tokens.has(auth.slice(7))) return refuse(req, socket, 401);
     wss.handleUpgrade(req, socket, head, (ws) => {
-      upgrades.push({ status: 101, authorization: auth });
+      const extensions = req.headers['sec-websocket-extensions'];
+      upgrades.push({ status: 101, authorization: auth, ...(extensions ? { extensions } : {}) });
       sockets.add(ws);
       const timer = setInterval(() => pinging && ws.ping(), pingMs);
       ws.on('error', () => ws.terminate());

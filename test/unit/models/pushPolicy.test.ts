@@ -146,6 +146,28 @@ describe('PushPolicy', () => {
     assert.equal(t.waitOut(), 1000, 'a socket that stayed open resets it');
   });
 
+  it('a socket closed for breaking the protocol (a message over the bound) backs off as a failed connect, however long it was open', () => {
+    const t = setup();
+    t.policy.start();
+    const failure: PushFailure = { kind: 'protocol', message: 'the server sent a message of 102400 bytes or more' };
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      t.open();
+      t.time.advance(20_000); // past stableMs (and not yet silent): a plain drop here would reset the back-off
+      t.last().emit({ type: 'close', code: 1006, reason: '', opened: true, failure });
+      assert.equal(t.policy.mode, 'polling');
+      assert.deepEqual(t.policy.lastFailure, failure);
+      waits.push(t.waitOut());
+    }
+    assert.deepEqual(waits, [1000, 2000, 120_000, 5000], 'as if each connect had failed');
+    assert.deepEqual(t.calls.unauthorized, [], 'not a sign-out');
+    t.open();
+    assert.equal(t.policy.lastFailure, undefined);
+    t.time.advance(10_000);
+    t.drop();
+    assert.equal(t.waitOut(), 1000, 'a socket that stayed open without breaking anything resets it');
+  });
+
   it('spreads each wait by up to ±20% (jitter)', () => {
     for (const [random, expected] of [
       [0, 800],
