@@ -90,7 +90,8 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
   /**
    * New notes as they happen: one push-channel socket while signed in (see LiveSession); while it is
    * up the poller stands down, while it is down the poll runs. The view says which; a machine that
-   * slept reconnects at once; a 401 on the upgrade goes down the usual re-sign-in path, once.
+   * slept reconnects at once; a 401/403 on the upgrade that the REST API confirms goes down the usual
+   * re-sign-in path, once.
    */
   private live({ client, auth, log }: NotificationsDeps, poller: NotePoller): void {
     const session = this.register(
@@ -98,9 +99,10 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
         client,
         model: this.model,
         poller,
+        // Told only when the REST API refused the sign-in too (a proxy refusing the upgrade alone signs no one out).
         onUnauthorized: (status) => {
-          log.warn(`Push channel refused the sign-in (HTTP ${status}).`);
-          if (status === 401) void auth.handleUnauthorized();
+          log.warn(`Push channel refused the sign-in (HTTP ${status}), and so did the REST API.`);
+          void auth.handleUnauthorized();
         },
         log: (m) => log.debug(m),
         warn: (m) => log.warn(m),

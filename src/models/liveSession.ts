@@ -5,7 +5,9 @@
  * after sleep or when the network is back (wakeWatch.ts), `mode`/`retryAt`/`onDidChange` for the
  * view, `onDidArrive` (with newNoteAlert.ts) for messages. No vscode here.
  */
-import type { ContentSiteClient, PushFailure } from '../api';
+import { ContentSiteError, type ContentSiteClient, type PushFailure } from '../api';
+import { TOKEN_UNAVAILABLE } from '../api/request';
+import { asError } from './asError';
 import { LiveNotes, type LiveTarget } from './liveNotes';
 import { PushPolicy, type LiveMode, type PushPhase, type PushPolicySettings } from './pushPolicy';
 
@@ -14,7 +16,11 @@ export interface LiveSessionOptions {
   model: LiveTarget;
   /** The notes poller: told to stand down while the socket is open. */
   poller?: { setLive(live: boolean): void };
-  /** The upgrade was refused as unauthorized (401) or forbidden (403): the usual re-sign-in path, once. */
+  /**
+   * The upgrade was refused as unauthorized (401) or forbidden (403) and the REST API refuses the
+   * sign-in too (`GET me` answered 401): the usual re-sign-in path, once. A refusal REST does not
+   * share is the channel being unavailable: polled meanwhile and tried again with the back-off.
+   */
   onUnauthorized(status: number): void;
   log?: (line: string) => void;
   /** A line worth a warning (see LiveNotesOptions.warn); `log` when not given. */
@@ -39,6 +45,7 @@ export class LiveSession {
       connect: (listener) => o.client().push.open(listener, { log: o.log }),
       onMessage: (message) => this.notes.handle(message),
       onConnected: () => void o.model.refresh(),
+      confirmUnauthorized: () => this.restRefusesSignIn(o),
       onUnauthorized: (status) => o.onUnauthorized(status),
       settings: o.settings,
       log: o.log,
@@ -75,5 +82,22 @@ export class LiveSession {
     this.subscription.dispose();
     this.policy.dispose();
     this.notes.dispose();
+  }
+
+  /** Whether REST refuses the sign-in as well: `GET me`, the cheapest authenticated call, answers 401 (invalid token…). */
+  private async restRefusesSignIn(o: LiveSessionOptions): Promise<boolean> {
+    try {
+      await o.client().me();
+      return false;
+    } catch (err) {
+      const refused = err instanceof ContentSiteError && err.kind === 'auth' && err.code !== TOKEN_UNAVAILABLE;
+      const why = asError(err).userMessage;
+      o.log?.(
+        refused
+          ? `Push channel: the REST API refuses the sign-in too (${why}).`
+          : `Push channel: the REST API did not say whether it accepts the sign-in (${why}).`,
+      );
+      return refused;
+    }
   }
 }

@@ -4,8 +4,11 @@
  * 5, 15, 30 s (spread by a jitter, from 1 s again once connected); every third failed connect in a
  * row, rest 120 s while the poll runs; 31 s without a ping or a message is a dead socket (cut, then
  * reconnect); a socket closed for breaking the protocol (a message over the bound) counts as a
- * failed connect, however long it was open; a 401/403 on the upgrade is told once (`onUnauthorized`) and never retried until
- * `start()` is called again; `wake()` reconnects at once; `stop()` ends the socket and every timer.
+ * failed connect, however long it was open; a 401/403 on the upgrade is first checked with the
+ * REST API (`confirmUnauthorized`): when REST refuses the sign-in too it is told once
+ * (`onUnauthorized`) and never retried until `start()` is called again, otherwise (a proxy or the
+ * channel refusing alone) it is a failed connect like any other; `wake()` reconnects at once;
+ * `stop()` ends the socket and every timer.
  *
  * `mode` is what the view says: `live` while the socket is open (no interval poll), `polling`
  * otherwise, with `retryAt` the time of the next try. Timers, clock and randomness are injectable,
@@ -58,7 +61,13 @@ export interface PushPolicyOptions {
   onMessage?(message: PushMessage): void;
   /** The socket opened: read the first page again (notes may have been missed while it was down). */
   onConnected?(): void;
-  /** The upgrade was refused as unauthorized (401) or forbidden (403). Called once; nothing is retried. */
+  /**
+   * The upgrade was refused as unauthorized (401) or forbidden (403): does the service refuse the
+   * sign-in itself (REST says 401 too)? When it does not, or cannot say, the channel alone is
+   * unavailable: backed off and tried again. Not given: every such refusal is told.
+   */
+  confirmUnauthorized?(status: number): Promise<boolean>;
+  /** The upgrade was refused as unauthorized or forbidden, and REST confirmed it. Called once; nothing is retried. */
   onUnauthorized?(status: number): void;
   settings?: Partial<PushPolicySettings>;
   timers?: PushTimers;
@@ -79,7 +88,7 @@ export class PushPolicy {
   private _retryAt: number | undefined;
   private _lastFailure: PushFailure | undefined;
   private socket: PushSocket | undefined;
-  /** The current attempt: events of any earlier socket are ignored. */
+  /** The current attempt: events of any earlier socket, and the answer of an earlier sign-in check, are ignored. */
   private attempt: object | undefined;
   private retryTimer: unknown;
   private silenceTimer: unknown;
@@ -229,14 +238,40 @@ export class PushPolicy {
     }
     const failure = event.failure ?? { kind: 'network', message: 'the connection failed' };
     this._lastFailure = failure;
-    if (failure.kind === 'auth') {
-      this.o.log?.(`Push channel: the upgrade was refused (HTTP ${failure.status}); not trying again until the next sign-in.`);
-      this.set('unauthorized', undefined);
-      this.o.onUnauthorized?.(failure.status);
-      return;
-    }
+    if (failure.kind === 'auth') return this.onAuthRefusal(failure.status);
     this.failures++;
     this.retryLater();
+  }
+
+  /**
+   * A 401/403 on the upgrade alone does not sign anyone out: a proxy or the channel may refuse
+   * what the REST API still accepts. REST is asked first; while it answers the phase stays
+   * `connecting` (polling), and an answer that comes after `stop()`, `wake()` or a new connect is
+   * dropped.
+   */
+  private onAuthRefusal(status: number): void {
+    const confirm = this.o.confirmUnauthorized;
+    if (!confirm) return this.unauthorized(status);
+    const check = {};
+    this.attempt = check;
+    this.o.log?.(`Push channel: the upgrade was refused (HTTP ${status}); asking the REST API whether it refuses the sign-in too.`);
+    const decide = (refused: boolean): void => {
+      if (this.attempt !== check) return;
+      this.attempt = undefined;
+      if (refused) return this.unauthorized(status);
+      this.o.log?.(
+        `Push channel: the REST API does not refuse the sign-in (the HTTP ${status} was the upgrade's alone): the channel is unavailable; polling, and trying it again later.`,
+      );
+      this.failures++;
+      this.retryLater();
+    };
+    confirm(status).then(decide, () => decide(false));
+  }
+
+  private unauthorized(status: number): void {
+    this.o.log?.(`Push channel: the upgrade was refused (HTTP ${status}); not trying again until the next sign-in.`);
+    this.set('unauthorized', undefined);
+    this.o.onUnauthorized?.(status);
   }
 
   private retryLater(): void {

@@ -73,6 +73,8 @@ describe('Live notes over the push channel', () => {
   /** REST requests for notes by id (one note, or `ids=`), as the service saw them. */
   const noteFetches = () =>
     svc.requests.filter((r) => /^\/rest\/v1\.1\/notifications\/\d+/.test(r.path) || /^\/rest\/v1\/notifications\/\?.*ids/.test(r.path));
+  /** REST's `GET me`, the check of a refused upgrade. */
+  const meChecks = () => svc.requests.filter((r) => r.path.startsWith('/rest/v1.1/me'));
   const firstPageReads = () => svc.requests.filter((r) => /^\/rest\/v1\/notifications\/\?/.test(r.path) && !r.path.includes('ids'));
 
   /** Live, with the first page read again on connect answered (notes added after it are not in it). */
@@ -289,12 +291,72 @@ describe('Live notes over the push channel', () => {
     await until(session, () => session.phase === 'unauthorized');
     assert.deepEqual(told, [401]);
     assert.deepEqual(session.lastFailure, { kind: 'auth', status: 401 });
+    assert.deepEqual(
+      meChecks().map((r) => r.status),
+      [401],
+      'the REST API refused the token too before anyone was signed out',
+    );
     // Longer than the whole shortened schedule (every back-off step and the rest): nothing more is asked.
     const schedule = FAST.delaysMs!.reduce((a, b) => a + b, 0) + FAST.pauseMs!;
     await new Promise((r) => setTimeout(r, 2 * schedule));
     assert.equal(push.upgrades.length, 1);
     assert.deepEqual(told, [401]);
     assert.equal(session.retryAt, undefined);
+  });
+
+  for (const status of [401, 403])
+    it(`a ${status} on the upgrade while the REST API accepts the token is no sign-out: it polls, backs off and goes live when the channel accepts`, async () => {
+      const { model, session } = await live(); // told unauthorized: the test fails
+      push.refuse(status); // a proxy in front of the channel refuses it; REST goes through
+      session.start();
+      await push.until(() => push.upgrades.length === 3);
+      await until(session, () => session.phase === 'waiting' && meChecks().length === 3);
+      assert.deepEqual(session.lastFailure, { kind: 'auth', status });
+      assert.equal(session.mode, 'polling');
+      assert.deepEqual(
+        meChecks().map((r) => r.status),
+        [200, 200, 200],
+        'REST asked at each refusal, and it accepted the token',
+      );
+      push.refuse(0);
+      await connected(session, model);
+      assert.deepEqual(
+        push.upgrades.map((u) => u.status),
+        [status, status, status, 101],
+      );
+    });
+
+  it('a REST check answered after the user signed in again does not sign the new sign-in out', async () => {
+    let token = 'cs-revoked-token';
+    const api = new ContentSiteClient({ baseUrl: push.restUrl, token: () => token, retry: { maxTries: 1 } });
+    clients.push(api);
+    const model = new NotificationsModel({ client: () => api, pageSize: () => 20 });
+    const told: number[] = [];
+    let refusedSeen!: () => void;
+    const refused = new Promise<void>((resolve) => (refusedSeen = resolve));
+    const log = (line: string) => void (/REST API refuses the sign-in too/.test(line) && refusedSeen());
+    const session = new LiveSession({ client: () => api, model, onUnauthorized: (s) => told.push(s), log, settings: FAST });
+    sessions.push(session);
+    const check = hold.hold('GET', '/rest/v1.1/me', 'response');
+    session.start();
+    await check.answered; // REST has refused the revoked token; its answer waits at the proxy
+    token = 'cs-demo-token'; // meanwhile the user signed in again
+    session.stop();
+    session.start();
+    await connected(session, model);
+    check.release();
+    await refused; // the client has read the late refusal
+    await new Promise((resolve) => setImmediate(resolve)); // and the policy has had it
+    assert.deepEqual(
+      meChecks().map((r) => r.status),
+      [401],
+    );
+    assert.deepEqual(told, [], 'of the old sign-in: dropped');
+    assert.equal(session.mode, 'live');
+    assert.deepEqual(
+      push.upgrades.map((u) => u.status),
+      [401, 101],
+    );
   });
 
   it('100 pushes in a burst are at most 2 fetches, and every note shows', async () => {

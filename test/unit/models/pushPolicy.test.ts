@@ -235,6 +235,89 @@ describe('PushPolicy', () => {
     assert.deepEqual(t.time.pending(), []);
   });
 
+  describe('a 401/403 on the upgrade, checked with the REST API first (confirmUnauthorized)', () => {
+    /** A check whose answer the test gives, and the statuses it was asked about. */
+    function checks() {
+      const asked: number[] = [];
+      const answers: Array<(refused: boolean) => void> = [];
+      return {
+        asked,
+        answer: (refused: boolean) => answers.shift()!(refused),
+        confirmUnauthorized: (status: number) => {
+          asked.push(status);
+          return new Promise<boolean>((resolve) => answers.push(resolve));
+        },
+      };
+    }
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('REST refuses the sign-in too: told once, never retried', async () => {
+      const c = checks();
+      const t = setup({ confirmUnauthorized: c.confirmUnauthorized });
+      t.policy.start();
+      t.fail({ kind: 'auth', status: 401 });
+      assert.deepEqual(c.asked, [401]);
+      assert.deepEqual(t.calls.unauthorized, [], 'not before REST has answered');
+      assert.equal(t.policy.mode, 'polling');
+      c.answer(true);
+      await settle();
+      assert.deepEqual(t.calls.unauthorized, [401]);
+      assert.equal(t.policy.phase, 'unauthorized');
+      assert.deepEqual(t.time.pending(), []);
+    });
+
+    it('REST accepts the sign-in (or cannot say): the channel is unavailable, backed off like a failed connect, never a sign-out', async () => {
+      const c = checks();
+      const t = setup({ confirmUnauthorized: c.confirmUnauthorized });
+      t.policy.start();
+      const waits: number[] = [];
+      for (const status of [401, 403, 401, 401]) {
+        t.fail({ kind: 'auth', status });
+        c.answer(false);
+        await settle();
+        assert.deepEqual(t.policy.lastFailure, { kind: 'auth', status });
+        waits.push(t.waitOut());
+      }
+      assert.deepEqual(waits, [1000, 2000, 120_000, 5000]);
+      assert.deepEqual(c.asked, [401, 403, 401, 401], 'asked at each refusal');
+      assert.deepEqual(t.calls.unauthorized, []);
+      t.open();
+      assert.equal(t.policy.mode, 'live');
+
+      const failing = setup({ confirmUnauthorized: () => Promise.reject(new Error('offline')) });
+      failing.policy.start();
+      failing.fail({ kind: 'auth', status: 401 });
+      await settle();
+      assert.equal(failing.waitOut(), 1000, 'a check that fails is no confirmation');
+      assert.deepEqual(failing.calls.unauthorized, []);
+    });
+
+    it('an answer that comes after stop, wake or a new start is dropped', async () => {
+      const c = checks();
+      const t = setup({ confirmUnauthorized: c.confirmUnauthorized });
+      t.policy.start();
+      t.fail({ kind: 'auth', status: 401 });
+      t.policy.stop(); // signed out meanwhile
+      t.policy.start(); // and in again: this socket opens
+      t.open();
+      c.answer(true); // the first check's answer, late
+      await settle();
+      assert.deepEqual(t.calls.unauthorized, []);
+      assert.equal(t.policy.mode, 'live');
+
+      t.time.advance(10_000);
+      t.drop();
+      t.waitOut();
+      t.fail({ kind: 'auth', status: 403 });
+      t.policy.wake(); // back online: a new socket at once
+      assert.equal(t.policy.phase, 'connecting');
+      c.answer(false);
+      await settle();
+      assert.equal(t.policy.phase, 'connecting', 'no back-off scheduled over the new connect');
+      assert.deepEqual(t.time.pending(), [31_000], "only the new connect's own timeout");
+    });
+  });
+
   it('wake connects at once, from a wait (even the 120 s rest) or over an open socket, and forgets the back-off', () => {
     const t = setup();
     t.policy.start();
