@@ -15,6 +15,18 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise is awaited, returned, given a rejection handler, or marked `void` (fire
+    // and forget, its failure handled inside); an async function is never passed where a void
+    // callback is expected (the caller would drop its rejection). checkThenables: VS Code's API
+    // returns Thenable, not Promise, and the rule skips those by default.
+    files: ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': ['error', { checkThenables: true }],
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // The api module and the tree models run in plain Node: they must never import vscode.
     files: [
       'src/api/**/*.ts',
