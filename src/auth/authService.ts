@@ -47,7 +47,7 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
       this.sessionChanged,
       this.providerChanged,
       context.secrets.onDidChange((e) => {
-        if (e.key === SESSION_SECRET_KEY) void this.reload();
+        if (e.key === SESSION_SECRET_KEY) void this.reload().catch((err: unknown) => this.unreadable(err));
       }),
     );
   }
@@ -62,9 +62,13 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
   start(): Promise<void> {
     this.started ??= this.reload().then(
       () => void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.signedIn, this.session !== undefined),
-      (err: unknown) => this.deps.log.warn(`Could not read the stored sign-in: ${err instanceof Error ? err.message : String(err)}`),
+      (err: unknown) => this.unreadable(err),
     );
     return this.started;
+  }
+
+  private unreadable(err: unknown): void {
+    this.deps.log.warn(`Could not read the stored sign-in: ${err instanceof Error ? err.message : String(err)}`);
   }
 
   /** Resolves once the stored session has been read at start (at once if start was never called). */
@@ -101,10 +105,18 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
     return s.token;
   }
 
-  /** A 401 from any call: sign out once, one message with Sign In, never a loop. */
+  /**
+   * A 401 from any call: sign out once, one message with Sign In, never a loop. Never rejects: its
+   * callers fire and forget it (a list's change, the push channel, a command's error report), so a
+   * SecretStorage failure is logged here.
+   */
   async handleUnauthorized(): Promise<void> {
     if (!this.session) return;
-    await this.expire(vscode.l10n.t('The service no longer accepts your sign-in (it expired or was revoked).'));
+    try {
+      await this.expire(vscode.l10n.t('The service no longer accepts your sign-in (it expired or was revoked).'));
+    } catch (err) {
+      this.deps.log.warn(`Could not remove the stored sign-in: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   private async expire(message: string): Promise<void> {

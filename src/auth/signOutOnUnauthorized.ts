@@ -15,6 +15,7 @@ export interface Watched {
 }
 
 export interface SignsOut {
+  /** Never rejects: it is fired and forgotten. */
   handleUnauthorized(): Promise<void>;
 }
 
