@@ -13,7 +13,7 @@ import { FirstPaint } from './views/common/firstPaint';
 import { Lists } from './views/common/lists';
 import { withViewProgress } from './views/common/viewProgress';
 import { registerDetail } from './features/detail';
-import type { Disposal } from './features/disposable';
+import type { Disposal } from './models/disposable';
 import { registerFollowing } from './features/following';
 import { registerInsights } from './features/insights';
 import { registerMentions } from './features/mentions';

@@ -2,7 +2,7 @@
 import { openExternal } from '../commands/common';
 import { registerShowDetail, type ShowDetailDeps } from '../commands/showDetail';
 import { DetailPanel } from '../views/detail/detailPanel';
-import { Disposable } from './disposable';
+import { Disposable } from '../models/disposable';
 import type { Shared } from './shared';
 
 export type DetailDeps = Pick<Shared, 'extensionUri' | 'log' | 'auth'> & {

@@ -1,6 +1,6 @@
 /** Insights: Show Insights picks a report and charts it in a panel of its own. */
 import { registerShowInsights } from '../commands/showInsights';
-import { Disposable } from './disposable';
+import { Disposable } from '../models/disposable';
 import type { Shared } from './shared';
 
 export type InsightsDeps = Pick<Shared, 'client' | 'log' | 'auth' | 'extensionUri'>;

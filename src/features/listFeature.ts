@@ -5,7 +5,7 @@ import type { ChosenSite } from '../models/chosenSite';
 import type { CachedList } from '../views/common/firstPaint';
 import type { ListView } from '../views/common/lists';
 import type { LoaderOptions } from '../views/common/viewLoader';
-import { Disposable, type Disposal } from './disposable';
+import { Disposable, type Disposal } from '../models/disposable';
 import { signedIn, type Shared } from './shared';
 
 /** What a list feature makes. */

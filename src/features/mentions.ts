@@ -1,7 +1,7 @@
 /** @mentions: suggestions of the chosen (or a note's) site's writers, in Markdown and HTML and in the reply boxes. */
 import { MentionSource } from '../models/mentionSource';
 import { registerMentionCompletions } from '../views/mentions/mentionCompletions';
-import { Disposable } from './disposable';
+import { Disposable } from '../models/disposable';
 import { signedIn, type Shared } from './shared';
 
 export type MentionsDeps = Pick<Shared, 'client' | 'site' | 'auth' | 'log'>;

@@ -4,7 +4,7 @@
  * and the first pages forgotten on sign-out.
  */
 import { registerRefreshAll } from '../commands/refreshAll';
-import { Disposable } from './disposable';
+import { Disposable } from '../models/disposable';
 import type { ServiceClient } from './serviceClient';
 import type { Shared } from './shared';
 

@@ -4,7 +4,7 @@ import { ContentSiteClient } from '../api';
 import type { TokenSource } from '../api/request';
 import { apiBaseUrl, onDidChangeSetting } from '../config';
 import { Emitter } from '../models/emitter';
-import { Disposable } from './disposable';
+import { Disposable } from '../models/disposable';
 
 /** Makes a client of the configured address with `token`, logging each request (never its token). */
 export function clientFactory(log: vscode.LogOutputChannel): (token?: TokenSource) => ContentSiteClient {

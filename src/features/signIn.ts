@@ -1,6 +1,6 @@
 /** Sign-in: its commands (the session itself, the provider and the URI handler are registerAuth's). */
 import { registerAuthCommands } from '../commands/authCommands';
-import { Disposable } from './disposable';
+import { Disposable } from '../models/disposable';
 import type { Shared } from './shared';
 
 export class SignInFeature extends Disposable {

@@ -3,7 +3,7 @@ import type { Site } from '../api';
 import { registerSelectSite, selectSite } from '../commands/selectSite';
 import { registerShowSiteInfo } from '../commands/showSiteInfo';
 import { bindSiteSetting } from '../views/common/siteSetting';
-import { Disposable } from './disposable';
+import { Disposable } from '../models/disposable';
 import type { Shared } from './shared';
 
 export type SiteDeps = Pick<Shared, 'client' | 'site' | 'auth' | 'log' | 'state'>;
