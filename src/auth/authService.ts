@@ -7,6 +7,7 @@ import { localized } from '../localize';
 import type { ContentSiteClient } from '../api';
 import { oauthSettings, type OAuthSettings } from '../config';
 import { COMMANDS, CONTEXT_KEYS } from '../ids';
+import { Disposable } from '../models/disposable';
 import { buildAuthorizeUrl } from './authorizeUrl';
 import { parseCallback } from './callback';
 import { confirmToken, SignInError } from './confirmToken';
@@ -22,7 +23,7 @@ export interface AuthDeps {
   createClient: (token?: string) => ContentSiteClient;
 }
 
-export class AuthService implements vscode.AuthenticationProvider, vscode.Disposable {
+export class AuthService extends Disposable implements vscode.AuthenticationProvider, vscode.Disposable {
   private session: StoredSession | undefined;
   /** The client ID of the sign-in in progress: its answer must be a token of that application. */
   private signInClientId = '';
@@ -35,7 +36,6 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
   readonly onDidChangeSession = this.sessionChanged.event;
   private readonly providerChanged = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.providerChanged.event;
-  private readonly disposables: vscode.Disposable[] = [];
   /** Bumped by every local change, so a slower read of the secret never undoes it. */
   private generation = 0;
 
@@ -43,13 +43,16 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
     private readonly context: vscode.ExtensionContext,
     private readonly deps: AuthDeps,
   ) {
-    this.disposables.push(
+    super();
+    this.registerAll([
       this.sessionChanged,
       this.providerChanged,
       context.secrets.onDidChange((e) => {
         if (e.key === SESSION_SECRET_KEY) void this.reload().catch((err: unknown) => this.unreadable(err));
       }),
-    );
+    ]);
+    // Disposed of first (the newest), as before: a sign-in in progress is cancelled before the rest goes.
+    this.register({ dispose: () => this.flow.cancel() });
   }
 
   private started: Promise<void> | undefined;
@@ -306,11 +309,6 @@ export class AuthService implements vscode.AuthenticationProvider, vscode.Dispos
 
   async removeSession(): Promise<void> {
     await this.signOut();
-  }
-
-  dispose(): void {
-    this.flow.cancel();
-    for (const d of this.disposables) d.dispose();
   }
 }
 

@@ -5,18 +5,20 @@
  */
 import type { ContentSiteClient } from '../api';
 import { partsOf, refreshTogether, type BatchRefreshable, type RefreshPart } from './batchRefresh';
+import { Disposable, disposeAll } from './disposable';
 import { FeaturedModel, type FeaturedOptions } from './featuredModel';
 import type { LoadState } from './loadState';
 import { TagsModel } from './tagsModel';
 
-export class ReaderModel implements BatchRefreshable {
+export class ReaderModel extends Disposable implements BatchRefreshable {
   readonly featured: FeaturedModel;
   readonly tags: TagsModel;
   private readonly streams: readonly [FeaturedModel, TagsModel];
 
   constructor(private readonly options: FeaturedOptions) {
-    this.featured = new FeaturedModel(options);
-    this.tags = new TagsModel(options.client);
+    super();
+    this.featured = this.register(new FeaturedModel(options));
+    this.tags = this.register(new TagsModel(options.client));
     this.streams = [this.featured, this.tags];
   }
 
@@ -25,7 +27,7 @@ export class ReaderModel implements BatchRefreshable {
   }
   onDidChange(listener: () => void): { dispose(): void } {
     const subs = this.streams.map((s) => s.onDidChange(listener));
-    return { dispose: () => subs.forEach((s) => s.dispose()) };
+    return { dispose: () => disposeAll(subs) };
   }
 
   /** Both first pages; a stream refused before sending (a bad setting) shows why, the other still loads. */
@@ -45,8 +47,5 @@ export class ReaderModel implements BatchRefreshable {
   }
   clear(): void {
     for (const s of this.streams) s.clear();
-  }
-  dispose(): void {
-    for (const s of this.streams) s.dispose();
   }
 }

@@ -8,6 +8,7 @@
  */
 import type { Comment, Notification } from '../api';
 import { ContentSiteError } from '../api/errors';
+import { Disposable, type Disposal } from '../models/disposable';
 import { CATALOG, commandOf, REPLY_ENTRY } from '../models/noteActionCatalog';
 import {
   noteState,
@@ -19,8 +20,7 @@ import {
   type NoteState,
 } from './panelMessage';
 
-type Disposable = { dispose(): void };
-type Event = (listener: () => void) => Disposable;
+type Event = (listener: () => void) => Disposal;
 
 /** What a shown note needs; showDetail.ts builds it from the command context. */
 export interface NoteDeps {
@@ -50,7 +50,7 @@ function commandFor(control: ActControl): string | undefined {
 /** Writers listed at most in the mention list. */
 const MENTIONS_SHOWN = 8;
 
-export class NoteSession implements Disposable {
+export class NoteSession extends Disposable {
   /** The latest copy of the note (kept when it leaves the list, to go on showing it). */
   note: Notification;
   /** The token of the latest render; set by the panel. */
@@ -62,16 +62,16 @@ export class NoteSession implements Disposable {
   private replying = false;
   /** The replies posted from this page, shown under the note (the note itself does not carry them). */
   private readonly replies: Array<{ text: string; url?: string }> = [];
-  private readonly subscriptions: Disposable[];
 
   constructor(
     note: Notification,
     private readonly deps: NoteDeps,
     private readonly host: { post(message: unknown): void; render(): void },
   ) {
+    super();
     this.note = deps.notes.get(note.id) ?? note;
     this.index = deps.notes.notes.findIndex((n) => n.id === note.id);
-    this.subscriptions = [deps.notes.onDidChange(() => this.changed()), deps.actions.onDidChange(() => this.changed())];
+    this.registerAll([deps.notes.onDidChange(() => this.changed()), deps.actions.onDidChange(() => this.changed())]);
   }
 
   get id(): number {
@@ -232,9 +232,5 @@ export class NoteSession implements Disposable {
     this.removedBy = undefined;
     this.note = note;
     return { note };
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
   }
 }

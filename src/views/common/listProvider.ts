@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Disposable } from '../../models/disposable';
 import { ViewLoader, type LoadableModel, type LoaderOptions } from './viewLoader';
 
 export interface Tooltipped {
@@ -33,7 +34,8 @@ function looks(row: vscode.TreeItem): string {
 
 /**
  * The base of every tree provider: owns the tree view, its loader (lazy, gated, batched), the
- * reload when the view becomes visible, the redraw when the model changes, and disposal.
+ * reload when the view becomes visible, the redraw when the model changes, and disposal (a
+ * `Disposable`: a subclass `register`s what it adds).
  * Subclasses say what rows to show and what the view's header says.
  *
  * A change redraws only the rows that changed (`fire(rows)`), so focus, selection and a row's menu
@@ -43,13 +45,13 @@ function looks(row: vscode.TreeItem): string {
  * them (the editor asks for them again); only a change of the top level's rows redraws the tree.
  */
 export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: () => void): { dispose(): void } }>
+  extends Disposable
   implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable
 {
   private readonly changed = new vscode.EventEmitter<vscode.TreeItem | vscode.TreeItem[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<vscode.TreeItem>;
   readonly loader: ViewLoader;
-  protected readonly disposables: vscode.Disposable[] = [];
   /**
    * After a redraw, the rows whose children the editor has yet to ask for again ('root': the top
    * level first); undefined when the extension host knows every row. See `rowsKnown`.
@@ -78,17 +80,17 @@ export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: ()
     loader: LoaderOptions,
     treeOptions: { canSelectMany?: boolean; showCollapseAll?: boolean } = {},
   ) {
+    super();
     this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this, ...treeOptions });
     this.loader = new ViewLoader(viewId, model, () => this.view.visible, loader);
-    const sub = model.onDidChange(() => this.render());
-    this.disposables.push(
+    this.registerAll([
       this.view,
       this.changed,
-      { dispose: () => sub.dispose() },
+      model.onDidChange(() => this.render()),
       this.view.onDidChangeVisibility((e) => e.visible && this.ensureLoaded()),
       this.view.onDidCollapseElement((e) => e.element.id && this.opened.set(e.element.id, false)),
       this.view.onDidExpandElement((e) => e.element.id && this.opened.set(e.element.id, true)),
-    );
+    ]);
   }
 
   /** The rows under `element` (the top level when undefined). */
@@ -286,9 +288,5 @@ export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: ()
   ): N[] {
     const list = selected && selected.length > 0 ? selected : clicked ? [clicked] : this.view.selection;
     return list.filter(isNode);
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 }

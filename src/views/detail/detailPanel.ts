@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { loadRemoteImages } from '../../config';
 import type { Notification } from '../../api';
+import { Disposable, disposeAll } from '../../models/disposable';
 import { loadRender } from '../../lazy/loadRender';
 import type { NoteDeps, NoteSession } from '../../render/noteSession';
 import { PANELS } from '../../ids';
@@ -21,16 +22,17 @@ interface Shown {
  * reach the browser only through the extension, only over http(s). A note brings its actions,
  * reply box and previous/next, and follows the model live (see NoteSession).
  */
-export class DetailPanel implements vscode.Disposable {
+export class DetailPanel extends Disposable implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private shown: Shown | undefined;
   private note: { session: NoteSession; when: (note: Notification) => string } | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly openExternal: (url: string) => void,
-  ) {}
+  ) {
+    super();
+  }
 
   private async open(title: string, body: string): Promise<void> {
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
@@ -41,25 +43,21 @@ export class DetailPanel implements vscode.Disposable {
         { viewColumn: vscode.ViewColumn.Active, preserveFocus: true },
         { enableScripts: true, localResourceRoots: [media], enableFindWidget: true },
       );
-      this.panel.onDidDispose(
-        () => {
+      this.register(
+        this.panel.onDidDispose(() => {
           this.panel = undefined;
           this.shown = undefined;
           this.endNote();
-        },
-        undefined,
-        this.disposables,
+        }),
       );
-      this.panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m), undefined, this.disposables);
+      this.register(this.panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)));
       // A hidden webview drops the state messages: a page shown again is rendered from the model.
       let wasVisible = true;
-      this.panel.onDidChangeViewState(
-        (e) => {
+      this.register(
+        this.panel.onDidChangeViewState((e) => {
           if (e.webviewPanel.visible && !wasVisible && this.note) void this.render();
           wasVisible = e.webviewPanel.visible;
-        },
-        undefined,
-        this.disposables,
+        }),
       );
     }
     this.shown = { title, body, remoteImages: loadRemoteImages(), token: '' };
@@ -135,9 +133,11 @@ export class DetailPanel implements vscode.Disposable {
     return this.panel !== undefined;
   }
 
-  dispose(): void {
-    this.endNote();
-    this.panel?.dispose();
-    for (const d of this.disposables) d.dispose();
+  /**
+   * The shown note's session and the panel go first (so the panel's onDidDispose is still heard),
+   * then the panels' subscriptions, each even when one before it throws.
+   */
+  override dispose(): void {
+    disposeAll([{ dispose: () => this.endNote() }, { dispose: () => this.panel?.dispose() }, { dispose: () => super.dispose() }]);
   }
 }

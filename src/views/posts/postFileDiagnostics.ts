@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { CONTEXT_KEYS } from '../../ids';
 import { loadWriting, type WritingModule } from '../../lazy/loadWriting';
+import { Disposable } from '../../models/disposable';
 import type { UploadRules } from '../../writing/imageFiles';
 import { isPostFile } from './imageDrop';
 
@@ -31,26 +32,28 @@ export class ImageDiagnostic extends vscode.Diagnostic {
  * be uploaded (outside the workspace folder, not an image by its bytes, too big, missing), on the
  * line that names it. Also the context key that puts Publish in the editor's title bar.
  */
-export class PostFileDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('content-site-post-files');
+export class PostFileDiagnostics extends Disposable implements vscode.Disposable {
+  private readonly collection = this.register(vscode.languages.createDiagnosticCollection('content-site-post-files'));
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly imageTimers = new Map<string, NodeJS.Timeout>();
   /** The latest check of each document: an older one's answer is dropped. */
   private readonly runs = new Map<string, number>();
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     /** The chosen site's upload rules as known now (no request): a publish checks again with the site's own. */
     private readonly rules: (w: WritingModule) => UploadRules,
     private readonly placeOf: (doc: vscode.TextDocument) => { fileDir: string; root: string | undefined },
   ) {
-    this.subscriptions = [
+    super();
+    this.registerAll([
       vscode.workspace.onDidOpenTextDocument((d) => void this.check(d, true)),
       vscode.workspace.onDidSaveTextDocument((d) => void this.check(d, true)),
       vscode.workspace.onDidChangeTextDocument((e) => this.later(e.document)),
       vscode.workspace.onDidCloseTextDocument((d) => this.forget(d)),
       vscode.window.onDidChangeActiveTextEditor((e) => this.setContext(e?.document)),
-    ];
+    ]);
+    // Disposed of first: no check waiting to run once the subscriptions and the collection are gone.
+    this.register({ dispose: () => [...this.timers.values(), ...this.imageTimers.values()].forEach((t) => clearTimeout(t)) });
     for (const d of vscode.workspace.textDocuments) void this.check(d, true);
     this.setContext(vscode.window.activeTextEditor?.document);
   }
@@ -143,11 +146,5 @@ export class PostFileDiagnostics implements vscode.Disposable {
   targetAt(doc: vscode.TextDocument, range: vscode.Range): string | undefined {
     const d = this.collection.get(doc.uri)?.find((x) => x instanceof ImageDiagnostic && x.range.isEqual(range));
     return d instanceof ImageDiagnostic && d.exact ? d.target : undefined;
-  }
-
-  dispose(): void {
-    for (const t of [...this.timers.values(), ...this.imageTimers.values()]) clearTimeout(t);
-    for (const s of this.subscriptions) s.dispose();
-    this.collection.dispose();
   }
 }

@@ -15,7 +15,7 @@ export class PostsProvider extends ListProvider<PostsModel> {
     loader: LoaderOptions,
   ) {
     super(VIEWS.posts, model, loader, { canSelectMany: false });
-    this.disposables.push(chosen.onDidChange(() => this.render()));
+    this.register(chosen.onDidChange(() => this.render()));
   }
 
   protected header(): void {

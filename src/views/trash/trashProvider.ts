@@ -16,7 +16,7 @@ export class TrashProvider extends ListProvider<TrashModel> {
     loader: LoaderOptions,
   ) {
     super(VIEWS.trash, model, loader, { canSelectMany: true });
-    this.disposables.push(chosen.onDidChange(() => this.render()));
+    this.register(chosen.onDidChange(() => this.render()));
   }
 
   protected header(): void {

@@ -285,4 +285,34 @@ describe("The detail panel's note session", () => {
     assert.deepEqual(t.opened, []);
     assert.equal(t.posted.find((m) => m.type === 'refused')?.refused, 'go');
   });
+
+  it('once disposed of, follows the model no more', () => {
+    const t = setup();
+    t.session.dispose();
+    t.setNotes([note(1), note(2, { unread: 0 }), note(3)]);
+    t.setPending([{ action: 'spam', ids: [2] }]);
+    assert.deepEqual(t.posted, []);
+    assert.equal(t.renders(), 0);
+  });
+
+  it('ends both subscriptions even when one throws, then throws its error', () => {
+    const ended: string[] = [];
+    const failure = new Error('the notes model is gone already');
+    const subscription = (name: string, error?: Error) => () => ({
+      dispose: () => {
+        ended.push(name);
+        if (error) throw error;
+      },
+    });
+    const deps = {
+      notes: { get: () => undefined, notes: [], onDidChange: subscription('notes', failure) },
+      actions: { pending: [], onDidChange: subscription('actions') },
+    } as unknown as NoteDeps;
+    const session = new NoteSession(note(2), deps, { post: () => undefined, render: () => undefined });
+    assert.throws(
+      () => session.dispose(),
+      (err) => err === failure,
+    );
+    assert.deepEqual(ended, ['actions', 'notes']);
+  });
 });
