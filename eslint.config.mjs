@@ -33,6 +33,7 @@ export default tseslint.config(
       'src/models/**/*.ts',
       'src/render/**/*.ts',
       'src/ids.ts',
+      'src/settings.ts',
       ...[
         'callback',
         'confirmToken',

@@ -1,27 +1,27 @@
-/** Reads and checks the extension's settings. */
+/** Reads and checks the extension's settings, each through its entry in the catalog (settings.ts). */
 import * as vscode from 'vscode';
-import { DEFAULT_BASE_URL } from './api';
-import { readNewNoteAlert, type NewNoteAlert } from './models/newNoteAlert';
-import { checkServiceAddress, DEFAULT_LOOPBACK_PORT } from './models/serviceAddress';
+import type { NewNoteAlert } from './models/newNoteAlert';
+import { checkServiceAddress } from './models/serviceAddress';
+import { POLL_FLOOR_SECONDS, SECTION, SETTINGS, settingValue, type Setting, type ValueOf } from './settings';
 
-const SECTION = 'contentSite';
-
-/** The settings whose changes something follows, by their keys in the section. */
-const WATCHED = {
-  apiBaseUrl: 'apiBaseUrl',
-  site: 'site',
-  pollInterval: 'notifications.pollInterval',
-  notifyNew: 'notifications.notifyNew',
-} as const;
-
-export function settings(): vscode.WorkspaceConfiguration {
+function settings(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(SECTION);
 }
 
+/** The setting's value as the editor has it, unchecked (the caller checks it). */
+function raw(s: Setting): unknown {
+  return settings().get<unknown>(s.key);
+}
+
+/** The setting's value: the default for a value of the wrong type, a number clamped into its bounds (settingValue). */
+function value<S extends Setting>(s: S): ValueOf<S> {
+  return settingValue(s, raw(s));
+}
+
 /** Calls `listener` whenever the setting changes. */
-export function onDidChangeSetting(key: keyof typeof WATCHED, listener: () => void): vscode.Disposable {
+export function onDidChangeSetting(s: Setting, listener: () => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration(`${SECTION}.${WATCHED[key]}`)) listener();
+    if (e.affectsConfiguration(s.id)) listener();
   });
 }
 
@@ -32,25 +32,21 @@ export function checkApiBaseUrl(value: string): string | undefined {
 }
 
 export function apiBaseUrl(): string {
-  const value = (settings().get<string>(WATCHED.apiBaseUrl) || DEFAULT_BASE_URL).trim();
-  const problem = checkApiBaseUrl(value);
+  const fallback = SETTINGS.apiBaseUrl.default;
+  const url = (value(SETTINGS.apiBaseUrl) || fallback).trim();
+  const problem = checkApiBaseUrl(url);
   if (problem) {
     void vscode.window.showErrorMessage(problem);
-    return DEFAULT_BASE_URL;
+    return fallback;
   }
-  return value;
-}
-
-function clampedInt(key: string, fallback: number, min: number, max: number): number {
-  const v = settings().get<number>(key, fallback);
-  return Number.isInteger(v) ? Math.min(max, Math.max(min, v)) : fallback;
+  return url;
 }
 
 export const pageSizes = {
-  notifications: () => clampedInt('notifications.pageSize', 20, 1, 99),
-  following: () => clampedInt('following.pageSize', 10, 1, 40),
-  trash: () => clampedInt('trash.pageSize', 20, 1, 100),
-  posts: () => clampedInt('posts.pageSize', 20, 1, 100),
+  notifications: () => value(SETTINGS.notificationsPageSize),
+  following: () => value(SETTINGS.followingPageSize),
+  trash: () => value(SETTINGS.trashPageSize),
+  posts: () => value(SETTINGS.postsPageSize),
 };
 
 export interface OAuthSettings {
@@ -58,56 +54,57 @@ export interface OAuthSettings {
   clientId: string;
   redirectUri: string;
   /** How the browser hands the token back: the editor's URI handler, or a one-shot 127.0.0.1 server. */
-  redirect: 'uriHandler' | 'loopback';
+  redirect: ValueOf<typeof SETTINGS.redirect>;
   /** Port of the loopback server (0: any free port, for services that accept any loopback port). */
   loopbackPort: number;
 }
 
 export function oauthSettings(): OAuthSettings {
-  const s = settings();
+  const port = raw(SETTINGS.loopbackPort);
   return {
-    authorizeUrl: s.get<string>('oauth.authorizeUrl') || 'https://public-api.wordpress.com/oauth2/authorize',
-    clientId: (s.get<string>('oauth.clientId') || '').trim(),
-    redirectUri: (s.get<string>('oauth.redirectUri') || '').trim(),
-    redirect: s.get<string>('oauth.redirect') === 'loopback' ? 'loopback' : 'uriHandler',
-    loopbackPort: s.get<number>('oauth.loopbackPort', DEFAULT_LOOPBACK_PORT),
+    authorizeUrl: value(SETTINGS.authorizeUrl) || SETTINGS.authorizeUrl.default,
+    clientId: value(SETTINGS.clientId).trim(),
+    redirectUri: value(SETTINGS.redirectUri).trim(),
+    redirect: value(SETTINGS.redirect),
+    // Unchecked: a port out of bounds is refused with a sentence when the server starts (loopbackPortProblem), not moved.
+    loopbackPort: port === undefined ? SETTINGS.loopbackPort.default : (port as number),
   };
 }
 
 export function chosenSite(): string | undefined {
-  const v = settings().get<string | number>(WATCHED.site);
-  const text = v === undefined || v === null ? '' : String(v).trim();
+  // A site ID may be written as a number: taken as its text.
+  const v = raw(SETTINGS.site);
+  const text = typeof v === 'number' ? String(v) : settingValue(SETTINGS.site, v).trim();
   return text === '' ? undefined : text;
 }
 
 export async function setChosenSite(site: string): Promise<void> {
-  await settings().update(WATCHED.site, site, vscode.ConfigurationTarget.Global);
+  await settings().update(SETTINGS.site.key, site, vscode.ConfigurationTarget.Global);
 }
 
 /** Opening a note marks it read (default on). */
 export function markReadOnOpen(): boolean {
-  return settings().get<boolean>('notifications.markReadOnOpen', true);
+  return value(SETTINGS.markReadOnOpen);
 }
 
-/** Seconds between notification polls while the window is focused; 0 turns polling off. */
+/** Milliseconds between notification polls while the window is focused; 0 turns polling off. */
 export function pollIntervalMs(): number {
-  const seconds = settings().get<number>(WATCHED.pollInterval, 30);
-  if (!Number.isFinite(seconds) || seconds <= 0) return 0;
-  return Math.max(10, Math.round(seconds)) * 1000;
+  const seconds = value(SETTINGS.pollInterval);
+  if (seconds <= 0) return 0;
+  return Math.max(POLL_FLOOR_SECONDS, Math.round(seconds)) * 1000;
 }
 
-/** Load remote images in the detail view without asking (default off: tracking pixels). */
-/** How long spam and trash wait for an Undo before they are sent (the service's panel: 4.5 s). */
+/** How long spam and trash wait for an Undo before they are sent, in milliseconds. */
 export function undoMs(): number {
-  const seconds = settings().get<number>('notifications.undoSeconds', 4.5);
-  return Math.round(Math.min(60, Math.max(1, Number.isFinite(seconds) ? seconds : 4.5)) * 1000);
+  return Math.round(value(SETTINGS.undoSeconds) * 1000);
 }
 
 /** Which newly arrived notes get a message (default off): none, those addressed to the user, all. */
 export function newNoteAlert(): NewNoteAlert {
-  return readNewNoteAlert(settings().get(WATCHED.notifyNew), 'off');
+  return value(SETTINGS.notifyNew);
 }
 
+/** Load remote images in the detail view without asking (default off: tracking pixels). */
 export function loadRemoteImages(): boolean {
-  return settings().get<boolean>('detail.loadRemoteImages', false) === true;
+  return value(SETTINGS.loadRemoteImages);
 }

@@ -12,8 +12,10 @@ import { badResponse, decodeResponse, transportError, type DecodeContext } from 
 import { ContentSiteError } from './errors';
 import { createRetryFunction, DEFAULT_RETRY, RETRY_ERROR_CODES, RETRY_STATUS_CODES, type RetrySettings } from './retryPolicy';
 import type { MessageContext } from './messages';
+import { SETTINGS } from '../settings';
 
-export const DEFAULT_BASE_URL = 'https://public-api.wordpress.com/rest';
+/** The client's address when none is given: the `apiBaseUrl` setting's default. */
+export const DEFAULT_BASE_URL = SETTINGS.apiBaseUrl.default;
 export const USER_AGENT = 'content-site-vscode/0.1.0';
 
 export type TokenSource = string | undefined | (() => string | undefined | Promise<string | undefined>);

@@ -8,6 +8,7 @@ import type { ContentSiteClient } from '../api';
 import { oauthSettings, type OAuthSettings } from '../config';
 import { COMMANDS, CONTEXT_KEYS } from '../ids';
 import { Disposable } from '../models/disposable';
+import { SETTINGS } from '../settings';
 import { buildAuthorizeUrl } from './authorizeUrl';
 import { parseCallback } from './callback';
 import { confirmToken, SignInError } from './confirmToken';
@@ -144,7 +145,7 @@ export class AuthService extends Disposable implements vscode.AuthenticationProv
     if (!oauth.clientId) {
       const withToken = vscode.l10n.t('Sign In with Access Token…');
       const pick = await vscode.window.showInformationMessage(
-        vscode.l10n.t('No OAuth client ID is set (setting contentSite.oauth.clientId). Sign in with an access token instead?'),
+        vscode.l10n.t('No OAuth client ID is set (setting {0}). Sign in with an access token instead?', SETTINGS.clientId.id),
         withToken,
       );
       if (pick === withToken) return this.signInWithToken();

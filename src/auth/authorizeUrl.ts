@@ -5,6 +5,7 @@
  * its own query (code-server's callback) into a bare `&`.
  */
 import { checkServiceAddress } from '../models/serviceAddress';
+import { SETTINGS } from '../settings';
 
 export interface AuthorizeRequest {
   authorizeUrl: string;
@@ -17,10 +18,10 @@ export interface AuthorizeRequest {
 
 /** The address to open, or an Error whose message says which setting is wrong. */
 export function buildAuthorizeUrl(request: AuthorizeRequest): string {
-  const problem = checkServiceAddress(request.authorizeUrl, 'sign-in page (contentSite.oauth.authorizeUrl)');
+  const problem = checkServiceAddress(request.authorizeUrl, `sign-in page (${SETTINGS.authorizeUrl.id})`);
   if (problem) throw new Error(problem.text);
   if (!/^\d+$/.test(request.clientId))
-    throw new Error(`The OAuth client ID must be a number (setting contentSite.oauth.clientId; got "${request.clientId}").`);
+    throw new Error(`The OAuth client ID must be a number (setting ${SETTINGS.clientId.id}; got "${request.clientId}").`);
   const url = new URL(request.authorizeUrl);
   url.searchParams.set('client_id', request.clientId);
   url.searchParams.set('redirect_uri', request.redirectUri);

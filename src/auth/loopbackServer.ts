@@ -17,6 +17,7 @@ import type { Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SETTINGS } from '../settings';
 import { parseCallback, type CallbackResult } from './callback';
 import { SignInError } from './confirmToken';
 import { loopbackPage, loopbackPageCsp, type AnswerReply, type PostedAnswer } from './loopbackPage';
@@ -63,8 +64,9 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 
 /** A sentence for a port setting that can't be listened on, or undefined. */
 export function loopbackPortProblem(port: unknown): string | undefined {
-  if (typeof port === 'number' && Number.isInteger(port) && port >= 0 && port <= 65535) return undefined;
-  return `The setting contentSite.oauth.loopbackPort must be a whole number from 0 to 65535 (got ${String(port)}).`;
+  const { id, minimum, maximum } = SETTINGS.loopbackPort;
+  if (typeof port === 'number' && Number.isInteger(port) && port >= minimum && port <= maximum) return undefined;
+  return `The setting ${id} must be a whole number from ${minimum} to ${maximum} (got ${String(port)}).`;
 }
 
 export async function startLoopbackServer(options: LoopbackServerOptions): Promise<LoopbackServer> {
@@ -152,7 +154,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
 
 /** Why the server could not listen, in words for the person signing in (the system's code goes to the log). */
 export function listenProblem(err: NodeJS.ErrnoException, port: number): string {
-  const register = `set contentSite.oauth.loopbackPort to a free port and register http://127.0.0.1:<that port>${LOOPBACK_PATH} as your OAuth application's redirect URL.`;
+  const register = `set ${SETTINGS.loopbackPort.id} to a free port and register http://127.0.0.1:<that port>${LOOPBACK_PATH} as your OAuth application's redirect URL.`;
   if (err.code === 'EADDRINUSE') return `Port ${port} is in use; ${register}`;
   if (err.code === 'EACCES')
     return `Port ${port} may not be used by this program (ports below 1024 need administrator rights); ${register}`;

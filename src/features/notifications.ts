@@ -21,6 +21,7 @@ import { NotePoller } from '../models/notePoller';
 import { NotificationsModel } from '../models/notificationsModel';
 import { ReplyDrafts } from '../models/replyDrafts';
 import { SeenMarker } from '../models/seenMarker';
+import { SETTINGS } from '../settings';
 import { NotificationsProvider } from '../views/notifications/notificationsProvider';
 import { unreadStatusItem } from '../views/notifications/unreadStatusItem';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
@@ -83,7 +84,7 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
     poller.start();
     this.register({ dispose: () => poller.stop() });
     this.register(vscode.window.onDidChangeWindowState((state) => void (state.focused && poller.nudge())));
-    this.register(onDidChangeSetting('pollInterval', () => poller.start()));
+    this.register(onDidChangeSetting(SETTINGS.pollInterval, () => poller.start()));
     return poller;
   }
 
@@ -117,7 +118,7 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
     void auth.ready.then(follow);
     this.register(auth.onDidChangeSession(follow));
     this.register(
-      onDidChangeSetting('apiBaseUrl', () => {
+      onDidChangeSetting(SETTINGS.apiBaseUrl, () => {
         session.stop();
         follow();
       }),

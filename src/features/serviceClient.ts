@@ -5,6 +5,7 @@ import type { TokenSource } from '../api/request';
 import { apiBaseUrl, onDidChangeSetting } from '../config';
 import { Emitter } from '../models/emitter';
 import { Disposable } from '../models/disposable';
+import { SETTINGS } from '../settings';
 
 /** Makes a client of the configured address with `token`, logging each request (never its token). */
 export function clientFactory(log: vscode.LogOutputChannel): (token?: TokenSource) => ContentSiteClient {
@@ -31,7 +32,7 @@ export class ServiceClient extends Disposable {
     super();
     this.client = make(token);
     this.register(
-      onDidChangeSetting('apiBaseUrl', () => {
+      onDidChangeSetting(SETTINGS.apiBaseUrl, () => {
         void this.client.close();
         this.client = make(token);
         this.changed.fire();

@@ -14,15 +14,10 @@
  * it shows under `all` only. Likes, follows and achievements are never mentions.
  */
 import type { Notification } from '../api';
+import type { SETTINGS, ValueOf } from '../settings';
 
-export type NewNoteAlert = 'off' | 'mentions' | 'all';
-
-export const NEW_NOTE_ALERTS: readonly NewNoteAlert[] = ['off', 'mentions', 'all'];
-
-/** The setting's value, or `fallback` when it holds something else. */
-export function readNewNoteAlert(value: unknown, fallback: NewNoteAlert = 'mentions'): NewNoteAlert {
-  return NEW_NOTE_ALERTS.includes(value as NewNoteAlert) ? (value as NewNoteAlert) : fallback;
-}
+/** The setting's values are its catalog entry's enum (settings.ts), read and checked by config.ts. */
+export type NewNoteAlert = ValueOf<typeof SETTINGS.notifyNew>;
 
 /** Whether to show a message for `note`, new to the list, under `setting`; `me` is the signed-in user's ID. */
 export function shouldAlert(note: Notification, setting: NewNoteAlert, me: number | undefined): boolean {

@@ -19,6 +19,7 @@ import type { Effect, OperationOutcome, PendingOperation } from './listCore';
 import { entry as catalogEntry, offeredOn, REPLY_ENTRY, type CatalogEntry, type OfferedAction } from './noteActionCatalog';
 import { withAction } from './noteActionEffects';
 import { NOTE_FIELDS, type NotificationsModel } from './notificationsModel';
+import { SETTINGS } from '../settings';
 
 /** What the service confirmed. */
 export interface ActReport {
@@ -52,14 +53,15 @@ export interface PendingRemoval {
 export interface NoteActionsOptions {
   notes: NotificationsModel;
   client: () => ContentSiteClient;
-  /** How long spam and trash wait for an undo (read at each removal); the service's panel waits 4.5 s. */
+  /** How long spam and trash wait for an undo, in ms (read at each removal); UNDO_MS when not given. */
   undoMs?: () => number;
   /** Requests in flight at once when acting on many notes. */
   parallel?: number;
   timers?: { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
 }
 
-export const UNDO_MS = 4500;
+/** The undo window when the options name none: the `undoSeconds` setting's default (settings.ts), in ms. */
+export const UNDO_MS = SETTINGS.undoSeconds.default * 1000;
 /**
  * Requests at once for a selection: a page's worth (20) go out together, and never a flood of
  * hundreds. The service names no limit on concurrent requests; a 429 is honoured as everywhere.

@@ -2,12 +2,8 @@
  * Whether an address of the service (the REST root, the authorize page) may be used (plain Node):
  * a valid URL, and https unless the host is a loopback address (the reference service, a local
  * proxy), so the bearer token and the sign-in never travel over plain http to another machine.
- * Also the loopback sign-in server's default port. Both the settings (config.ts) and sign-in
- * (auth/) read these, so they live below both.
+ * Both the settings (config.ts) and sign-in (auth/) read these, so they live below both.
  */
-
-/** Default port of the loopback sign-in server: fixed so the redirect URL can be registered; outside the OS ephemeral ranges. */
-export const DEFAULT_LOOPBACK_PORT = 27183;
 
 /** A problem as a sentence with `{0}`-style placeholders (the l10n key) and its arguments. */
 export interface AddressProblem {

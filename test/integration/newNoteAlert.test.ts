@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { Notification } from '../../src/api';
-import { addressedTo, readNewNoteAlert, shouldAlert } from '../../src/models/newNoteAlert';
+import { addressedTo, shouldAlert } from '../../src/models/newNoteAlert';
 import { NOTE_FIELDS } from '../../src/models/notificationsModel';
 import { USERS } from '../service';
 import { useClientAndService } from './setup';
@@ -48,12 +48,5 @@ describe('Which new notes are told (newNoteAlert)', () => {
     assert.equal(addressedTo({ ...plain, type: 'mention' }, undefined), true);
     const like = notes.find((n) => n.type === 'like')!;
     assert.equal(addressedTo({ ...like, status: { i_replied: true } }, DEMO), false);
-  });
-
-  it('reads the setting, falling back for anything else', () => {
-    assert.deepEqual(
-      ['off', 'mentions', 'all', 'loud', undefined].map((v) => readNewNoteAlert(v)),
-      ['off', 'mentions', 'all', 'mentions', 'mentions'],
-    );
   });
 });

@@ -3,6 +3,7 @@ import { chosenSite, onDidChangeSetting, setChosenSite } from '../../config';
 import { CONTEXT_KEYS, STORAGE_KEYS } from '../../ids';
 import type { ChosenSite } from '../../models/chosenSite';
 import { rememberSite } from '../../models/siteInput';
+import { SETTINGS } from '../../settings';
 
 /**
  * Binds the chosen site to the `contentSite.site` setting (both ways), keeps the recent sites in
@@ -17,7 +18,7 @@ export function bindSiteSetting(
   setContext();
   const sub = chosen.onDidChange(setContext);
   return {
-    disposables: [{ dispose: () => sub.dispose() }, onDidChangeSetting('site', () => chosen.set(chosenSite()))],
+    disposables: [{ dispose: () => sub.dispose() }, onDidChangeSetting(SETTINGS.site, () => chosen.set(chosenSite()))],
     recent: () => state.get<string[]>(STORAGE_KEYS.recentSites, []),
     choose: async (site: string) => {
       await state.update(STORAGE_KEYS.recentSites, rememberSite(state.get<string[]>(STORAGE_KEYS.recentSites, []), site));

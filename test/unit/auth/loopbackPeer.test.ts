@@ -1,7 +1,9 @@
 /** Who may talk to the loopback sign-in server: only this computer. */
 import * as assert from 'node:assert/strict';
 import { isLoopbackAddress, listenProblem, loopbackPortProblem } from '../../../src/auth/loopbackServer';
-import { DEFAULT_LOOPBACK_PORT } from '../../../src/models/serviceAddress';
+import { SETTINGS } from '../../../src/settings';
+
+const DEFAULT_LOOPBACK_PORT = SETTINGS.loopbackPort.default;
 
 describe("The loopback server's peer check", () => {
   it('accepts 127.0.0.0/8, ::1 and their IPv4-mapped forms', () => {

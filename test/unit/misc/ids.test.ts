@@ -1,10 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import * as ts from 'typescript';
 import { allCommandIds as namedIds, CONTEXT_KEYS, VIEWS } from '../../../src/ids';
 import { catalogCommands } from '../../../src/models/noteActionCatalog';
-import { SRC, sourceFiles } from './sourceGraph';
+import { literalsOf, SRC, sourceFiles } from './sourceGraph';
 
 /** The commands ids.ts names and the note-action catalog's. */
 const allCommandIds = () => [...namedIds(), ...catalogCommands()];
@@ -38,22 +37,9 @@ describe('names used by the code and by package.json agree', () => {
   });
 });
 
-/** The text of every string literal in a file: quoted strings and templates (up to their first `${`); comments are not read. */
-function literalsOf(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  const out: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isStringLiteralLike(node)) out.push(node.text);
-    else if (ts.isTemplateExpression(node)) out.push(node.head.text);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return out;
-}
-
 describe('names are spelled only where they are named', () => {
-  it('no file of src/ but ids.ts (commands, views, context keys and the like) and config.ts (settings) spells a contentSite. name', () => {
-    const named = new Set(['ids.ts', 'config.ts']);
+  it('no file of src/ but ids.ts (commands, views, context keys and the like) and settings.ts (settings) spells a contentSite. name', () => {
+    const named = new Set(['ids.ts', 'settings.ts']);
     const spelled = sourceFiles()
       .map((file) => relative(SRC, file).split(sep).join('/'))
       .filter((path) => !named.has(path))

@@ -1,20 +1,21 @@
 /**
  * The layers of src/, lowest first: a file imports only from its own layer or a lower one (type-only
- * imports and the lazy parts' require() included). `ids.ts` names things and imports nothing;
- * `config.ts` and `localize.ts` read the editor's settings and language for the layers above them.
+ * imports and the lazy parts' require() included). `ids.ts` names things and `settings.ts` declares
+ * the settings; both import nothing. `config.ts` and `localize.ts` read the editor's settings and
+ * language for the layers above them.
  */
 import * as assert from 'node:assert/strict';
 import { relative, sep } from 'node:path';
 import { importsOf, SRC, sourceFiles } from './sourceGraph';
 
 const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
-  { name: 'ids', holds: ['ids.ts'] },
+  { name: 'names', holds: ['ids.ts', 'settings.ts'] },
   { name: 'api', holds: ['api/'] },
   { name: 'models', holds: ['models/'] },
   { name: 'render', holds: ['render/'] },
   { name: 'writing', holds: ['writing/'] },
   { name: 'lazy', holds: ['lazy/'] },
-  { name: 'settings', holds: ['config.ts', 'localize.ts'] },
+  { name: 'config', holds: ['config.ts', 'localize.ts'] },
   { name: 'auth', holds: ['auth/'] },
   { name: 'views', holds: ['views/'] },
   { name: 'commands', holds: ['commands/'] },

@@ -1,6 +1,7 @@
 /** The import graph of src/, read from the files as text (relative imports only), for the tests of its shape. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import * as ts from 'typescript';
 
 export const SRC = resolve(__dirname, '../../../src');
 
@@ -33,5 +34,24 @@ export function importsOf(file: string): string[] {
     const target = [`${base}.ts`, join(base, 'index.ts')].find(isFile);
     if (target) out.push(target);
   }
+  return out;
+}
+
+/**
+ * The text of every string literal in a file: quoted strings, and templates up to their first `${`
+ * (`parts`: each piece between the placeholders too); comments are not read.
+ */
+export function literalsOf(file: string, parts = false): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const out: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteralLike(node)) out.push(node.text);
+    else if (ts.isTemplateExpression(node)) {
+      out.push(node.head.text);
+      if (parts) out.push(...node.templateSpans.map((span) => span.literal.text));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
   return out;
 }
