@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
+import { SETTINGS } from '../../src/settings';
 import { answerInBrowser, closeEditor, openEditor, shotIfFailed, type EditorSession } from './session';
 import { until } from './until';
 import type { Workbench } from './workbench';
@@ -47,7 +48,7 @@ describe("A note's detail view acts on it (code-server + Chromium)", function ()
     const { CHROMIUM_ARGS, chromiumPath } = await import('../../scripts/editor.mjs');
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     // A long undo window: the Undo step must not race it on a loaded machine.
-    session = await openEditor(browser, ARTIFACTS, { 'contentSite.notifications.undoSeconds': 60 });
+    session = await openEditor(browser, ARTIFACTS, { [SETTINGS.undoSeconds.id]: 60 });
     ({ demo, page, wb } = session);
     await (await answerInBrowser(session, 'approve', ARTIFACTS)).close();
     await wb.row('Notifications', NOTE_ROW).waitFor();

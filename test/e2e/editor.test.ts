@@ -8,6 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
+import { SETTINGS } from '../../src/settings';
 import { until } from './until';
 import { answerInBrowser, closeEditor, openEditor, shotIfFailed, signInButton, type EditorSession } from './session';
 import type { Workbench } from './workbench';
@@ -47,7 +48,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     const t = Date.now();
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     // Polls every 10 s (the shortest allowed) so step 3c sees a change without a long wait.
-    session = await openEditor(browser, ARTIFACTS, { 'contentSite.notifications.pollInterval': 10 });
+    session = await openEditor(browser, ARTIFACTS, { [SETTINGS.pollInterval.id]: 10 });
     ({ demo, context, page, wb } = session);
     Object.assign(steps, Object.fromEntries(Object.entries(demo.timings).map(([k, v]) => [`setup: ${k}`, v])));
     steps['setup: total'] = Date.now() - t;

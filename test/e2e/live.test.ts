@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { ContentSiteClient } from '../../src/api';
+import { SETTINGS } from '../../src/settings';
 import { closeEditor, openSignedIn, shotIfFailed, type EditorSession } from './session';
 import { until } from './until';
 import type { Workbench } from './workbench';
@@ -33,7 +34,7 @@ describe('Live notes in a real VS Code', function () {
     const { CHROMIUM_ARGS, chromiumPath } = await import('../../scripts/editor.mjs');
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     // No interval poll: a note that shows came by the push channel (or the read after a connect).
-    session = await openSignedIn(browser, SHOTS, { 'contentSite.notifications.pollInterval': 0 });
+    session = await openSignedIn(browser, SHOTS, { [SETTINGS.pollInterval.id]: 0 });
     ({ demo, wb } = session);
   });
 

@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { SETTINGS } from '../../src/settings';
 import { answerInBrowser, closeEditor, openEditor, shotIfFailed, signInButton, type EditorSession } from './session';
 
 const ARTIFACTS = resolve(__dirname, '../../artifacts/e2e/loopback');
@@ -25,8 +26,8 @@ describe('Loopback sign-in in a real VS Code (code-server + Chromium)', function
     loopbackPort = await freePort();
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     session = await openEditor(browser, ARTIFACTS, {
-      'contentSite.oauth.redirect': 'loopback',
-      'contentSite.oauth.loopbackPort': loopbackPort,
+      [SETTINGS.redirect.id]: 'loopback',
+      [SETTINGS.loopbackPort.id]: loopbackPort,
     });
   });
 

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { ContentSiteClient, noteActions } from '../../src/api';
+import { SETTINGS } from '../../src/settings';
 import { closeEditor, openSignedIn, shotIfFailed, type EditorSession } from './session';
 import { until } from './until';
 import type { Workbench } from './workbench';
@@ -57,7 +58,7 @@ describe('Acting on notes in a real VS Code', function () {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     // A long undo window, so that no step races it however loaded the machine is; step 3 lets a
     // trash go by closing its message, which sends it at once.
-    session = await openSignedIn(browser, SHOTS, { 'contentSite.notifications.undoSeconds': 60 });
+    session = await openSignedIn(browser, SHOTS, { [SETTINGS.undoSeconds.id]: 60 });
     ({ demo, page, wb } = session);
   });
 

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { SECTION, SETTINGS } from '../../src/settings';
 import { EXTENSION_ID, fresh, setup, until } from './harness';
 
 /** Closes whatever a command may have opened (a quick pick, an input box, a message) so it can end. */
@@ -58,9 +59,9 @@ describe('In a real extension host', () => {
 
   it('reads its settings, with the documented defaults', async () => {
     const { svc } = await setup();
-    const config = vscode.workspace.getConfiguration('contentSite');
-    assert.equal(config.get('apiBaseUrl'), svc.restUrl);
-    assert.equal(config.get('notifications.pageSize'), 20);
-    assert.equal(config.get('oauth.redirect'), 'uriHandler');
+    const config = vscode.workspace.getConfiguration(SECTION);
+    assert.equal(config.get(SETTINGS.apiBaseUrl.key), svc.restUrl);
+    assert.equal(config.get(SETTINGS.notificationsPageSize.key), 20);
+    assert.equal(config.get(SETTINGS.redirect.key), 'uriHandler');
   });
 });

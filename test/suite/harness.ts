@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { ContentSiteApi } from '../../src/extension';
+import { SECTION, SETTINGS, type Setting } from '../../src/settings';
 import { startService, type RunningService } from '../service';
 
 export type ExtensionApi = ContentSiteApi;
@@ -16,9 +17,9 @@ let api: ExtensionApi | undefined;
 export async function setup(): Promise<{ svc: RunningService; api: ExtensionApi }> {
   if (!service) {
     service = await startService();
-    const config = vscode.workspace.getConfiguration('contentSite');
-    await config.update('apiBaseUrl', service.restUrl, vscode.ConfigurationTarget.Global);
-    await config.update('oauth.authorizeUrl', `${service.url}/oauth2/authorize`, vscode.ConfigurationTarget.Global);
+    const config = vscode.workspace.getConfiguration(SECTION);
+    await config.update(SETTINGS.apiBaseUrl.key, service.restUrl, vscode.ConfigurationTarget.Global);
+    await config.update(SETTINGS.authorizeUrl.key, `${service.url}/oauth2/authorize`, vscode.ConfigurationTarget.Global);
   }
   if (!api) {
     const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
@@ -109,15 +110,16 @@ function recordActivation(measured: ActivationRecord): void {
 const changed = new Map<string, unknown>();
 
 /** Changes a user setting of contentSite for this test; restoreSettings() (in afterEach) puts it back. */
-export async function setSetting(key: string, value: unknown): Promise<void> {
-  const config = vscode.workspace.getConfiguration('contentSite');
+export async function setSetting(setting: Setting, value: unknown): Promise<void> {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const { key } = setting;
   if (!changed.has(key)) changed.set(key, config.inspect(key)?.globalValue);
   await config.update(key, value, vscode.ConfigurationTarget.Global);
 }
 
 /** For afterEach: every setting changed by setSetting back as it was, even after a failed test. */
 export async function restoreSettings(): Promise<void> {
-  const config = vscode.workspace.getConfiguration('contentSite');
+  const config = vscode.workspace.getConfiguration(SECTION);
   for (const [key, value] of changed) await config.update(key, value, vscode.ConfigurationTarget.Global);
   changed.clear();
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { SETTINGS } from '../../src/settings';
 import { allItems, captureMessages, fresh, labelOf, restoreSettings, setSetting, until } from './harness';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAAMIM/4EAAB/uBfsL2WiLAAAAAElFTkSuQmCC', 'base64');
@@ -25,7 +26,7 @@ describe('Posts in the extension host', () => {
   it('Publish to Site on a post file: one post with our HTML, the file names it, problems show as diagnostics, the Posts view lists it, a row trashes it', async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
-    await setSetting('site', 'demo.example.blog');
+    await setSetting(SETTINGS.site, 'demo.example.blog');
     const file = join(mkdtempSync(join(tmpdir(), 'cs-posts-')), 'from-the-host.md');
     writeFileSync(file, '---\ntitle: From the host\nstatus: publish\n---\nOne\nline.\n');
     const uri = vscode.Uri.file(file);
@@ -63,7 +64,7 @@ describe('Posts in the extension host', () => {
   it('an image outside the workspace is underlined on its line; its Quick Fix copies it next to the post, and Publish uploads the copy', async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
-    await setSetting('site', 'demo.example.blog');
+    await setSetting(SETTINGS.site, 'demo.example.blog');
     const home = mkdtempSync(join(tmpdir(), 'cs-home-'));
     const photo = join(home, 'holiday.png');
     writeFileSync(photo, PNG);
@@ -126,7 +127,7 @@ describe('Posts in the extension host', () => {
   it('two Publishes of one new file at once make one post: the second updates what the first created', async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
-    await setSetting('site', 'demo.example.blog');
+    await setSetting(SETTINGS.site, 'demo.example.blog');
     const uri = await postFile('twice.md', '---\ntitle: Published twice\nstatus: publish\n---\nOnce.\n');
     await Promise.all([
       vscode.commands.executeCommand('contentSite.posts.publish', uri),
@@ -143,7 +144,7 @@ describe('Posts in the extension host', () => {
   it('Preview of a draft whose address is not an address says so instead of failing', async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
-    await setSetting('site', '2001');
+    await setSetting(SETTINGS.site, '2001');
     svc.world().sites.get(2001)!.domain = 'not a host';
     const row = await until('a draft listed', async () => {
       await api.views.posts.reload();
@@ -163,7 +164,7 @@ describe('Posts in the extension host', () => {
   it('in Restricted Mode, Publish sends nothing and says why, with the way to trust the workspace', async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
-    await setSetting('site', 'demo.example.blog');
+    await setSetting(SETTINGS.site, 'demo.example.blog');
     const uri = await postFile('restricted.md', '---\ntitle: Not from here\nstatus: publish\n---\nText.\n');
     // The host's trust, as Restricted Mode reports it (this editor runs with trust turned off).
     const trust = Object.getOwnPropertyDescriptor(vscode.workspace, 'isTrusted')!;
@@ -190,7 +191,7 @@ describe('Posts in the extension host', () => {
   it('a conflict left unanswered holds up nothing: the next Publish of the file runs (and meets the conflict again)', async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
-    await setSetting('site', 'demo.example.blog');
+    await setSetting(SETTINGS.site, 'demo.example.blog');
     const uri = await postFile('unanswered.md', '---\ntitle: Left open\nstatus: publish\n---\nMine.\n');
     await vscode.commands.executeCommand('contentSite.posts.publish', uri);
     const id = Number(/^id: (\d+)$/m.exec(readFileSync(uri.fsPath, 'utf8'))![1]);
@@ -215,7 +216,7 @@ describe('Posts in the extension host', () => {
   it('Pull asks first whenever the file is not what was last pulled or published (saved or not), and keeps it when told no', async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
-    await setSetting('site', 'demo.example.blog');
+    await setSetting(SETTINGS.site, 'demo.example.blog');
     const uri = await postFile('pulled.md', '---\ntitle: Pulled twice\nstatus: publish\n---\nMine.\n');
     await vscode.commands.executeCommand('contentSite.posts.publish', uri);
     const justPublished = captureMessages();
@@ -262,7 +263,7 @@ describe('Posts in the extension host', () => {
   it('a publish that would change what the writer did not edit shows the site now and after, and sends only on Publish Anyway', async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
-    await setSetting('site', 'demo.example.blog');
+    await setSetting(SETTINGS.site, 'demo.example.blog');
     const uri = await postFile(
       'guarded.md',
       '---\ntitle: Guarded\nstatus: publish\n---\nFirst part.\n\n[r]: https://example.com/a\n\nSecond part links [here][r].\n',

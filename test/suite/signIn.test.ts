@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { SECTION } from '../../src/settings';
 import { fresh } from './harness';
 
 const callback = (rest: string): vscode.Uri => vscode.Uri.parse(`${vscode.env.uriScheme}://contentsite.content-site/auth${rest}`);
@@ -26,7 +27,7 @@ describe('Sign-in in the extension host', () => {
     await api.auth.signInWithToken('cs-demo-token');
     assert.equal(api.auth.current()?.user.login, 'demo');
     assert.ok(svc.requests.some((r) => r.path === '/rest/v1.1/me' && r.status === 200));
-    const settings = JSON.stringify(vscode.workspace.getConfiguration('contentSite'));
+    const settings = JSON.stringify(vscode.workspace.getConfiguration(SECTION));
     assert.ok(!settings.includes('cs-demo-token'), 'the token leaked into settings');
     await api.auth.signOut();
     assert.equal(api.auth.current(), undefined);

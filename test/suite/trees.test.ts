@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { SETTINGS } from '../../src/settings';
 import { allItems, fresh, labelOf, restoreSettings, setSetting, until } from './harness';
 
 describe('The trees and their commands in the extension host', () => {
@@ -31,7 +32,7 @@ describe('The trees and their commands in the extension host', () => {
   it('restores a trashed post from the trash view to its previous status', async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
-    await setSetting('site', 'demo.example.blog');
+    await setSetting(SETTINGS.site, 'demo.example.blog');
     const items = await until('trashed posts', async () => {
       await api.views.trash.reload();
       const list = (await allItems(api.views.trash)).filter((i) => i.contextValue === 'trashedPost');
@@ -49,7 +50,7 @@ describe('The trees and their commands in the extension host', () => {
   it('a post restored from the Trash shows in Posts at once, and one trashed from Posts shows in the Trash, with no Refresh', async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
-    await setSetting('site', 'demo.example.blog');
+    await setSetting(SETTINGS.site, 'demo.example.blog');
     svc.world().posts.get(200)!.statusBeforeTrash = 'publish';
     const trashed = await until('the trashed post listed', async () => {
       await api.views.trash.reload();
@@ -95,7 +96,7 @@ describe('The trees and their commands in the extension host', () => {
 
   it('signs out once when the service says the token is no longer valid', async () => {
     const { svc, api } = await fresh();
-    await setSetting('site', 'demo.example.blog');
+    await setSetting(SETTINGS.site, 'demo.example.blog');
     await api.auth.signInWithToken('cs-ed-token');
     const signOuts: string[] = [];
     const listeners = [
@@ -136,7 +137,7 @@ describe('Mentions in a Markdown document', () => {
   it("typing @ and letters suggests the chosen site's writers and inserts @login", async () => {
     const { api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
-    await setSetting('site', 'demo.example.blog');
+    await setSetting(SETTINGS.site, 'demo.example.blog');
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: 'Thanks to @e' });
     const list = await until(
       'suggestions',
