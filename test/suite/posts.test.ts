@@ -88,9 +88,13 @@ describe('Posts in the extension host', () => {
       messages.seen.join(' | '),
     );
 
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, problem.range);
-    const fix = actions.find((a) => a.title === 'Copy holiday.png into the workspace, next to the post');
-    assert.ok(fix?.command, actions.map((a) => a.title).join(', '));
+    // The editor offers Quick Fixes for the problems it has (its markers follow the diagnostics a moment later).
+    const fix = await until('the Quick Fix offered', async () =>
+      (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, problem.range)).find(
+        (a) => a.title === 'Copy holiday.png into the workspace, next to the post',
+      ),
+    );
+    assert.ok(fix.command);
     await vscode.commands.executeCommand(fix.command.command, ...(fix.command.arguments ?? []));
     const copy = join(workspaceRoot(), 'posts', 'holiday.png');
     assert.deepEqual(readFileSync(copy), PNG);
@@ -99,10 +103,16 @@ describe('Posts in the extension host', () => {
       'the problem gone',
       () => !vscode.languages.getDiagnostics(uri).some((d) => d.code === 'image-outside-workspace') || undefined,
     );
-    await vscode.commands.executeCommand('contentSite.posts.publish', uri);
+    const said = captureMessages();
+    try {
+      await vscode.commands.executeCommand('contentSite.posts.publish', uri);
+    } finally {
+      said.restore();
+    }
     assert.deepEqual(
       [...svc.world().media.values()].map((m) => m.file),
       ['holiday.png'],
+      `${said.seen.join(' | ')} — the file: ${vscode.window.activeTextEditor!.document.getText()}`,
     );
     rmSync(home, { recursive: true, force: true });
   });
