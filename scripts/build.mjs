@@ -5,6 +5,7 @@
 //   src/api/lazy/schemasEntry.ts   -> dist/schemas.js    (zod and the response schemas, on the first answer)
 //   src/lazy/writingEntry.ts       -> dist/writing.js    (markdown-it, turndown, yaml: post files)
 //   src/commands/lazy/postFilesEntry.ts -> dist/postfiles.js  (the post-file commands' work, on the first of them)
+//   src/views/posts/lazy/postEditorEntry.ts -> dist/posteditor.js (a post file's diagnostics, Quick Fixes, categories and tags: with the first Markdown document)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
 // entry points; src/api/lazy/loadTransport.ts, src/api/lazy/loadSchemas.ts and src/lazy/loadRender.ts
 // require() the others (the api's own parts live in the api's layer, the renderer's above it), and
@@ -34,19 +35,24 @@ const LAZY = {
   schemasEntry: 'schemas',
   writingEntry: 'writing',
   postFilesEntry: 'postfiles',
+  postEditorEntry: 'posteditor',
 };
 
 /** `require('./transportEntry')` in src/api/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
 const lazyParts = {
   name: 'lazy-parts',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(transportEntry|renderEntry|schemasEntry|writingEntry|postFilesEntry)$/ }, (args) => {
+    build.onResolve({ filter: /^\.\/(transportEntry|renderEntry|schemasEntry|writingEntry|postFilesEntry|postEditorEntry)$/ }, (args) => {
       if (
         args.kind !== 'require-call' ||
-        !/[\\/]src[\\/](api[\\/]|commands[\\/])?lazy[\\/]load(Transport|Render|Schemas|Writing|PostFiles)\.ts$/.test(args.importer)
+        !/[\\/]src[\\/](api[\\/]|commands[\\/]|views[\\/]posts[\\/])?lazy[\\/]load(Transport|Render|Schemas|Writing|PostFiles|PostEditor)\.ts$/.test(
+          args.importer,
+        )
       )
         return undefined;
-      return { path: `./${LAZY[args.path.slice(2)]}.js`, external: true };
+      const name = LAZY[args.path.slice(2)];
+      if (!name) throw new Error(`${args.path} has no file name in LAZY (scripts/build.mjs).`);
+      return { path: `./${name}.js`, external: true };
     });
   },
 };
@@ -90,6 +96,7 @@ const options = {
     schemas: 'src/api/lazy/schemasEntry.ts',
     writing: 'src/lazy/writingEntry.ts',
     postfiles: 'src/commands/lazy/postFilesEntry.ts',
+    posteditor: 'src/views/posts/lazy/postEditorEntry.ts',
   },
   bundle: true,
   outdir,

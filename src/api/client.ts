@@ -11,6 +11,7 @@ import { Transport, type CallOptions, type ClientOptions, type Prepared } from '
 import { together, type Outcome } from './together';
 import type { Me, TokenInfo } from './schemas/users';
 import { SitesApi } from './sites';
+import { TermsApi } from './terms';
 import { UsersApi } from './users';
 
 /** The typed client of the service: one method per endpoint, grouped by resource. */
@@ -22,6 +23,8 @@ export class ContentSiteClient {
   readonly notifications: NotificationsApi;
   readonly posts: PostsApi;
   readonly comments: CommentsApi;
+  /** A site's categories and tags. */
+  readonly terms: TermsApi;
   /** A site's media library: upload and list. */
   readonly media: MediaApi;
   /** The push channel: `push.open(listener)` opens its WebSocket. */
@@ -39,6 +42,7 @@ export class ContentSiteClient {
     this.notifications = new NotificationsApi(this.transport);
     this.posts = new PostsApi(this.transport);
     this.comments = new CommentsApi(this.transport);
+    this.terms = new TermsApi(this.transport);
     this.media = new MediaApi(this.transport);
     this.push = new PushApi(this.transport);
     this.account = new AccountApi(this.transport);

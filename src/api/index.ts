@@ -38,6 +38,8 @@ export type * from './schemas/users';
 export type * from './schemas/insights';
 export type * from './schemas/reader';
 export type * from './schemas/comment';
+export type * from './schemas/term';
+export { TERM_KINDS, TERMS_MAX_NUMBER, type TermKind, type TermListParams, type TermPage } from './terms';
 export { COMMENT_STATUSES, type CommentStatus } from './commentStatus';
 export { REPLY_MAX_CHARS, type ActOptions } from './act';
 export { noteActions, type NoteActions, type NoteAction } from './noteActions';

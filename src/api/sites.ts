@@ -4,7 +4,8 @@ import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { schemas } from './lazy/loadSchemas';
 import type { Follow } from './schemas/comment';
 import type { Site } from './schemas/site';
-import { site as checkSite } from './validate';
+import type { PostCounts } from './schemas/term';
+import { oneOf, site as checkSite } from './validate';
 
 export class SitesApi {
   constructor(private readonly t: Transport) {}
@@ -19,6 +20,21 @@ export class SitesApi {
     return {
       spec: { method: 'GET', version: '1', path: `/sites/${encodeURIComponent(s)}`, common, messageContext: { site: s } },
       parse: (body) => parseWith(schemas().siteSchema, body, { request: `GET /v1/sites/${s}`, site: s }),
+    };
+  }
+
+  /** GET /v1.1/sites/$site/post-counts/$type: the site's posts (or pages) in each status, all and the user's own. */
+  async postCounts(site: string | number, type: 'post' | 'page', opts: CallOptions = {}): Promise<PostCounts> {
+    return this.t.run(this.postCountsRequest(site, type), opts.signal);
+  }
+
+  postCountsRequest(site: string | number, type: 'post' | 'page'): Prepared<PostCounts> {
+    const s = checkSite(site);
+    oneOf('type', type, ['post', 'page'] as const);
+    const path = `/sites/${encodeURIComponent(s)}/post-counts/${type}`;
+    return {
+      spec: { method: 'GET', version: '1.1', path, messageContext: { site: s } },
+      parse: (body) => parseWith(schemas().postCountsSchema, body, { request: `GET /v1.1${path}`, site: s }).counts,
     };
   }
 

@@ -1,19 +1,20 @@
-/** Posts: the chosen site's posts by status, post files (new, publish, pull, the conflict), their diagnostics, and the rows' actions. */
-import * as vscode from 'vscode';
+/**
+ * Posts: the chosen site's posts by status, post files (new, publish, pull, the conflict), what a
+ * post file open in the editor gets (its diagnostics, the site's categories and tags), and the rows' actions.
+ */
 import { registerPostFileCommands } from '../commands/postFiles';
-import { placeOf } from '../views/posts/postPlace';
 import { registerPostRowCommands } from '../commands/postRows';
 import { mediaMemory, postMemory, syncRecords } from '../commands/writingMemory';
 import { pageSizes } from '../config';
 import { cachedItem } from '../models/firstPageCache';
 import { PostsModel } from '../models/postsModel';
 import { WRITING_LIMITS } from '../writing/limits';
-import { ImageQuickFix } from '../views/posts/imageQuickFix';
-import { PostFileDiagnostics } from '../views/posts/postFileDiagnostics';
+import { SiteTerms } from '../models/siteTerms';
+import { PostEditing } from '../views/posts/postEditing';
 import { PostsProvider } from '../views/posts/postsProvider';
 import { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
-import type { Shared } from './shared';
+import { signedIn, type Shared } from './shared';
 
 export type PostsDeps = ListFeatureDeps &
   Pick<Shared, 'log' | 'client' | 'site' | 'state' | 'storageUri' | 'changes'> & {
@@ -32,11 +33,29 @@ export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
     });
     const { model, provider } = this;
     const sitePosts = this.register(new SitePostDocuments());
-    const diagnostics = this.register(
-      new PostFileDiagnostics((w) => w.uploadRules(site.info?.options, WRITING_LIMITS.defaultUploadBytes), placeOf),
+    // The site's categories and tags, for post files (read when a post file first needs them).
+    const isSignedIn = signedIn(deps.auth);
+    const terms = this.register(new SiteTerms({ client }));
+    const editing = this.register(
+      new PostEditing(
+        {
+          rules: (w) => w.uploadRules(site.info?.options, WRITING_LIMITS.defaultUploadBytes),
+          terms,
+          chosenSite: () => (isSignedIn() ? site.site : undefined),
+        },
+        (m) => deps.log.warn(m),
+      ),
     );
-    const quickFix = this.register(new ImageQuickFix((doc, range) => diagnostics.targetAt(doc, range), placeOf));
-    this.register(vscode.languages.registerCodeActionsProvider({ language: 'markdown' }, quickFix, ImageQuickFix.metadata));
+    this.registerAll([
+      deps.auth.onDidChangeSession(() => {
+        terms.clear();
+        editing.recheckTerms();
+      }),
+      site.onDidChange(() => editing.recheckTerms()),
+      terms.onDidChange(() => editing.recheckTerms()),
+      // A publish may have created categories or tags.
+      deps.changes.onPost(({ site: changed }) => terms.stale(changed)),
+    ]);
     const memory = { state: deps.state, baseUrl: () => client().baseUrl };
     const media = mediaMemory(memory);
     const posts = postMemory(memory);

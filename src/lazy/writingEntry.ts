@@ -15,3 +15,4 @@ export * from '../writing/imageProblems';
 export * from '../writing/syncRecord';
 export * from '../writing/pullContent';
 export * from '../writing/bodyRenderer';
+export * from '../writing/frontMatterTerms';

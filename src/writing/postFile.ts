@@ -66,7 +66,7 @@ export interface ParsedPost {
   valueLines: Partial<Record<string, number>>;
 }
 
-interface Split {
+export interface Split {
   yaml: string;
   /** The front matter's first line (after the opening `---`), 0-based. */
   yamlLine: number;
@@ -80,7 +80,7 @@ interface Split {
 const FENCE = /^(?:---|\.\.\.)[ \t]*$/;
 
 /** The front matter and the body, or undefined when the file does not start with `---`. */
-function split(text: string): Split | undefined {
+export function split(text: string): Split | undefined {
   const start = text.startsWith('\uFEFF') ? 1 : 0;
   const first = /^---[ \t]*\r?\n/.exec(text.slice(start));
   if (!first) return undefined;

@@ -11,5 +11,6 @@ export * from '../schemas/oneNote';
 export * from '../schemas/post';
 export * from '../schemas/reader';
 export * from '../schemas/site';
+export * from '../schemas/term';
 export * from '../schemas/trash';
 export * from '../schemas/users';

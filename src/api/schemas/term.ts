@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { intLike, links } from './common';
+
+/** A category or a tag of a site (site-data.md): `parent` is for categories (0 at the top). */
+export const siteTermSchema = z
+  .object({
+    ID: intLike,
+    name: z.string(),
+    slug: z.string(),
+    description: z.string().optional(),
+    post_count: intLike.optional(),
+    parent: intLike.optional(),
+    meta: links.optional(),
+  })
+  .passthrough();
+
+export const categoryListSchema = z.object({ found: intLike, categories: z.array(siteTermSchema) }).passthrough();
+export const tagListSchema = z.object({ found: intLike, tags: z.array(siteTermSchema) }).passthrough();
+
+const statusCounts = z
+  .object({
+    publish: intLike.optional(),
+    draft: intLike.optional(),
+    pending: intLike.optional(),
+    private: intLike.optional(),
+    future: intLike.optional(),
+    trash: intLike.optional(),
+  })
+  .passthrough();
+
+/** GET /sites/$site/post-counts/$type: how many of the site's posts (all, and the user's own) are in each status. */
+export const postCountsSchema = z
+  .object({ counts: z.object({ all: statusCounts, mine: statusCounts.optional() }).passthrough() })
+  .passthrough();
+
+export type SiteTerm = z.infer<typeof siteTermSchema>;
+export type PostCounts = z.infer<typeof postCountsSchema>['counts'];
