@@ -17,6 +17,7 @@ import { Emitter } from './emitter';
 import type { FetchOptions } from './listCore';
 import type { LoadState } from './loadState';
 import { NOTE_FIELDS } from './notificationsModel';
+import { realTimers, type Timers } from './timers';
 
 /** What the live notes change: the notifications model. */
 export interface LiveTarget {
@@ -38,7 +39,7 @@ export interface LiveNotesOptions {
   model: LiveTarget;
   /** How long pushes are gathered before the first fetch (default 50 ms). */
   gatherMs?: number;
-  timers?: { set: (fn: () => void, ms: number) => unknown; clear: (handle: unknown) => void };
+  timers?: Timers;
   log?: (line: string) => void;
   /** A line worth a warning (an answer that held notes nobody asked for); `log` when not given. */
   warn?: (line: string) => void;
@@ -53,7 +54,7 @@ export class LiveNotes {
   private timer: unknown;
   private fetching = false;
   private idleWaiters: Array<() => void> = [];
-  private readonly timers;
+  private readonly timers: Timers;
   private readonly arrived = new Emitter<readonly Notification[]>();
   /**
    * Notes a push brought that the list did not show when the push came, once they show (for
@@ -62,10 +63,7 @@ export class LiveNotes {
   readonly onDidArrive = this.arrived.event;
 
   constructor(private readonly o: LiveNotesOptions) {
-    this.timers = o.timers ?? {
-      set: (fn: () => void, ms: number) => setTimeout(fn, ms),
-      clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
-    };
+    this.timers = o.timers ?? realTimers;
   }
 
   /** A message from the push channel. Nothing happens before the list was first loaded (its first page will hold the note). */

@@ -19,6 +19,7 @@ import type { Effect, OperationOutcome, PendingOperation } from './listCore';
 import { entry as catalogEntry, offeredOn, REPLY_ENTRY, type CatalogEntry, type OfferedAction } from './noteActionCatalog';
 import { withAction } from './noteActionEffects';
 import { NOTE_FIELDS, type NotificationsModel } from './notificationsModel';
+import { realTimers, type Timers } from './timers';
 import { SETTINGS } from '../settings';
 
 /** What the service confirmed. */
@@ -57,7 +58,7 @@ export interface NoteActionsOptions {
   undoMs?: () => number;
   /** Requests in flight at once when acting on many notes. */
   parallel?: number;
-  timers?: { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
+  timers?: Timers;
 }
 
 /** The undo window when the options name none: the `undoSeconds` setting's default (settings.ts), in ms. */
@@ -74,13 +75,10 @@ export class NoteActionsModel {
   private readonly removals: PendingRemoval[] = [];
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
-  private readonly timers: NonNullable<NoteActionsOptions['timers']>;
+  private readonly timers: Timers;
 
   constructor(private readonly o: NoteActionsOptions) {
-    this.timers = o.timers ?? {
-      set: (fn, ms) => setTimeout(fn, ms),
-      clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-    };
+    this.timers = o.timers ?? realTimers;
   }
 
   /** The removals still in their window, newest last. */

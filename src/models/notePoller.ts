@@ -18,6 +18,7 @@
 import type { ContentSiteClient, ContentSiteError, Notification, NotificationsParams } from '../api';
 import type { LoadState } from './loadState';
 import { asError } from './asError';
+import { realTimers, type Timers } from './timers';
 
 /**
  * What a poll asks, as the service's own web client does: a note's hash changes when its text or its
@@ -63,7 +64,7 @@ export interface PollerOptions {
   /** The error of a view whose last refresh failed for a passing reason (network, 5xx, 429), if any. */
   failedView?: () => ContentSiteError | undefined;
   log?: (message: string) => void;
-  timers?: { set: (fn: () => void, ms: number) => unknown; clear: (handle: unknown) => void };
+  timers?: Timers;
   now?: () => number;
 }
 
@@ -81,14 +82,11 @@ export class NotePoller {
   private timer: unknown;
   private stopped = true;
   private live = false;
-  private readonly timers;
+  private readonly timers: Timers;
   private readonly now: () => number;
 
   constructor(private readonly o: PollerOptions) {
-    this.timers = o.timers ?? {
-      set: (fn: () => void, ms: number) => setTimeout(fn, ms),
-      clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
-    };
+    this.timers = o.timers ?? realTimers;
     this.now = o.now ?? Date.now;
   }
 

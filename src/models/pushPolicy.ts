@@ -16,6 +16,7 @@
  */
 import type { PushEvent, PushFailure, PushMessage, PushSocket } from '../api';
 import { Emitter } from './emitter';
+import { realTimers, type Timers } from './timers';
 
 export type LiveMode = 'live' | 'polling';
 
@@ -49,11 +50,6 @@ export const PUSH_POLICY: PushPolicySettings = {
   stableMs: 10_000,
 };
 
-export interface PushTimers {
-  set(fn: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
 export interface PushPolicyOptions {
   /** Opens one socket (`client.push.open`). */
   connect(listener: (event: PushEvent) => void): PushSocket;
@@ -70,18 +66,13 @@ export interface PushPolicyOptions {
   /** The upgrade was refused as unauthorized or forbidden, and REST confirmed it. Called once; nothing is retried. */
   onUnauthorized?(status: number): void;
   settings?: Partial<PushPolicySettings>;
-  timers?: PushTimers;
+  timers?: Timers;
   /** Milliseconds since the epoch (for `retryAt`). */
   now?: () => number;
   /** In [0, 1) (for the jitter). */
   random?: () => number;
   log?: (line: string) => void;
 }
-
-const realTimers: PushTimers = {
-  set: (fn, ms) => setTimeout(fn, ms),
-  clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
 
 export class PushPolicy {
   private _phase: PushPhase = 'stopped';
@@ -99,7 +90,7 @@ export class PushPolicy {
   /** When the socket opened, and the back-off it forgot then (restored if it does not stay open). */
   private opened: { at: number; failures: number; retries: number } | undefined;
   private readonly s: PushPolicySettings;
-  private readonly timers: PushTimers;
+  private readonly timers: Timers;
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly changed = new Emitter<void>();

@@ -4,12 +4,14 @@
  * the push policy should connect again at once (`wake()`) instead of waiting 31 s to find out.
  * No vscode here.
  */
+import type { Timers } from './timers';
+
 export interface WakeWatchOptions {
   /** How often the clock is looked at (default 10 s). */
   everyMs?: number;
   /** How much later than due a tick may come before it counts as a sleep (default 20 s). */
   slackMs?: number;
-  timers?: { set: (fn: () => void, ms: number) => unknown; clear: (handle: unknown) => void };
+  timers?: Timers;
   now?: () => number;
 }
 
@@ -17,9 +19,9 @@ export function watchForWake(onWake: () => void, o: WakeWatchOptions = {}): { di
   const everyMs = o.everyMs ?? 10_000;
   const slackMs = o.slackMs ?? 20_000;
   const now = o.now ?? Date.now;
-  const timers = o.timers ?? {
-    set: (fn: () => void, ms: number) => setTimeout(fn, ms).unref(),
-    clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  const timers: Timers = o.timers ?? {
+    set: (fn, ms) => setTimeout(fn, ms).unref(),
+    clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
   };
   let last = now();
   let handle: unknown;
