@@ -22,7 +22,6 @@ export {
   type WriteStatus,
   POST_LIST_STATUSES,
   WRITE_STATUSES,
-  isOldRevision,
   splitRestoreResults,
 } from './posts';
 export { type MediaFile, type MediaUploadError, type UploadResult, type MediaPage, type MediaListParams } from './media';

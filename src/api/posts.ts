@@ -70,11 +70,6 @@ export interface PostUpdate extends PostWrite {
   if_not_modified_since?: string;
 }
 
-/** The service refused an update because the post changed since the client last saw it (409 old-revision). */
-export function isOldRevision(err: unknown): err is ContentSiteError {
-  return err instanceof ContentSiteError && err.status === 409 && err.code === 'old-revision';
-}
-
 export type RestoreOutcome = { ok: true; post: PostV11 } | { ok: false; error: ContentSiteError };
 
 /** Listing, restoring; like, unlike and reply come from Reactions. */
@@ -143,7 +138,7 @@ export class PostsApi extends Reactions {
     return this.write(site, 'new', fields, opts);
   }
 
-  /** POST /v1.1/sites/$site/posts/$ID. With `if_not_modified_since`, a post changed since is refused (isOldRevision). */
+  /** POST /v1.1/sites/$site/posts/$ID. With `if_not_modified_since`, a post changed since is refused with 409 old-revision. */
   async update(site: string | number, postId: number, fields: PostUpdate, opts: CallOptions = {}): Promise<PostV11> {
     positiveInt('post ID', postId);
     isoDate('if_not_modified_since', fields.if_not_modified_since);

@@ -132,7 +132,8 @@ const serviceError = (err: unknown): err is ContentSiteError =>
   err !== null &&
   (err as Error).name === 'ContentSiteError' &&
   typeof (err as ContentSiteError).kind === 'string';
-const isOldRevision = (err: unknown) => serviceError(err) && err.status === 409 && err.code === 'old-revision';
+/** The service refused an update because the post changed since the client last saw it (409 old-revision). */
+const isOldRevision = (err: unknown): err is ContentSiteError => serviceError(err) && err.status === 409 && err.code === 'old-revision';
 const lost = (err: unknown): err is ContentSiteError => serviceError(err) && outcomeUnknown(err);
 
 /** "Line 3: …" for the first error (1-based, as the editor shows lines), and how many more. */
