@@ -13,7 +13,7 @@ export {
 export { type BatchEntry, splitBatch } from './batch';
 export {
   type RestoreOutcome,
-  type TrashPage,
+  type PostsPage,
   type TrashedParams,
   type PostListParams,
   type PostListStatus,

@@ -21,7 +21,8 @@ export interface TrashedParams extends Pick<CommonParams, 'fields' | 'context' |
   search?: string;
 }
 
-export interface TrashPage {
+/** One page of posts, from the trash (`trashed`) or of the given statuses (`list`). */
+export interface PostsPage {
   found: number;
   posts: PostV11[];
   /** Pass back as page_handle for the next page; undefined on the last page. */
@@ -72,6 +73,12 @@ export interface PostUpdate extends PostWrite {
 
 export type RestoreOutcome = { ok: true; post: PostV11 } | { ok: false; error: ContentSiteError };
 
+/** A posts listing's answer (the trash's, or any statuses'), read as a page. */
+function postsPage(body: unknown, site: string): PostsPage {
+  const list: TrashList = parseWith(schemas().trashListSchema, body, { request: `GET /v1.1/sites/${site}/posts/`, site });
+  return { found: list.found, posts: list.posts, nextPage: list.meta?.next_page || undefined };
+}
+
 /** Listing, restoring; like, unlike and reply come from Reactions. */
 export class PostsApi extends Reactions {
   constructor(t: Transport) {
@@ -79,11 +86,11 @@ export class PostsApi extends Reactions {
   }
 
   /** GET /v1.1/sites/$site/posts/?status=trash (not in the spec; shape from the real service). */
-  async trashed(site: string | number, params: TrashedParams = {}, opts: CallOptions = {}): Promise<TrashPage> {
+  async trashed(site: string | number, params: TrashedParams = {}, opts: CallOptions = {}): Promise<PostsPage> {
     return this.t.run(this.trashedRequest(site, params), opts.signal);
   }
 
-  trashedRequest(site: string | number, params: TrashedParams = {}): Prepared<TrashPage> {
+  trashedRequest(site: string | number, params: TrashedParams = {}): Prepared<PostsPage> {
     const s = checkSite(site);
     const { number, page, page_handle, order, order_by, type, search, ...common } = params;
     intInRange('number', number, 1, LIMITS.trashNumber);
@@ -100,19 +107,16 @@ export class PostsApi extends Reactions {
         common,
         messageContext: { site: s },
       },
-      parse: (body) => {
-        const list: TrashList = parseWith(schemas().trashListSchema, body, { request: `GET /v1.1/sites/${s}/posts/`, site: s });
-        return { found: list.found, posts: list.posts, nextPage: list.meta?.next_page || undefined };
-      },
+      parse: (body) => postsPage(body, s),
     };
   }
 
   /** GET /v1.1/sites/$site/posts/ in the given statuses (writing.md); `nextPage` goes back as page_handle. */
-  async list(site: string | number, params: PostListParams = {}, opts: CallOptions = {}): Promise<TrashPage> {
+  async list(site: string | number, params: PostListParams = {}, opts: CallOptions = {}): Promise<PostsPage> {
     return this.t.run(this.listRequest(site, params), opts.signal);
   }
 
-  listRequest(site: string | number, params: PostListParams = {}): Prepared<TrashPage> {
+  listRequest(site: string | number, params: PostListParams = {}): Prepared<PostsPage> {
     const s = checkSite(site);
     const { status, fields, context, http_envelope, pretty, ...rest } = params;
     intInRange('number', rest.number, 1, LIMITS.trashNumber);
@@ -126,10 +130,7 @@ export class PostsApi extends Reactions {
     const common = { fields, context, http_envelope, pretty };
     return {
       spec: { method: 'GET', version: '1.1', path: `/sites/${encodeURIComponent(s)}/posts/`, query, common, messageContext: { site: s } },
-      parse: (body) => {
-        const list: TrashList = parseWith(schemas().trashListSchema, body, { request: `GET /v1.1/sites/${s}/posts/`, site: s });
-        return { found: list.found, posts: list.posts, nextPage: list.meta?.next_page || undefined };
-      },
+      parse: (body) => postsPage(body, s),
     };
   }
 
