@@ -5,11 +5,9 @@
  * and settled by asking the service when the answer was lost. What the row shows after a publish is
  * the status the service answered (a contributor's publish is pending), never the one asked for.
  */
-import { mapPrepared, type ContentSiteClient, type ContentSiteError, type PostV11 } from '../api';
-import type { ChosenSite } from './chosenSite';
-import type { SiteChanges } from './siteChanges';
+import type { ContentSiteClient, ContentSiteError, PostV11 } from '../api';
 import type { Effect, OperationOutcome } from './listCore';
-import { ListModel } from './listModel';
+import { postKey as key, SitePostsModel } from './sitePostsModel';
 
 /** The statuses the view shows, in the order of its groups. */
 export const POST_GROUPS = ['draft', 'future', 'pending', 'publish', 'private'] as const;
@@ -17,8 +15,6 @@ export type PostGroup = (typeof POST_GROUPS)[number];
 
 /** What the rows, their menus and Open as Markdown's file name read of a post. */
 export const POST_FIELDS = 'ID,title,status,date,modified,author,URL,slug';
-
-const key = (id: number) => String(id);
 
 export { postLink } from './postLink';
 
@@ -28,44 +24,18 @@ export type PostOutcome =
   /** The answer was lost: `now` is the post as the service has it, when asked (undefined: gone from the list). */
   | { kind: 'unknown'; error: ContentSiteError; now?: PostV11 };
 
-export class PostsModel extends ListModel<PostV11, string> {
-  constructor(
-    private readonly options: { client: () => ContentSiteClient; pageSize: () => number; site: ChosenSite; changes: SiteChanges },
-  ) {
-    super(options.client);
-  }
-
-  get site(): string | undefined {
-    return this.options.site.site;
-  }
-
-  post(id: number): PostV11 | undefined {
-    return this.list.get(key(id));
-  }
-
+export class PostsModel extends SitePostsModel {
   /** The loaded posts of one status, in the list's order. */
   group(status: PostGroup): PostV11[] {
     return this.items.filter((p) => p.status === status);
-  }
-
-  protected keyOf(post: PostV11): string {
-    return key(post.ID);
   }
 
   protected override isShown(post: PostV11): boolean {
     return (POST_GROUPS as readonly string[]).includes(post.status ?? '');
   }
 
-  protected pageRequest(client: ContentSiteClient, handle: string | undefined) {
-    const site = this.site;
-    if (!site) return undefined;
-    const request = client.posts.listRequest(site, {
-      status: [...POST_GROUPS],
-      number: this.options.pageSize(),
-      page_handle: handle,
-      fields: POST_FIELDS,
-    });
-    return mapPrepared(request, (p) => ({ items: p.posts, next: p.nextPage }));
+  protected postsRequest(client: ContentSiteClient, site: string, number: number, handle: string | undefined) {
+    return client.posts.listRequest(site, { status: [...POST_GROUPS], number, page_handle: handle, fields: POST_FIELDS });
   }
 
   protected override async fetchItems(client: ContentSiteClient, keys: readonly string[]): Promise<PostV11[]> {
@@ -97,12 +67,11 @@ export class PostsModel extends ListModel<PostV11, string> {
     return this.outcome(id, outcome);
   }
 
-  /** Whether a post's change made elsewhere leaves this list out of date (a post it should show or no longer show, or in another group). */
-  follow(change: { site: string; post: Pick<PostV11, 'ID' | 'status'> }): boolean {
-    if (change.site !== this.site) return false;
-    const shown = this.post(change.post.ID);
-    const belongs = (POST_GROUPS as readonly string[]).includes(change.post.status ?? '');
-    return shown ? shown.status !== change.post.status : belongs;
+  /** A post it should show or no longer show, or in another group. */
+  protected outdatedBy(post: Pick<PostV11, 'ID' | 'status'>): boolean {
+    const shown = this.post(post.ID);
+    const belongs = (POST_GROUPS as readonly string[]).includes(post.status ?? '');
+    return shown ? shown.status !== post.status : belongs;
   }
 
   private outcome(id: number, o: OperationOutcome<PostV11, PostV11>): PostOutcome {

@@ -4,13 +4,11 @@
  * refresh; a refusal brings them back as the service has them. When the answer is lost, or the
  * service says a post is not (or no longer) in the trash, the service is asked what became of it.
  */
-import { mapPrepared, stripHtml, type ContentSiteClient, type ContentSiteError, type PostV11 } from '../api';
+import { stripHtml, type ContentSiteClient, type ContentSiteError, type PostV11 } from '../api';
 import { asError, outcomeUnknown } from './asError';
 import type { RefreshPart } from './batchRefresh';
-import type { ChosenSite } from './chosenSite';
-import type { SiteChanges } from './siteChanges';
 import type { Effect } from './listCore';
-import { ListModel } from './listModel';
+import { postKey as key, SitePostsModel } from './sitePostsModel';
 
 /** What the trash view, the picker and the restore messages read of a post (a full post is ~40 fields). */
 export const TRASH_FIELDS = 'ID,title,type,status,modified,author,URL';
@@ -37,37 +35,17 @@ export interface RestoreReport {
   unconfirmed: RestoreFailure[];
 }
 
-const key = (id: number) => String(id);
 const hide: Effect<PostV11> = () => undefined;
 
-export class TrashModel extends ListModel<PostV11, string> {
-  constructor(
-    private readonly options: { client: () => ContentSiteClient; pageSize: () => number; site: ChosenSite; changes: SiteChanges },
-  ) {
-    super(options.client);
-  }
-
-  get site(): string | undefined {
-    return this.options.site.site;
-  }
-  /** O(1). */
-  post(id: number): PostV11 | undefined {
-    return this.list.get(key(id));
-  }
-
+export class TrashModel extends SitePostsModel {
   /** The first page, and the site's info when it is not known yet, in the same batch. */
   override refreshParts(client: ContentSiteClient): RefreshPart[] {
     const parts = this.list.refreshParts(client);
     return parts.length ? [...parts, ...this.options.site.infoParts(client)] : parts;
   }
 
-  protected keyOf(post: PostV11): string {
-    return key(post.ID);
-  }
-
-  protected pageRequest(client: ContentSiteClient, handle: string | undefined) {
-    const site = this.site;
-    return site ? this.trashRequest(client, site, this.options.pageSize(), handle) : undefined;
+  protected postsRequest(client: ContentSiteClient, site: string, number: number, handle: string | undefined) {
+    return client.posts.trashedRequest(site, { number, type: 'any', page_handle: handle, fields: TRASH_FIELDS });
   }
 
   /** Up to TRASH_PICKER_MAX trashed posts, fresh from the service (for the palette's picker). */
@@ -75,7 +53,7 @@ export class TrashModel extends ListModel<PostV11, string> {
     const site = this.site;
     if (!site) return [];
     const client = this.options.client();
-    return (await client.run(this.trashRequest(client, site, TRASH_PICKER_MAX, undefined))).items;
+    return (await client.run(this.postsRequest(client, site, TRASH_PICKER_MAX, undefined))).posts;
   }
 
   /** One post through restore-one, several through restore-several: one request either way (ids de-duplicated). */
@@ -122,18 +100,10 @@ export class TrashModel extends ListModel<PostV11, string> {
     return report;
   }
 
-  /** Follows a post's change made elsewhere: into the trash, or out of it, the list reads the site again. */
-  follow(change: { site: string; post: Pick<PostV11, 'ID' | 'status'> }): boolean {
-    if (change.site !== this.site) return false;
-    const shown = this.post(change.post.ID) !== undefined;
-    return shown !== (change.post.status === 'trash');
-  }
-
-  private trashRequest(client: ContentSiteClient, site: string, number: number, handle: string | undefined) {
-    return mapPrepared(client.posts.trashedRequest(site, { number, type: 'any', page_handle: handle, fields: TRASH_FIELDS }), (p) => ({
-      items: p.posts,
-      next: p.nextPage,
-    }));
+  /** Into the trash, or out of it: the list reads the site again. */
+  protected outdatedBy(post: Pick<PostV11, 'ID' | 'status'>): boolean {
+    const shown = this.post(post.ID) !== undefined;
+    return shown !== (post.status === 'trash');
   }
 }
 
