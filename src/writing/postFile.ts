@@ -15,7 +15,9 @@ export const WRITER_KEYS = ['title', 'status', 'date', 'slug', 'tags', 'categori
 /** How the post's content is written: as the block editor's blocks (new posts), or as a classic post. */
 export const EDITORS = ['blocks', 'classic'] as const;
 export type Editor = (typeof EDITORS)[number];
+/** The keys only the extension writes: which post the file is, where, its version, and a create whose answer is not known. */
 export const SITE_KEYS = ['id', 'site', 'url', 'modified', 'unconfirmed'] as const;
+type SiteKey = (typeof SITE_KEYS)[number];
 
 /**
  * The YAML reader's settings: its own duplicate-key check compares every key with every other (20,000
@@ -263,6 +265,24 @@ export function errorsOf(parsed: ParsedPost): Problem[] {
 
 /** Keys to set in a file's front matter: a value sets it, `null` removes it, undefined leaves it. */
 export type FrontMatterChanges = { [K in keyof PostMeta]?: PostMeta[K] | null };
+
+/** What the site said of a post that its file keeps (from the site's answer, or from the file a publish returned). */
+export type SiteFacts = Pick<PostMeta, 'status' | 'date' | 'id' | 'site' | 'url' | 'modified'>;
+
+/**
+ * The keys a publish or a pull writes into the file, and only these: the post's status (and its date
+ * when it is scheduled) and every site key, `unconfirmed` removed (the site answered).
+ */
+export function siteKeys(facts: SiteFacts): FrontMatterChanges {
+  const site: { [K in SiteKey]: FrontMatterChanges[K] } = {
+    id: facts.id,
+    site: facts.site,
+    url: facts.url,
+    modified: facts.modified,
+    unconfirmed: null,
+  };
+  return { status: facts.status, ...(facts.status === 'future' ? { date: facts.date } : {}), ...site };
+}
 
 /**
  * The file with these keys set or removed, its comments, key order and body kept; keys it lacks

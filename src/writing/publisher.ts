@@ -25,6 +25,7 @@ import { styleOfRecord, unintended, type SyncRecord, type SyncRecords } from './
 import {
   errorsOf,
   parsePostFile,
+  siteKeys,
   withBody,
   withFrontMatter,
   type FileStatus,
@@ -313,16 +314,9 @@ const FILE_STATUS: Record<string, FileStatus> = {
 };
 
 /** What the file says after the site answered: the post it is, its address and version, its status (and date when scheduled). */
-function siteKeys(post: PostV11, site: string): FrontMatterChanges {
-  return {
-    status: post.status ? FILE_STATUS[post.status] : undefined,
-    ...(post.status === 'future' && post.date ? { date: post.date } : {}),
-    id: post.ID,
-    site,
-    url: post.URL,
-    modified: post.modified,
-    unconfirmed: null,
-  };
+function answeredKeys(post: PostV11, site: string): FrontMatterChanges {
+  const status = post.status ? FILE_STATUS[post.status] : undefined;
+  return siteKeys({ status, date: post.date, id: post.ID, site, url: post.URL, modified: post.modified });
 }
 
 /** A pulled post's body and what the file and the site then agree on. */
@@ -336,7 +330,7 @@ export async function postAsFile(post: PostV11, site: string): Promise<{ text: s
   const { body, synced } = await pulled(post);
   const meta: Partial<PostMeta> = {
     title: post.title ?? '',
-    ...(siteKeys(post, site) as Partial<PostMeta>),
+    ...(answeredKeys(post, site) as Partial<PostMeta>),
     ...(post.status !== 'future' && post.date ? { date: post.date } : {}),
     slug: post.slug || undefined,
     tags: post.tags ? Object.keys(post.tags) : undefined,
@@ -350,7 +344,7 @@ export async function postAsFile(post: PostV11, site: string): Promise<{ text: s
 export async function withSiteVersion(text: string, post: PostV11, site: string): Promise<{ text: string; synced: Synced }> {
   const { body, synced } = await pulled(post);
   const keys: FrontMatterChanges = {
-    ...siteKeys(post, site),
+    ...answeredKeys(post, site),
     title: post.title,
     tags: post.tags ? Object.keys(post.tags) : undefined,
     categories: post.categories ? Object.keys(post.categories) : undefined,
@@ -469,7 +463,7 @@ async function create(text: string, recorded: string | undefined, prepared: Prep
     post = found;
   }
   await deps.posts.set(deps.site, post.ID, { modified: post.modified ?? '' });
-  return { kind: 'created', post, text: withFrontMatter(text, siteKeys(post, deps.site)), uploaded, synced };
+  return { kind: 'created', post, text: withFrontMatter(text, answeredKeys(post, deps.site)), uploaded, synced };
 }
 
 async function update(text: string, id: number, prepared: Prepared, seen: SeenPost, deps: PublishDeps): Promise<PublishOutcome> {
@@ -523,7 +517,7 @@ async function update(text: string, id: number, prepared: Prepared, seen: SeenPo
     } else throw err;
   }
   await deps.posts.set(deps.site, id, { modified: post.modified ?? '' });
-  return { kind: 'updated', post, text: withFrontMatter(text, siteKeys(post, deps.site)), uploaded, synced };
+  return { kind: 'updated', post, text: withFrontMatter(text, answeredKeys(post, deps.site)), uploaded, synced };
 }
 
 /** After a conflict, the writer keeps their version: an update over the site's version they were shown (and only that one). */
