@@ -1,14 +1,14 @@
 /**
  * The one place that builds and sends requests: base URL and version, bearer token, common
- * parameters, query arrays (`urls[]`), form bodies (`counts[123]=1`, `post_ids[]=5`), timeouts,
- * proxy and retries. Endpoint files describe a request; this file sends it and hands the answer
- * to decode.ts.
+ * parameters, timeouts, proxy and retries; the query, form and multipart bodies are encoded by
+ * encode.ts. Endpoint files describe a request; this file sends it and hands the answer to decode.ts.
  */
 import type { Dispatcher } from 'undici';
 import { preloadSchemas } from './lazy/loadSchemas';
 import { loadTransport } from './lazy/loadTransport';
 import { ACCEPT_ENCODING, decodeBody } from './contentEncoding';
 import { badResponse, decodeResponse, transportError, type DecodeContext } from './decode';
+import { encodeForm, encodeQuery, joinList, multipartBody, type FormValue, type MultipartField, type QueryValue } from './encode';
 import { ContentSiteError } from './errors';
 import { createRetryFunction, DEFAULT_RETRY, RETRY_ERROR_CODES, RETRY_STATUS_CODES, type RetrySettings } from './retryPolicy';
 import type { MessageContext } from './messages';
@@ -19,10 +19,6 @@ export const DEFAULT_BASE_URL = SETTINGS.apiBaseUrl.default;
 export const USER_AGENT = 'content-site-vscode/0.1.0';
 
 export type TokenSource = string | undefined | (() => string | undefined | Promise<string | undefined>);
-
-export type Scalar = string | number | boolean;
-export type QueryValue = Scalar | readonly Scalar[] | undefined;
-export type FormValue = Scalar | readonly Scalar[] | Readonly<Record<string, Scalar>> | undefined;
 
 /** The common parameters of the spec; each endpoint passes on only those it accepts. */
 export interface CommonParams {
@@ -58,24 +54,6 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   userAgent?: string;
   onRequest?: (entry: RequestLogEntry) => void;
-}
-
-export type MultipartField =
-  { name: string; value: string } | { name: string; file: { name: string; type: string; data: Uint8Array | Blob } };
-
-/**
- * A multipart body as the platform's FormData: undici encodes it (boundary, Content-Length) and
- * streams each file part from its Blob as it sends, so a file is never read whole into memory.
- */
-function multipartBody(fields: ReadonlyArray<MultipartField>, FormData: typeof import('undici').FormData): import('undici').FormData {
-  const form = new FormData();
-  for (const f of fields) {
-    if (!('file' in f)) form.append(f.name, f.value);
-    else if (f.file.data instanceof Uint8Array)
-      form.append(f.name, new Blob([new Uint8Array(f.file.data)], { type: f.file.type }), f.file.name);
-    else form.append(f.name, f.file.data, f.file.name);
-  }
-  return form;
 }
 
 export interface RequestSpec {
@@ -259,17 +237,14 @@ export class Transport {
   }
 
   private queryString(spec: RequestSpec, envelope: boolean): string {
-    const params = new URLSearchParams();
-    appendAll(params, spec.query ?? {});
     const c = spec.common ?? {};
-    appendAll(params, {
-      fields: join(c.fields),
+    return encodeQuery(spec.query ?? {}, {
+      fields: joinList(c.fields),
       context: c.context,
-      meta: join(c.meta),
+      meta: joinList(c.meta),
       pretty: c.pretty ? 'true' : undefined,
       http_envelope: envelope ? '1' : undefined,
     });
-    return params.toString();
   }
 
   private log(entry: RequestLogEntry): void {
@@ -301,31 +276,6 @@ async function resolveToken(source: TokenSource, request: string): Promise<strin
       request,
     });
   }
-}
-
-function join(value: string | readonly string[] | undefined): string | undefined {
-  return value === undefined ? undefined : typeof value === 'string' ? value : value.join(',');
-}
-
-function appendAll(params: URLSearchParams, values: Record<string, QueryValue>): void {
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value as readonly Scalar[]) params.append(`${key}[]`, String(v));
-    else params.append(key, String(value));
-  }
-}
-
-/** Form body: arrays as `key[]=v`, records as `key[k]=v`. */
-export function encodeForm(form: Record<string, FormValue>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(form)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value as readonly Scalar[]) params.append(`${key}[]`, String(v));
-    else if (typeof value === 'object')
-      for (const [k, v] of Object.entries(value as Record<string, Scalar>)) params.append(`${key}[${k}]`, String(v));
-    else params.append(key, String(value));
-  }
-  return params.toString();
 }
 
 /** The URL's path and query relative to the host, with secret query values replaced. */

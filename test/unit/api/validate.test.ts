@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ContentSiteError } from '../../../src/api/errors';
-import { encodeForm, scrub } from '../../../src/api/request';
+import { encodeForm } from '../../../src/api/encode';
+import { scrub } from '../../../src/api/request';
 import { backoffMs, retryAfterMs } from '../../../src/api/retryPolicy';
 import { intInRange, isoDate, oneOf, postIds, site } from '../../../src/api/validate';
 
