@@ -13,7 +13,9 @@ import { ContentSiteClient } from '../../src/api';
 import { markdownToHtml } from '../../src/writing/markdownToHtml';
 import { uploadRules } from '../../src/writing/imageFiles';
 import { WRITING_LIMITS } from '../../src/writing/limits';
-import { postAsFile, publishPost, type MediaMemory, type PostMemory, type PublishDeps, type SeenPost } from '../../src/writing/publisher';
+import { postAsFile } from '../../src/writing/postPull';
+import type { MediaMemory, PostMemory, SeenPost } from '../../src/writing/publishBase';
+import { publishPost, type PublishDeps } from '../../src/writing/publisher';
 import { recordOf, type SyncRecord } from '../../src/writing/syncRecord';
 import { startService, type RunningService } from '../../test/service';
 

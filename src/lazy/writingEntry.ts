@@ -5,7 +5,10 @@
  */
 export * from '../writing/postFile';
 export * from '../writing/markdownToHtml';
+export * from '../writing/publishBase';
 export * from '../writing/publisher';
+export * from '../writing/imageUpload';
+export * from '../writing/postPull';
 export * from '../writing/imageFiles';
 export * from '../writing/fileNames';
 export * from '../writing/limits';

@@ -6,7 +6,7 @@
  */
 import { checkImage, srcPath, type ImageProblem, type PostPlace, type UploadRules } from './imageFiles';
 import type { ParsedPost } from './postFile';
-import { imageRefs } from './publisher';
+import { imageRefs } from './imageUpload';
 
 export interface PlacedImageProblem {
   line: number;

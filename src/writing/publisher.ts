@@ -14,66 +14,25 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { ContentSiteError, PostV11, PostWrite, WriteStatus } from '../api';
-import type { MediaApi, MediaFile } from '../api/media';
-import type { PostsApi } from '../api/posts';
 import { outcomeUnknown, unknownBecause } from '../models/asError';
-import { DEFAULT_FLAVOR, renderBody, type PlacedImage, type RenderedPiece } from './bodyRenderer';
-import { checkImage, imageBlob, type PostPlace, type UploadRules } from './imageFiles';
-import { isLocalSrc, localImages } from './markdownToHtml';
-import { bodyOptions, pullContent, type PostStyle, type PulledBody } from './pullContent';
+import { DEFAULT_FLAVOR, renderBody, type PlacedImage } from './bodyRenderer';
+import { uploadImages, type UploadDeps } from './imageUpload';
+import { isLocalSrc } from './markdownToHtml';
+import { errorsOf, parsePostFile, withFrontMatter, type ParsedPost, type Problem } from './postFile';
+import { answeredKeys, withSiteVersion, type PullDeps } from './postPull';
+import { PublishError, serviceError, type PublishClient, type SeenPost, type Synced } from './publishBase';
+import { bodyOptions, type PostStyle } from './pullContent';
 import { styleOfRecord, unintended, type SyncRecord, type SyncRecords } from './syncRecord';
-import {
-  errorsOf,
-  parsePostFile,
-  siteKeys,
-  withBody,
-  withFrontMatter,
-  type FileStatus,
-  type FrontMatterChanges,
-  type ParsedPost,
-  type PostMeta,
-  type Problem,
-} from './postFile';
+
+// What the commands' memories implement, where they import it from (commands/writingMemory.ts, postFileActions.ts).
+export type { MediaMemory, PostMemory, SeenPost } from './publishBase';
 
 /** The post metadata key a create carries, whose value (a random token) finds the post for certain. */
 export const PUBLISH_TOKEN_KEY = 'content_site_publish_token';
 
-/** The client's calls a publish makes (the real ContentSiteClient, or a test's stand-in). */
-export interface PublishClient {
-  posts: Pick<PostsApi, 'create' | 'update' | 'get' | 'list'>;
-  media: Pick<MediaApi, 'upload'>;
-}
-
-/** Content hash → the library's item, per site: what was uploaded once is not sent again. */
-export interface MediaMemory {
-  get(site: string, sha256: string): { ID: number; URL: string } | undefined;
-  set(site: string, sha256: string, item: { ID: number; URL: string }): Promise<void> | void;
-}
-
-/** What this extension last saw of a post (and, while an update's answer is unknown, what it sent). */
-export interface SeenPost {
-  /** The `modified` of the post's version this extension last read or wrote. */
-  modified: string;
-  /** The fingerprint of the last update sent, until its answer came back. */
-  sent?: string;
-}
-
-/** Per site and post: the only `modified` values a publish trusts are the ones kept here. */
-export interface PostMemory {
-  get(site: string, id: number): SeenPost | undefined;
-  set(site: string, id: number, seen: SeenPost): Promise<void> | void;
-}
-
-export interface PublishDeps {
+/** What a publish takes: what uploading its images and reading the site's version take, and more. */
+export interface PublishDeps extends UploadDeps, PullDeps {
   client: PublishClient;
-  /** The chosen site; a file whose front matter names another is refused. */
-  site: string;
-  memory: MediaMemory;
-  posts: PostMemory;
-  /** The post file's folder and the workspace folder that holds it: images come only from inside that. */
-  place: PostPlace;
-  /** The site's upload limit and accepted types (asked only when there is an image to check). */
-  rules(): Promise<UploadRules>;
   /**
    * The file records a create whose answer is not known yet (the token it carries), or stops
    * recording it (null). Called before the create is sent, so a lost answer can always be found.
@@ -85,12 +44,6 @@ export interface PublishDeps {
   confirmed?: boolean;
   now(): Date;
   signal?: AbortSignal;
-}
-
-/** What the file and the site agree on after a publish or a pull: the post's style and each piece (the caller adds the file's final text). */
-export interface Synced {
-  style: PostStyle;
-  pieces: RenderedPiece[];
 }
 
 export type PublishOutcome =
@@ -111,28 +64,6 @@ export type PublishOutcome =
       mine: string;
     };
 
-/** A publish refused, or stopped, with a sentence that says why and what to do; `problems` are on their lines. */
-export class PublishError extends Error {
-  constructor(
-    message: string,
-    readonly problems: Problem[] = [],
-    readonly file?: string,
-    override readonly cause?: unknown,
-  ) {
-    super(message);
-    this.name = 'PublishError';
-  }
-}
-
-/**
- * The client's error, told by its fields: this module is bundled apart from the client (dist/writing.js),
- * so the client's ContentSiteError class is not this module's copy and `instanceof` would say no.
- */
-const serviceError = (err: unknown): err is ContentSiteError =>
-  typeof err === 'object' &&
-  err !== null &&
-  (err as Error).name === 'ContentSiteError' &&
-  typeof (err as ContentSiteError).kind === 'string';
 /** The service refused an update because the post changed since the client last saw it (409 old-revision). */
 const isOldRevision = (err: unknown): err is ContentSiteError => serviceError(err) && err.status === 409 && err.code === 'old-revision';
 const lost = (err: unknown): err is ContentSiteError => serviceError(err) && outcomeUnknown(err);
@@ -162,78 +93,6 @@ function statusAndDate(parsed: ParsedPost, now: Date): { status: WriteStatus; da
   }
   if (status === 'publish' && when !== undefined && when > now.getTime()) return { status: 'future', date };
   return { status, date };
-}
-
-/** Every local image the file names, with the line (0-based, in the file) it is named on. */
-export function imageRefs(parsed: ParsedPost): Array<{ src: string; line: number }> {
-  const wanted = localImages(parsed.body).map((i) => ({ src: i.src, line: parsed.bodyStartLine + i.line }));
-  const featured = parsed.meta.featured_image;
-  if (featured && isLocalSrc(featured) && !wanted.some((w) => w.src === featured))
-    wanted.push({ src: featured, line: parsed.valueLines.featured_image ?? 0 });
-  return wanted;
-}
-
-/** Uploads the local images not yet in the library (one request for all of them) and says where each src now points. */
-async function images(
-  parsed: ParsedPost,
-  deps: PublishDeps,
-): Promise<{ urls: Map<string, { ID: number; URL: string }>; uploaded: number }> {
-  const refs = imageRefs(parsed);
-  const urls = new Map<string, { ID: number; URL: string }>();
-  if (refs.length === 0) return { urls, uploaded: 0 };
-  const rules = await deps.rules();
-  const files: Array<{ src: string; file: MediaFile; sha256: string }> = [];
-  for (const { src, line } of refs) {
-    const checked = await checkImage(src, deps.place, rules);
-    if (!checked.ok) {
-      const problem: Problem = { line, column: 0, endLine: line, endColumn: 1, message: checked.message, severity: 'error' };
-      throw new PublishError(`Line ${line + 1}: ${checked.message} Nothing was published.`, [problem], checked.path);
-    }
-    const known = deps.memory.get(deps.site, checked.sha256);
-    if (known) urls.set(src, known);
-    else files.push({ src, sha256: checked.sha256, file: { name: checked.name, type: checked.type, data: await imageBlob(checked) } });
-  }
-  const uploaded = await uploadOnce(
-    files,
-    deps,
-    (why, file) => `The site refused the image ${file ?? files.map((p) => p.src).join(', ')}: ${why} Nothing was published.`,
-  );
-  files.forEach((p, i) => urls.set(p.src, uploaded.items[i]));
-  return { urls, uploaded: uploaded.sent };
-}
-
-/**
- * Each file's item in the site's library: the remembered one when the library has its content
- * already, else uploaded (the new ones in one request) and remembered. A refusal is a PublishError
- * worded by `refused(the service's reason, the refused file)`; what was uploaded before it stays remembered.
- */
-export async function uploadOnce(
-  files: ReadonlyArray<{ file: MediaFile; sha256: string }>,
-  deps: Pick<PublishDeps, 'client' | 'site' | 'memory' | 'signal'>,
-  refused: (why: string, file?: string) => string = (why, file) => `The site refused the image ${file ?? ''}: ${why}`,
-): Promise<{ items: Array<{ ID: number; URL: string }>; sent: number }> {
-  const hashes = files.map((f) => f.sha256);
-  const fresh = files.filter((_, i) => !deps.memory.get(deps.site, hashes[i]) && hashes.indexOf(hashes[i]) === i);
-  if (fresh.length) {
-    let result;
-    try {
-      result = await deps.client.media.upload(
-        deps.site,
-        fresh.map((f) => f.file),
-        { signal: deps.signal },
-      );
-    } catch (err) {
-      throw new PublishError(refused(serviceError(err) ? err.userMessage : String(err)), [], undefined, err);
-    }
-    const no = new Set(result.errors.map((e) => e.file));
-    const taken = fresh.filter((f) => !no.has(f.file.name));
-    for (const [i, f] of taken.entries()) {
-      const item = result.media[i];
-      if (item) await deps.memory.set(deps.site, f.sha256, { ID: item.ID, URL: item.URL });
-    }
-    if (result.errors.length) throw new PublishError(refused(result.errors[0].message, result.errors[0].file), [], result.errors[0].file);
-  }
-  return { items: hashes.map((h) => deps.memory.get(deps.site, h)!), sent: fresh.length };
 }
 
 /** The file read and checked, nothing sent: its front matter, the site it names, its status and date. */
@@ -271,7 +130,7 @@ function styleFor(parsed: ParsedPost, record: SyncRecord | undefined): PostStyle
 /** Its images uploaded and its body rendered in the post's way: what a create or an update sends. */
 async function prepare({ parsed, status, date }: ReturnType<typeof checked>, deps: PublishDeps, record?: SyncRecord): Promise<Prepared> {
   const { meta } = parsed;
-  const { urls, uploaded } = await images(parsed, deps);
+  const { urls, uploaded } = await uploadImages(parsed, deps);
   const style = styleFor(parsed, record);
   const pulled = bodyOptions(style);
   // A local image is the library's item now: its address, and the image block's ID and size.
@@ -303,54 +162,6 @@ function guarded(record: SyncRecord | undefined, prepared: Prepared, deps: Publi
   if (changes.length === 0) return undefined;
   const before = record.style.edges.head + record.pieces.map(([, output]) => output).join('\n\n') + record.style.edges.tail;
   return { kind: 'unintended', changes, before, after: prepared.fields.content ?? '' };
-}
-
-const FILE_STATUS: Record<string, FileStatus> = {
-  publish: 'publish',
-  draft: 'draft',
-  pending: 'pending',
-  private: 'private',
-  future: 'future',
-};
-
-/** What the file says after the site answered: the post it is, its address and version, its status (and date when scheduled). */
-function answeredKeys(post: PostV11, site: string): FrontMatterChanges {
-  const status = post.status ? FILE_STATUS[post.status] : undefined;
-  return siteKeys({ status, date: post.date, id: post.ID, site, url: post.URL, modified: post.modified });
-}
-
-/** A pulled post's body and what the file and the site then agree on. */
-async function pulled(post: PostV11): Promise<{ body: PulledBody; synced: Synced }> {
-  const body = await pullContent(post.content ?? '');
-  return { body, synced: { style: body, pieces: renderBody(body.body, bodyOptions(body)).pieces } };
-}
-
-/** The site's version of a post as a post file: front matter with every key, the content as Markdown (what Markdown cannot say as the site wrote it). */
-export async function postAsFile(post: PostV11, site: string): Promise<{ text: string; synced: Synced }> {
-  const { body, synced } = await pulled(post);
-  const meta: Partial<PostMeta> = {
-    title: post.title ?? '',
-    ...(answeredKeys(post, site) as Partial<PostMeta>),
-    ...(post.status !== 'future' && post.date ? { date: post.date } : {}),
-    slug: post.slug || undefined,
-    tags: post.tags ? Object.keys(post.tags) : undefined,
-    categories: post.categories ? Object.keys(post.categories) : undefined,
-    editor: body.mode,
-  };
-  return { text: withFrontMatter(body.body, meta), synced };
-}
-
-/** `text` holding the site's version of `post`: its front matter keys updated (the writer's comments kept), its body replaced. */
-export async function withSiteVersion(text: string, post: PostV11, site: string): Promise<{ text: string; synced: Synced }> {
-  const { body, synced } = await pulled(post);
-  const keys: FrontMatterChanges = {
-    ...answeredKeys(post, site),
-    title: post.title,
-    tags: post.tags ? Object.keys(post.tags) : undefined,
-    categories: post.categories ? Object.keys(post.categories) : undefined,
-    editor: body.mode,
-  };
-  return { text: withBody(withFrontMatter(text, keys), body.body), synced };
 }
 
 /** What an update sends that the site keeps as it came: a post that matches it holds that update. */
@@ -525,23 +336,4 @@ export async function takeMine(text: string, theirs: PostV11, deps: PublishDeps)
   // Over exactly the version shown; the post's recorded way of writing, when there is one (the writer chose: no guard).
   const record = await deps.records.get(deps.site, theirs.ID);
   return update(text, theirs.ID, await prepare(checked(text, deps), deps, record), { modified: theirs.modified ?? '' }, deps);
-}
-
-/** The site's version of the post the file names, into the file: its front matter keys updated, its body replaced. */
-export async function pullPost(
-  text: string,
-  deps: Pick<PublishDeps, 'client' | 'site' | 'posts' | 'signal'>,
-): Promise<{ text: string; post: PostV11; synced: Synced }> {
-  const parsed = parsePostFile(text);
-  const { id } = parsed.meta;
-  if (id === undefined)
-    throw new PublishError('This file has not been published yet (no "id" in its front matter): there is nothing to pull.');
-  if (parsed.meta.site !== undefined && parsed.meta.site !== deps.site)
-    throw new PublishError(
-      `This file's post is on ${parsed.meta.site}, and the chosen site is ${deps.site}. Choose ${parsed.meta.site} first.`,
-    );
-  const post = await deps.client.posts.get(deps.site, id, { context: 'edit' }, { signal: deps.signal });
-  const { text: pulledText, synced } = await withSiteVersion(text, post, deps.site);
-  await deps.posts.set(deps.site, id, { modified: post.modified ?? '' });
-  return { text: pulledText, post, synced };
 }

@@ -10,15 +10,9 @@ import type { ContentSiteClient } from '../../src/api';
 import { uploadRules, type UploadRules } from '../../src/writing/imageFiles';
 import { WRITING_LIMITS } from '../../src/writing/limits';
 import { withFrontMatter } from '../../src/writing/postFile';
-import {
-  postAsFile,
-  publishPost,
-  type MediaMemory,
-  type PostMemory,
-  type PublishDeps,
-  type PublishOutcome,
-  type SeenPost,
-} from '../../src/writing/publisher';
+import { postAsFile } from '../../src/writing/postPull';
+import type { MediaMemory, PostMemory, SeenPost } from '../../src/writing/publishBase';
+import { publishPost, type PublishDeps, type PublishOutcome } from '../../src/writing/publisher';
 import { recordOf, type SyncRecord, type SyncRecords } from '../../src/writing/syncRecord';
 
 /** A 2×2 PNG: a real image the service can size. */

@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContentSiteError } from '../../src/api';
 import { parsePostFile } from '../../src/writing/postFile';
-import { publishPost, pullPost, takeMine, PublishError, type PublishDeps } from '../../src/writing/publisher';
+import { pullPost } from '../../src/writing/postPull';
+import { PublishError } from '../../src/writing/publishBase';
+import { publishPost, takeMine, type PublishDeps } from '../../src/writing/publisher';
 import { PNG, PostFileStandIn, removeWorkspaces } from './postFileStandIn';
 import { useClientAndService } from './setup';
 

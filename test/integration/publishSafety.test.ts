@@ -12,7 +12,8 @@ import { KeyedQueue } from '../../src/models/keyedQueue';
 import { uploadRules } from '../../src/writing/imageFiles';
 import { WRITING_LIMITS } from '../../src/writing/limits';
 import { parsePostFile } from '../../src/writing/postFile';
-import { PUBLISH_TOKEN_KEY, PublishError } from '../../src/writing/publisher';
+import { PublishError } from '../../src/writing/publishBase';
+import { PUBLISH_TOKEN_KEY } from '../../src/writing/publisher';
 import { PNG, PostFileStandIn, removeWorkspaces, tempFolder } from './postFileStandIn';
 import { useClientAndService } from './setup';
 
