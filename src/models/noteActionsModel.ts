@@ -7,19 +7,20 @@
  *   change (the note shows what the service has) and the report says why; a lost answer, or one
  *   that does not show the change, is settled by asking the service;
  * - removals (spam, trash) hide the notes at once and send nothing until the undo window ends;
- *   undo brings them back where they were; `flush` sends what is still waiting (the window is closing);
+ *   undo brings them back where they were; `flush` sends what is still waiting (the window is
+ *   closing). The window itself is kept by undoRemovals.ts;
  * - reply posts to the note's comment and fetches the note again.
  * No vscode here.
  */
 import { ContentSiteError, noteActions, type Comment, type ContentSiteClient, type Notification } from '../api';
 import type { ActOptions } from '../api/act';
 import { asError, outcomeUnknown, unknownBecause } from './asError';
-import { Emitter } from './emitter';
 import type { Effect, OperationOutcome, PendingOperation } from './listCore';
 import { entry as catalogEntry, offeredOn, REPLY_ENTRY, type CatalogEntry, type OfferedAction } from './noteActionCatalog';
 import { withAction } from './noteActionEffects';
 import { NOTE_FIELDS, type NotificationsModel } from './notificationsModel';
 import { realTimers, type Timers } from './timers';
+import { UndoRemovals, type PendingRemoval as Removal, type UndoResult } from './undoRemovals';
 import { SETTINGS } from '../settings';
 
 /** What the service confirmed. */
@@ -36,20 +37,9 @@ export interface ActReport {
   error?: ContentSiteError;
 }
 
-/** What Undo did: brought the notes back, or nothing because they were already back or already sent. */
-export type UndoResult = 'undone' | 'already undone' | 'already sent';
-
-export interface PendingRemoval {
-  /** The catalog entry: spam or trash. */
-  readonly action: string;
-  readonly ids: readonly number[];
-  /** Brings the notes back where they were and sends nothing, while the window lasts. */
-  undo(): UndoResult;
-  /** Ends the window now and sends (the user closed the message: "let it go"); nothing when it already ended. */
-  sendNow(): void;
-  /** Settles when the requests were answered (or at once with nothing acted, when undone). */
-  readonly done: Promise<ActReport>;
-}
+export type { UndoResult };
+/** A spam or trash in its undo window; `done` gives what the service confirmed. */
+export type PendingRemoval = Removal<ActReport>;
 
 export interface NoteActionsOptions {
   notes: NotificationsModel;
@@ -72,18 +62,18 @@ export const PARALLEL_ACTIONS = 20;
 const key = (id: number) => String(id);
 
 export class NoteActionsModel {
-  private readonly removals: PendingRemoval[] = [];
-  private readonly changed = new Emitter<void>();
-  readonly onDidChange = this.changed.event;
-  private readonly timers: Timers;
+  private readonly removals: UndoRemovals<ActReport>;
+  /** A removal started or ended its undo window. */
+  readonly onDidChange: UndoRemovals<ActReport>['onDidChange'];
 
   constructor(private readonly o: NoteActionsOptions) {
-    this.timers = o.timers ?? realTimers;
+    this.removals = new UndoRemovals(o.timers ?? realTimers, () => o.undoMs?.() ?? UNDO_MS);
+    this.onDidChange = this.removals.onDidChange;
   }
 
   /** The removals still in their window, newest last. */
   get pending(): readonly PendingRemoval[] {
-    return this.removals;
+    return this.removals.pending;
   }
 
   /** The ids among `ids` whose note, as shown, offers the action (or its fallback). */
@@ -129,57 +119,30 @@ export class NoteActionsModel {
     const hide: Effect<Notification> = () => undefined;
     const ops = new Map<number, PendingOperation<Notification>>(targets.map((id) => [id, list.begin(new Map([[key(id), hide]]))]));
     const report: ActReport = { action, on: true, acted: [], failed: [] };
-    let state: 'waiting' | 'sent' | 'undone' = 'waiting';
-    let resolve!: (r: ActReport) => void;
-    const done = new Promise<ActReport>((r) => (resolve = r));
-    const end = () => {
-      this.timers.clear(timer);
-      const i = this.removals.indexOf(removal);
-      if (i >= 0) this.removals.splice(i, 1);
-      this.changed.fire();
-    };
-    const removal: PendingRemoval = {
-      action,
-      ids: targets,
-      done,
+    return this.removals.start(action, targets, {
+      report,
       undo: () => {
-        if (state !== 'waiting') return state === 'undone' ? 'already undone' : 'already sent';
-        state = 'undone';
-        end();
         for (const op of ops.values()) op.fail();
-        resolve(report);
-        return 'undone';
       },
-      sendNow: () => {
-        if (state !== 'waiting') return;
-        state = 'sent';
-        end();
-        void this.each(targets, report, (id) =>
+      send: () =>
+        this.each(targets, report, (id) =>
           list.settle(
             ops.get(id)!,
             () => this.send(id, e, true, this.actionOf(id, e)),
             (answer) => (answer === false ? undefined : new Map([[key(id), hide]])),
           ),
-        ).then(() => resolve(report));
-      },
-    };
-    const timer = this.timers.set(removal.sendNow, this.o.undoMs?.() ?? UNDO_MS);
-    this.removals.push(removal);
-    this.changed.fire();
-    return removal;
+        ),
+    });
   }
 
   /** Undoes the newest removal still in its window (or the one of `id`); undefined when there is none. */
   undo(id?: number): UndoResult | undefined {
-    const removal = id === undefined ? this.removals.at(-1) : this.removals.find((r) => r.ids.includes(id));
-    return removal?.undo();
+    return this.removals.undo(id);
   }
 
   /** Sends every removal still in its window now, and resolves when they were answered. */
-  async flush(): Promise<void> {
-    const waiting = [...this.removals];
-    for (const r of waiting) r.sendNow();
-    await Promise.all(waiting.map((r) => r.done));
+  flush(): Promise<void> {
+    return this.removals.flush();
   }
 
   /**
@@ -212,8 +175,7 @@ export class NoteActionsModel {
   }
 
   dispose(): void {
-    for (const r of [...this.removals]) r.sendNow();
-    this.changed.dispose();
+    this.removals.dispose();
   }
 
   private send(id: number, e: CatalogEntry, on: boolean, action: OfferedAction): Promise<boolean | undefined> {
