@@ -1,51 +1,11 @@
 /** The client honours the standard proxy variables (HTTP_PROXY / HTTPS_PROXY / NO_PROXY). */
 import * as assert from 'node:assert/strict';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
 import { ContentSiteClient } from '../../src/api';
+import { forwardProxy } from './helpers';
 import { useClientAndService } from './setup';
 import { proxyEnvironment } from './proxyEnv';
 
 const { svc } = useClientAndService();
-
-/** A forward proxy (absolute-URI requests and CONNECT tunnels) that remembers what went through it. */
-function forwardProxy(): Promise<{ server: Server; url: string; seen: string[] }> {
-  const seen: string[] = [];
-  const server = createServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    const target = new URL(req.url ?? '');
-    const upstream = httpRequest(
-      {
-        hostname: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method: req.method,
-        headers: req.headers,
-      },
-      (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  server.on('connect', (req, socket, head) => {
-    seen.push(`CONNECT ${req.url}`);
-    const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
-      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(socket);
-      socket.pipe(upstream);
-    });
-    upstream.on('error', () => socket.destroy());
-    socket.on('error', () => upstream.destroy());
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen })),
-  );
-}
 
 describe('Proxy settings from the environment', () => {
   const { useProxy } = proxyEnvironment();

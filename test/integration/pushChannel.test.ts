@@ -5,13 +5,14 @@
  */
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { constants, deflateRawSync } from 'node:zlib';
 import { ContentSiteClient, pushUrl, type PushEvent } from '../../src/api';
 import { startService, type RunningService } from '../service';
 import { startPushServer, type PushServer } from './pushServer';
+import { forwardProxy } from './helpers';
 import { proxyEnvironment } from './proxyEnv';
 
 /** Every event a socket reported, and a way to wait for one. */
@@ -31,27 +32,6 @@ function recorder() {
   const count = (type: PushEvent['type']) => events.filter((e) => e.type === type).length;
   const closeEvent = () => events.find((e): e is Extract<PushEvent, { type: 'close' }> => e.type === 'close');
   return { events, listener, until, count, closeEvent };
-}
-
-/** A CONNECT-only forward proxy that remembers the tunnels it opened. */
-function tunnelProxy(): Promise<{ server: Server; url: string; tunnels: string[] }> {
-  const tunnels: string[] = [];
-  const server = createServer((_req, res) => res.writeHead(405).end());
-  server.on('connect', (req, socket, head) => {
-    tunnels.push(req.url ?? '');
-    const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
-      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(socket);
-      socket.pipe(upstream);
-    });
-    upstream.on('error', () => socket.destroy());
-    socket.on('error', () => upstream.destroy());
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels })),
-  );
 }
 
 /** A server frame (unmasked) with this first byte (FIN, RSV1, opcode) and payload. */
@@ -304,7 +284,7 @@ describe('The push channel client (over a real WebSocket)', () => {
     const { useProxy } = proxyEnvironment();
 
     it('goes through HTTP_PROXY like every request (a CONNECT tunnel to the API host)', async () => {
-      const proxy = await tunnelProxy();
+      const proxy = await forwardProxy({ tunnelsOnly: true });
       try {
         useProxy(proxy.url);
         const r = recorder();
