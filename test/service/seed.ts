@@ -3,6 +3,7 @@
  * tests can ask for long lists (paging) or tiny ones (exact assertions).
  */
 import { fixturePosts } from './fixturePosts';
+import { PAGES, SEEDED_PAGES, seedComments, seedTerms } from './seedSite';
 import type { ActionName, Client, Comment, FeaturedPost, FeedPost, Note, Post, PostStatus, Site, Token, User, World } from './world';
 
 export interface SeedOptions {
@@ -89,6 +90,7 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
     postLikes: new Map(),
     follows: new Map(),
     media: new Map(),
+    terms: [],
     uploadLimit: 5 * 1024 * 1024,
     spaceLeft: 3 * 1024 * 1024 * 1024,
   };
@@ -481,6 +483,10 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
   // Last, so that every random draw above stays as it was.
   for (const f of fixturePosts())
     addPost(SITES.demo, { ID: f.ID, title: f.title, slug: f.title ? undefined : `post-${f.ID}`, content: f.content, storedAsSent: true });
+  // The demo site's pages, its moderation queue, and its categories and tags (seedSite.ts).
+  for (const page of PAGES) addPost(SITES.demo, { ...page, type: 'page', commentCount: page.ID === SEEDED_PAGES.about ? 1 : 0 });
+  seedComments(world);
+  seedTerms(world);
   return world;
 }
 

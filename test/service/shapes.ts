@@ -1,23 +1,25 @@
 /** Turns stored records into the JSON shapes of the spec and of the real service. */
 import { displayContent } from './display';
 import { capsOf, postCapabilities } from './permissions';
-import type { FeaturedPost, FeedPost, Post, Site, User, World } from './world';
+import { findTerm, termJson, termSlug } from './terms';
+import type { FeaturedPost, FeedPost, Post, Site, Taxonomy, User, World } from './world';
 
 export const iso = (t: number): string => new Date(t * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
-const term = (origin: string, siteId: number, name: string, kind: 'tags' | 'categories', i: number): Record<string, unknown> => {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  const base = `${origin}/rest/v1.1/sites/${siteId}/${kind}/slug:${slug}`;
-  return {
-    ID: 700 + i,
+/** A post's term in the post's `tags`/`categories`: the site's term of that name (terms.ts). */
+function term(world: World, origin: string, siteId: number, name: string, taxonomy: Taxonomy): Record<string, unknown> {
+  // Writes register every name they keep (postWrite.ts); a name a test put on a post by hand is shown unsaved.
+  const found = findTerm(world, siteId, taxonomy, name) ?? {
+    ID: 0,
+    siteId,
+    taxonomy,
     name,
-    slug,
+    slug: termSlug(name),
     description: '',
-    post_count: 3 + i,
-    ...(kind === 'categories' ? { parent: 0 } : {}),
-    meta: { links: { self: base, help: `${base}/help`, site: `${origin}/rest/v1.1/sites/${siteId}` } },
+    parent: 0,
   };
-};
+  return termJson(world, found, origin);
+}
 
 export function authorOf(world: World, userId: number, siteId: number): Record<string, unknown> {
   const u = world.users.get(userId);
@@ -40,6 +42,13 @@ export function authorOf(world: World, userId: number, siteId: number): Record<s
 /** context=edit keeps the raw text: no paragraph tags. */
 export const forContext = (html: string, context: string): string =>
   context === 'edit' ? html.replace(/<\/?p>/g, '').replace(/\n+/g, '\n\n') : html;
+
+/** A page's parent as the real service refers to it (`{ID, type, link, title}`), else false. */
+function parentOf(world: World, site: Site, post: Post, origin: string): Record<string, unknown> | false {
+  const parent = post.parent ? world.posts.get(post.parent) : undefined;
+  if (!parent || parent.siteId !== site.ID) return false;
+  return { ID: parent.ID, type: parent.type, link: `${origin}/rest/v1.1/sites/${site.ID}/posts/${parent.ID}`, title: parent.title };
+}
 
 function common(world: World, site: Site, post: Post, user: User | undefined, origin: string, context: string): Record<string, unknown> {
   const url = `https://${site.domain}/${new Date(post.date * 1000).toISOString().slice(0, 7).replace('-', '/')}/${post.slug}/`;
@@ -76,7 +85,7 @@ function common(world: World, site: Site, post: Post, user: User | undefined, or
     status: post.status,
     sticky: post.sticky,
     password: post.password,
-    parent: false,
+    parent: parentOf(world, site, post, origin),
     type: post.type,
     likes_enabled: true,
     sharing_enabled: true,
@@ -99,10 +108,10 @@ function common(world: World, site: Site, post: Post, user: User | undefined, or
     featured_media: {},
     format: post.format,
     geo: false,
-    ...(post.type === 'page' ? { menu_order: 0, page_template: '' } : {}),
+    ...(post.type === 'page' ? { menu_order: post.menuOrder ?? 0, page_template: post.pageTemplate ?? '' } : {}),
     publicize_URLs: [],
-    tags: Object.fromEntries(post.tags.map((t, i) => [t, term(origin, site.ID, t, 'tags', i)])),
-    categories: Object.fromEntries(post.categories.map((c, i) => [c, term(origin, site.ID, c, 'categories', i)])),
+    tags: Object.fromEntries(post.tags.map((t) => [t, term(world, origin, site.ID, t, 'post_tag')])),
+    categories: Object.fromEntries(post.categories.map((c) => [c, term(world, origin, site.ID, c, 'category')])),
     attachments: Object.fromEntries(newest.map((a) => [String(a.ID), a])),
     attachment_count: post.attachments.length,
     metadata: metadata.length ? metadata : false,
@@ -171,7 +180,8 @@ export function postV1(
 export function siteJson(site: Site, origin: string, user: User | undefined, world: World): Record<string, unknown> {
   const self = `${origin}/rest/v1/sites/${site.ID}`;
   let postCount = 0;
-  for (const p of world.posts.values()) if (p.siteId === site.ID && p.status === 'publish') postCount++;
+  // As WordPress counts a site's posts: published posts of type post (pages and the rest are not).
+  for (const p of world.posts.values()) if (p.siteId === site.ID && p.type === 'post' && p.status === 'publish') postCount++;
   return {
     ID: site.ID,
     name: site.name,

@@ -72,6 +72,29 @@ export interface Post {
   storedAsSent?: boolean;
   /** The attachment chosen as the featured image (`featured_image` on a write). */
   featuredImage?: number;
+  /** Pages only: the parent page's ID (0 or absent: a top-level page). */
+  parent?: number;
+  /** Pages only: their order among their siblings. */
+  menuOrder?: number;
+  /** Pages only: the template in use ('' is the theme's default). */
+  pageTemplate?: string;
+}
+
+export type Taxonomy = 'category' | 'post_tag';
+
+/**
+ * A category or a tag of a site. Posts name their terms (`Post.categories`, `Post.tags`); a term's
+ * `post_count` is counted from the posts each time it is answered, so it always agrees with them.
+ */
+export interface Term {
+  ID: number;
+  siteId: number;
+  taxonomy: Taxonomy;
+  name: string;
+  slug: string;
+  description: string;
+  /** Categories only: the parent category's ID, 0 at the top. */
+  parent: number;
 }
 
 /** An item of a site's media library, its bytes kept to be served at its URL. */
@@ -110,7 +133,13 @@ export interface Comment {
   parent: number;
   /** Users who like it. */
   likes: Set<number>;
+  /** `comment` when absent. */
+  type?: CommentType;
+  /** The status it had before it went to the spam or the trash (what `unspam` and `untrash` go back to). */
+  statusBefore?: CommentStatus;
 }
+
+export type CommentType = 'comment' | 'trackback' | 'pingback';
 
 export type ActionName = 'approve-comment' | 'spam-comment' | 'trash-comment' | 'like-comment' | 'replyto-comment' | 'like-post' | 'follow';
 
@@ -206,6 +235,8 @@ export interface World {
   /** user ID → IDs of the sites they follow. */
   follows: Map<number, Set<number>>;
   media: Map<number, MediaItem>;
+  /** Every site's categories and tags. */
+  terms: Term[];
   /** Largest upload accepted, in bytes (rest_upload_file_too_big above it). */
   uploadLimit: number;
   /** Bytes left in the sites' storage (rest_upload_limited_space when an upload needs more). */
