@@ -38,6 +38,7 @@ describe('One comment', () => {
         'ID',
         'URL',
         'author',
+        'can_moderate',
         'content',
         'date',
         'i_like',

@@ -187,13 +187,16 @@ export interface Rendered {
   body: string | Buffer;
 }
 
-/** Keep only `fields` of an object; list answers filter their items (posts, notes). */
+/** Keep only `fields` of an object; list answers filter their items (posts, notes, comments, terms, media, likes). */
+/** The keys under which list answers hold their items. */
+const LISTS = ['posts', 'notes', 'comments', 'categories', 'tags', 'media', 'likes'];
+
 export function pickFields(body: unknown, fields: string[]): unknown {
   const pick = (o: unknown): unknown =>
     o && typeof o === 'object' && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).filter(([k]) => fields.includes(k))) : o;
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const b = body as Record<string, unknown>;
-    for (const key of ['posts', 'notes']) if (Array.isArray(b[key])) return { ...b, [key]: (b[key] as unknown[]).map(pick) };
+    for (const key of LISTS) if (Array.isArray(b[key])) return { ...b, [key]: (b[key] as unknown[]).map(pick) };
     if ('results' in b && b.results && typeof b.results === 'object')
       return {
         ...b,

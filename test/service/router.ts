@@ -19,6 +19,8 @@ import { postActionRoutes } from './routes/postActions';
 import { followRoutes } from './routes/follows';
 import { mediaRoutes } from './routes/media';
 import { postWriteRoutes } from './routes/postWrite';
+import { commentListRoutes } from './routes/commentList';
+import { postCountRoutes } from './routes/postCounts';
 
 export interface Route {
   method: 'GET' | 'POST';
@@ -53,7 +55,9 @@ export function allRoutes(extra: Route[] = []): Compiled[] {
       ...insightRoutes,
       ...meRoutes,
       ...batchRoutes,
+      ...commentListRoutes,
       ...commentRoutes,
+      ...postCountRoutes,
       ...postActionRoutes,
       ...followRoutes,
       ...extra,
@@ -180,7 +184,7 @@ async function run(route: Compiled, m: RegExpExecArray, input: DispatchInput): P
 
 /**
  * `meta=site,post`: fills `meta.data.<name>` from the linked endpoint of this service, for the
- * answer itself and for each element of its `posts` and `notes`. A link that does not answer
+ * answer itself and for each element of its `posts`, `notes` and `comments`. A link that does not answer
  * (no route, or an error such as a blog the user may not read) gives `false`.
  */
 async function expandMeta(body: unknown, names: string[], input: DispatchInput): Promise<unknown> {
@@ -202,7 +206,8 @@ async function expandMeta(body: unknown, names: string[], input: DispatchInput):
   const expanded = await expandOne(body);
   if (!isObject(expanded)) return expanded;
   const out = { ...expanded };
-  for (const key of ['posts', 'notes']) if (Array.isArray(out[key])) out[key] = await Promise.all((out[key] as unknown[]).map(expandOne));
+  for (const key of ['posts', 'notes', 'comments'])
+    if (Array.isArray(out[key])) out[key] = await Promise.all((out[key] as unknown[]).map(expandOne));
   return out;
 }
 

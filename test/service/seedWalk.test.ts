@@ -33,6 +33,8 @@ function valuesOf(world: World, name: string, site: number | undefined): string[
         .concat(UNKNOWN);
     case 'note_ID':
       return world.notes.map((n) => String(n.id)).concat(UNKNOWN);
+    case 'post_type':
+      return ['post', 'page', 'jetpack-portfolio', 'no-such-type'];
     case 'slug':
       return Object.keys(REPORTS).map(encodeURIComponent).concat('no-such-report');
     default:
@@ -56,6 +58,10 @@ function queriesOf(world: World, pattern: string, site: number | undefined): str
       ...['publish', 'private', 'draft', 'pending', 'future', 'trash'].map((s) => `status=${s}&type=any&number=100`),
       ...['modified', 'title', 'comment_count', 'ID'].map((o) => `status=any,trash&type=any&number=100&order_by=${o}`),
     ];
+  if (pattern === '/sites/:site/comments/')
+    return ['', ...['unapproved', 'spam', 'trash', 'all'].map((s) => `status=${s}&number=100`), 'type=pings'];
+  // Every post's replies, in the statuses a moderator reads (and the refusal everyone else gets).
+  if (pattern === '/sites/:site/posts/:post_ID/replies/') return ['', 'status=all&number=100'];
   return [''];
 }
 
