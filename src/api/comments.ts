@@ -2,10 +2,40 @@
 import { schemas } from './lazy/loadSchemas';
 import { act, Reactions, target, type ActOptions } from './act';
 import { parseWith } from './decode';
-import type { Transport } from './request';
+import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { COMMENT_STATUSES, type CommentStatus } from './commentStatus';
 import type { Comment } from './schemas/comment';
-import { oneOf } from './validate';
+import { intInRange, isoDate, oneOf, positiveInt, site as checkSite } from './validate';
+
+/** What a site's comments are listed by (site-data.md); `all` is approved and pending together. */
+export const COMMENT_LIST_STATUSES = ['approved', 'unapproved', 'spam', 'trash', 'all'] as const;
+export type CommentListStatus = (typeof COMMENT_LIST_STATUSES)[number];
+/** The most comments one page holds. */
+export const COMMENTS_MAX_NUMBER = 100;
+
+export interface CommentListParams extends Pick<CommonParams, 'fields' | 'context'> {
+  status?: CommentListStatus;
+  type?: 'comment' | 'trackback' | 'pingback' | 'pings';
+  /** 1 to 100; the service's default is 20. */
+  number?: number;
+  offset?: number;
+  page?: number;
+  order?: 'DESC' | 'ASC';
+  /** ISO 8601. */
+  after?: string;
+  before?: string;
+}
+
+export interface CommentPage {
+  found: number;
+  comments: Comment[];
+}
+
+/** What editing a comment may change (moderators, or the comment's author within the site's rules). */
+export interface CommentEdit {
+  content?: string;
+  status?: CommentStatus;
+}
 
 /** Moderation here; like, unlike and reply come from Reactions. */
 export class CommentsApi extends Reactions {
@@ -24,6 +54,79 @@ export class CommentsApi extends Reactions {
       request: `POST /v1.1${at.path}`,
       site: at.site,
     });
+  }
+
+  /** GET /v1.1/sites/$site/comments/$id: one comment as the service has it now. */
+  async get(
+    site: string | number,
+    commentId: number,
+    common: Pick<CommonParams, 'fields' | 'context'> = {},
+    opts: CallOptions = {},
+  ): Promise<Comment> {
+    return this.t.run(this.getRequest(site, commentId, common), opts.signal);
+  }
+
+  getRequest(site: string | number, commentId: number, common: Pick<CommonParams, 'fields' | 'context'> = {}): Prepared<Comment> {
+    const s = checkSite(site);
+    positiveInt('comment ID', commentId);
+    const path = `/sites/${encodeURIComponent(s)}/comments/${commentId}`;
+    return {
+      spec: { method: 'GET', version: '1.1', path, common, messageContext: { site: s } },
+      parse: (body) => parseWith(schemas().commentSchema, body, { request: `GET /v1.1${path}`, site: s }),
+    };
+  }
+
+  /** GET /v1.1/sites/$site/comments/: the site's comments in one status (pending, spam and trash are for moderators). */
+  async list(site: string | number, params: CommentListParams = {}, opts: CallOptions = {}): Promise<CommentPage> {
+    return this.t.run(this.listRequest(site, params), opts.signal);
+  }
+
+  listRequest(site: string | number, params: CommentListParams = {}): Prepared<CommentPage> {
+    return this.pageRequest(checkSite(site), undefined, params);
+  }
+
+  /** GET /v1.1/sites/$site/posts/$post/replies/: one post's comments. */
+  async replies(site: string | number, postId: number, params: CommentListParams = {}, opts: CallOptions = {}): Promise<CommentPage> {
+    return this.t.run(this.repliesRequest(site, postId, params), opts.signal);
+  }
+
+  repliesRequest(site: string | number, postId: number, params: CommentListParams = {}): Prepared<CommentPage> {
+    positiveInt('post ID', postId);
+    return this.pageRequest(checkSite(site), postId, params);
+  }
+
+  /** POST /v1.1/sites/$site/comments/$id with new content (and/or status): the comment as the service now has it. */
+  async edit(site: string | number, commentId: number, change: CommentEdit, options: ActOptions = {}): Promise<Comment> {
+    const at = target(site, 'comments', commentId);
+    oneOf('status', change.status, COMMENT_STATUSES);
+    const form: Record<string, string> = {};
+    if (change.content !== undefined) form.content = change.content;
+    if (change.status !== undefined) form.status = change.status;
+    return parseWith(schemas().commentSchema, await act(this.t, at.site, at.path, form, options), {
+      request: `POST /v1.1${at.path}`,
+      site: at.site,
+    });
+  }
+
+  private pageRequest(s: string, postId: number | undefined, params: CommentListParams): Prepared<CommentPage> {
+    const { fields, context, ...query } = params;
+    oneOf('status', query.status, COMMENT_LIST_STATUSES);
+    oneOf('type', query.type, ['comment', 'trackback', 'pingback', 'pings'] as const);
+    intInRange('number', query.number, 1, COMMENTS_MAX_NUMBER);
+    intInRange('offset', query.offset, 0, Number.MAX_SAFE_INTEGER);
+    positiveInt('page', query.page);
+    oneOf('order', query.order, ['DESC', 'ASC'] as const);
+    isoDate('after', query.after);
+    isoDate('before', query.before);
+    const path =
+      postId === undefined ? `/sites/${encodeURIComponent(s)}/comments/` : `/sites/${encodeURIComponent(s)}/posts/${postId}/replies/`;
+    return {
+      spec: { method: 'GET', version: '1.1', path, query, common: { fields, context }, messageContext: { site: s } },
+      parse: (body) => {
+        const list = parseWith(schemas().commentListSchema, body, { request: `GET /v1.1${path}`, site: s });
+        return { found: list.found, comments: list.comments };
+      },
+    };
   }
 
   /** POST /v1.1/sites/$site/comments/$id/delete: to the trash (a trashed comment is deleted for good). */

@@ -40,6 +40,14 @@ export type * from './schemas/comment';
 export type * from './schemas/term';
 export { TERM_KINDS, TERMS_MAX_NUMBER, type TermKind, type TermListParams, type TermPage } from './terms';
 export { COMMENT_STATUSES, type CommentStatus } from './commentStatus';
+export {
+  COMMENT_LIST_STATUSES,
+  COMMENTS_MAX_NUMBER,
+  type CommentListStatus,
+  type CommentListParams,
+  type CommentPage,
+  type CommentEdit,
+} from './comments';
 export { REPLY_MAX_CHARS, type ActOptions } from './act';
 export { noteActions, type NoteActions, type NoteAction } from './noteActions';
 export type { Block, Range, Media, TemplateBody, TemplateItem, Subject } from './schemas/notification';

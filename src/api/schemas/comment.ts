@@ -21,7 +21,11 @@ export const commentSchema = z
     URL: webUrl.optional(),
     short_URL: webUrl.optional(),
     content: z.string(),
+    /** With context=edit: the comment as its author wrote it. */
+    raw_content: z.string().optional(),
     status: z.string(),
+    /** Whether the user may moderate it. */
+    can_moderate: z.boolean().optional(),
     parent: z.union([z.literal(false), z.object({ ID: intLike, type: z.string().optional(), link: z.string().optional() }).passthrough()]),
     type: z.string().optional(),
     like_count: intLike.optional(),
@@ -29,6 +33,9 @@ export const commentSchema = z
     meta: links.optional(),
   })
   .passthrough();
+
+/** GET /sites/$site/comments/ and …/posts/$ID/replies/: `{found, site_ID, comments}`. */
+export const commentListSchema = z.object({ found: intLike, comments: z.array(commentSchema) }).passthrough();
 
 /** `{success, i_like, like_count, meta}` of liking or unliking a comment or a post. */
 export const likeSchema = z

@@ -1,0 +1,67 @@
+/**
+ * One status of the chosen site's comments (pending, approved, spam or trash), newest first, paged
+ * by offset: a list model that shows only comments in its status, so a comment whose status an
+ * action changes leaves it at once (and comes into the list of its new status once the service
+ * confirmed it, see CommentsModel).
+ */
+import { mapPrepared, type Comment, type CommentListStatus, type ContentSiteClient } from '../api';
+import type { ChosenSite } from './chosenSite';
+import { ListModel } from './listModel';
+
+/** The statuses the Comments view shows, in the order of its groups. */
+export const COMMENT_GROUPS = ['unapproved', 'approved', 'spam', 'trash'] as const;
+export type CommentGroup = (typeof COMMENT_GROUPS)[number] & CommentListStatus;
+
+/** What the rows, their actions and the conversation read of a comment. */
+export const COMMENT_FIELDS = 'ID,post,author,date,URL,content,status,parent,type,like_count,i_like,can_moderate';
+
+export const commentKey = (id: number) => String(id);
+const newestFirst = (a: Comment, b: Comment) => Date.parse(b.date ?? '') - Date.parse(a.date ?? '') || b.ID - a.ID;
+
+export class CommentQueue extends ListModel<Comment, number> {
+  /** How many comments the site has in this status, as the last page said. */
+  found: number | undefined;
+
+  constructor(
+    readonly status: CommentGroup,
+    private readonly options: { client: () => ContentSiteClient; pageSize: () => number; site: ChosenSite },
+  ) {
+    super(options.client);
+  }
+
+  get site(): string | undefined {
+    return this.options.site.site;
+  }
+
+  protected keyOf(comment: Comment): string {
+    return commentKey(comment.ID);
+  }
+
+  protected override compare(a: Comment, b: Comment): number {
+    return newestFirst(a, b);
+  }
+
+  protected override isShown(comment: Comment): boolean {
+    return comment.status === this.status;
+  }
+
+  protected pageRequest(client: ContentSiteClient, offset: number | undefined) {
+    const site = this.site;
+    if (!site) return undefined;
+    const number = this.options.pageSize();
+    const request = client.comments.listRequest(site, { status: this.status, number, offset, fields: COMMENT_FIELDS });
+    const from = offset ?? 0;
+    return mapPrepared(request, (page) => {
+      this.found = page.found;
+      const next = from + page.comments.length;
+      return { items: page.comments, next: page.comments.length > 0 && next < page.found ? next : undefined };
+    });
+  }
+
+  protected override async fetchItems(client: ContentSiteClient, keys: readonly string[]): Promise<Comment[]> {
+    const site = this.site;
+    if (!site) return [];
+    const got = await Promise.all(keys.map((k) => client.comments.get(site, Number(k), { fields: COMMENT_FIELDS }).catch(() => undefined)));
+    return got.filter((c): c is Comment => c !== undefined);
+  }
+}
