@@ -62,6 +62,12 @@ export interface PostWrite {
   categories?: readonly string[];
   /** An attachment ID; '' removes the featured image. */
   featured_image?: number | '';
+  /** `page` makes a page (posts/new only; a post stays a post): pages take a parent, an order and a template, not terms. */
+  type?: 'post' | 'page';
+  /** The parent page's ID (0: at the top). */
+  parent?: number;
+  menu_order?: number;
+  page_template?: string;
   /** Metadata to set (`update`, the default), add or delete; a protected key (leading `_`) is not written. */
   metadata?: ReadonlyArray<{ key: string; value?: string; operation?: 'update' | 'add' | 'delete' }>;
 }
@@ -158,7 +164,10 @@ export class PostsApi extends Reactions {
   private async write(site: string | number, target: string, fields: PostUpdate, opts: CallOptions): Promise<PostV11> {
     const s = checkSite(site);
     oneOf('status', fields.status, WRITE_STATUSES);
+    oneOf('type', fields.type, ['post', 'page'] as const);
     isoDate('date', fields.date);
+    if (fields.parent !== undefined) intInRange('parent', fields.parent, 0, Number.MAX_SAFE_INTEGER);
+    if (fields.menu_order !== undefined) intInRange('menu_order', fields.menu_order, -2147483648, 2147483647);
     const { tags, categories, featured_image, metadata, ...rest } = fields;
     const form: Record<string, string> = {};
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) form[k] = String(v);

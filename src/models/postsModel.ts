@@ -1,11 +1,15 @@
 /**
- * The chosen site's posts, every status but the trash, newest first and paged by the service's
- * `page_handle`; the Posts view groups them by status. Publishing a draft and moving a post to the
+ * The chosen site's posts and pages, every status but the trash, newest first and paged by the
+ * service's `page_handle`; the Posts view groups the posts by status, and the pages apart. How many
+ * the site has in each group is the service's count (post-counts), read with the first page and
+ * again after each publish or trash, not the loaded page's. Publishing a draft and moving a post to the
  * trash are operations on the list core: shown at once, kept over any refresh, undone by a refusal,
  * and settled by asking the service when the answer was lost. What the row shows after a publish is
  * the status the service answered (a contributor's publish is pending), never the one asked for.
  */
-import type { ContentSiteClient, ContentSiteError, PostV11 } from '../api';
+import type { ContentSiteClient, ContentSiteError, PostCounts, PostV11 } from '../api';
+import type { RefreshPart } from './batchRefresh';
+import { Emitter } from './emitter';
 import type { Effect, OperationOutcome } from './listCore';
 import { postKey as key, SitePostsModel } from './sitePostsModel';
 
@@ -14,7 +18,10 @@ export const POST_GROUPS = ['draft', 'future', 'pending', 'publish', 'private'] 
 export type PostGroup = (typeof POST_GROUPS)[number];
 
 /** What the rows, their menus and Open as Markdown's file name read of a post. */
-export const POST_FIELDS = 'ID,title,status,date,modified,author,URL,slug';
+export const POST_FIELDS = 'ID,title,status,date,modified,author,URL,slug,type';
+
+/** What the site counts: its posts and its pages. */
+export type CountedType = 'post' | 'page';
 
 export { postLink } from './postLink';
 
@@ -25,9 +32,69 @@ export type PostOutcome =
   | { kind: 'unknown'; error: ContentSiteError; now?: PostV11 };
 
 export class PostsModel extends SitePostsModel {
+  private readonly counted = new Map<CountedType, PostCounts>();
+  private readonly countsChanged = new Emitter<void>();
+  /** The site's counts were read. */
+  readonly onDidChangeCounts = this.countsChanged.event;
+
   /** The loaded posts of one status, in the list's order. */
   group(status: PostGroup): PostV11[] {
-    return this.items.filter((p) => p.status === status);
+    return this.items.filter((p) => p.status === status && p.type !== 'page');
+  }
+
+  /** The loaded pages, every status but the trash, in the list's order. */
+  pages(): PostV11[] {
+    return this.items.filter((p) => p.type === 'page');
+  }
+
+  /** How many posts in `status` the site has (all authors'), or pages in every status shown; undefined until read. */
+  count(type: 'post', status: PostGroup): number | undefined;
+  count(type: 'page'): number | undefined;
+  count(type: CountedType, status?: PostGroup): number | undefined {
+    const all = this.counted.get(type)?.all;
+    if (!all) return undefined;
+    if (status) return Number(all[status] ?? 0);
+    return POST_GROUPS.reduce((n, s) => n + Number(all[s] ?? 0), 0);
+  }
+
+  /** The first page, and the site's counts of posts and pages, in the same batch. */
+  override refreshParts(client: ContentSiteClient): RefreshPart[] {
+    const parts = this.list.refreshParts(client);
+    return parts.length ? [...parts, ...this.countParts(client)] : parts;
+  }
+
+  override clear(): void {
+    this.counted.clear();
+    super.clear();
+  }
+
+  override dispose(): void {
+    this.countsChanged.dispose();
+    super.dispose();
+  }
+
+  private countParts(client: ContentSiteClient): RefreshPart[] {
+    const site = this.site;
+    if (!site) return [];
+    return (['post', 'page'] as const).map((type) => ({
+      request: client.sites.postCountsRequest(site, type),
+      deliver: (answer) =>
+        (answer as Promise<PostCounts>).then(
+          (counts) => {
+            if (site !== this.site) return;
+            this.counted.set(type, counts);
+            this.countsChanged.fire();
+          },
+          // Without counts the groups say what is loaded: the list itself is not failed for them.
+          () => undefined,
+        ),
+    }));
+  }
+
+  /** The counts again, after a change this model made (a publish moves a post between groups). */
+  private async recount(): Promise<void> {
+    const client = this.client();
+    await Promise.all(this.countParts(client).map((p) => p.deliver(client.run(p.request))));
   }
 
   protected override isShown(post: PostV11): boolean {
@@ -35,7 +102,7 @@ export class PostsModel extends SitePostsModel {
   }
 
   protected postsRequest(client: ContentSiteClient, site: string, number: number, handle: string | undefined) {
-    return client.posts.listRequest(site, { status: [...POST_GROUPS], number, page_handle: handle, fields: POST_FIELDS });
+    return client.posts.listRequest(site, { status: [...POST_GROUPS], type: 'any', number, page_handle: handle, fields: POST_FIELDS });
   }
 
   protected override async fetchItems(client: ContentSiteClient, keys: readonly string[]): Promise<PostV11[]> {
@@ -75,6 +142,7 @@ export class PostsModel extends SitePostsModel {
   }
 
   private outcome(id: number, o: OperationOutcome<PostV11, PostV11>): PostOutcome {
+    if (o.kind !== 'failed') void this.recount();
     if (o.kind === 'done') this.options.changes.post(this.site ?? '', o.result);
     if (o.kind === 'done') return { kind: 'done', post: o.result };
     if (o.kind === 'failed') return { kind: 'failed', error: o.error };

@@ -10,7 +10,27 @@ export const FILE_STATUSES = ['draft', 'pending', 'publish', 'private', 'future'
 export type FileStatus = (typeof FILE_STATUSES)[number];
 
 /** The keys a writer sets, then the ones the extension writes back after a publish or a pull. */
-export const WRITER_KEYS = ['title', 'status', 'date', 'slug', 'tags', 'categories', 'excerpt', 'featured_image', 'editor'] as const;
+export const WRITER_KEYS = [
+  'title',
+  'status',
+  'date',
+  'slug',
+  'tags',
+  'categories',
+  'excerpt',
+  'featured_image',
+  'editor',
+  'type',
+  'parent',
+  'menu_order',
+  'page_template',
+] as const;
+
+/** What a file is on the site: a post (the default) or a page. */
+export const POST_TYPES = ['post', 'page'] as const;
+export type PostType = (typeof POST_TYPES)[number];
+/** The keys only a page has. */
+const PAGE_KEYS = ['parent', 'menu_order', 'page_template'] as const;
 
 /** How the post's content is written: as the block editor's blocks (new posts), or as a classic post. */
 export const EDITORS = ['blocks', 'classic'] as const;
@@ -49,6 +69,12 @@ export interface PostMeta {
   featured_image?: string;
   /** Blocks (the default) or classic: how the body is sent. A pulled post keeps its own; changing it converts the post. */
   editor?: Editor;
+  /** A page (with `parent`, `menu_order`, `page_template`; no categories or tags), or a post (the default). */
+  type?: PostType;
+  /** The parent page's ID on the site (0: at the top). */
+  parent?: number;
+  menu_order?: number;
+  page_template?: string;
   id?: number;
   site?: string;
   url?: string;
@@ -170,6 +196,8 @@ function readKeys(doc: Document, meta: PostMeta, problem: Report): void {
   const map = doc.contents as unknown as { items: Array<{ key: Node | null; value: Node | null }> };
   const known = new Set<string>([...WRITER_KEYS, ...SITE_KEYS]);
   const seen = new Set<string>();
+  /** Where each key is written: a page's rules are checked once every key is read. */
+  const keyRanges = new Map<string, readonly number[] | undefined>();
   for (const { key, value } of map.items) {
     const name = isScalar(key) ? String(key.value) : '';
     const range = value?.range ?? key?.range ?? undefined;
@@ -179,6 +207,7 @@ function readKeys(doc: Document, meta: PostMeta, problem: Report): void {
       continue;
     }
     seen.add(name);
+    keyRanges.set(name, keyRange);
     const scalar = isScalar(value) ? value.value : undefined;
     const empty = value === null || scalar === null || (typeof scalar === 'string' && scalar.trim() === '');
     /** The value as text; a list, a map, true or false is an error on its line. */
@@ -247,6 +276,31 @@ function readKeys(doc: Document, meta: PostMeta, problem: Report): void {
       case 'categories':
         meta[name] = names();
         break;
+      case 'type': {
+        const t = text(`one of ${POST_TYPES.join(', ')}`);
+        if (t === undefined) break;
+        if ((POST_TYPES as readonly string[]).includes(t)) meta.type = t as PostType;
+        else problem(range, `Unknown type "${t}": use post or page.`, 'error', name);
+        break;
+      }
+      case 'parent':
+      case 'menu_order': {
+        const min = name === 'parent' ? 0 : -2147483648;
+        if (typeof scalar === 'number' && Number.isSafeInteger(scalar) && scalar >= min && scalar <= 2147483647) meta[name] = scalar;
+        else if (!empty)
+          problem(
+            range,
+            name === 'parent'
+              ? '"parent" must be the parent page\'s number on the site (0 for none).'
+              : '"menu_order" must be a whole number (pages are ordered by it).',
+            'error',
+            name,
+          );
+        break;
+      }
+      case 'page_template':
+        meta.page_template = text('text');
+        break;
       case 'id': {
         if (typeof scalar === 'number' && Number.isSafeInteger(scalar) && scalar > 0) meta.id = scalar;
         else if (!empty) problem(range, '"id" must be the post\'s number on the site, as a publish wrote it.', 'error', name);
@@ -257,6 +311,13 @@ function readKeys(doc: Document, meta: PostMeta, problem: Report): void {
           problem(keyRange, `"${name}" is not a key this extension reads; it is kept in the file and not sent.`, 'warning', name);
     }
   }
+  // Pages are not filed under categories or tags, and only pages have a parent, an order and a template.
+  for (const terms of ['categories', 'tags'] as const)
+    if (meta.type === 'page' && meta[terms]?.length)
+      problem(keyRanges.get(terms), `A page has no ${terms}: remove "${terms}" (or make this a post).`, 'error', terms);
+  for (const only of PAGE_KEYS)
+    if (meta.type !== 'page' && meta[only] !== undefined)
+      problem(keyRanges.get(only), `Only a page has "${only}": add "type: page", or remove it (it is not sent).`, 'warning', only);
 }
 
 export function errorsOf(parsed: ParsedPost): Problem[] {

@@ -32,6 +32,19 @@ export function answeredKeys(post: PostV11, site: string): FrontMatterChanges {
   return siteKeys({ status, date: post.date, id: post.ID, site, url: post.URL, modified: post.modified });
 }
 
+/** A page's keys (type, parent, order, template), or a post's categories and tags. */
+function kindKeys(post: PostV11): Partial<PostMeta> {
+  if (post.type !== 'page')
+    return { tags: post.tags ? Object.keys(post.tags) : undefined, categories: post.categories ? Object.keys(post.categories) : undefined };
+  const parent = typeof post.parent === 'object' && post.parent ? post.parent.ID : typeof post.parent === 'number' ? post.parent : 0;
+  return {
+    type: 'page',
+    parent,
+    menu_order: post.menu_order ?? 0,
+    ...(post.page_template ? { page_template: post.page_template } : {}),
+  };
+}
+
 /** A pulled post's body and what the file and the site then agree on. */
 async function pulled(post: PostV11): Promise<{ body: PulledBody; synced: Synced }> {
   const body = await pullContent(post.content ?? '');
@@ -46,8 +59,7 @@ export async function postAsFile(post: PostV11, site: string): Promise<{ text: s
     ...(answeredKeys(post, site) as Partial<PostMeta>),
     ...(post.status !== 'future' && post.date ? { date: post.date } : {}),
     slug: post.slug || undefined,
-    tags: post.tags ? Object.keys(post.tags) : undefined,
-    categories: post.categories ? Object.keys(post.categories) : undefined,
+    ...kindKeys(post),
     editor: body.mode,
   };
   return { text: withFrontMatter(body.body, meta), synced };
@@ -59,8 +71,7 @@ export async function withSiteVersion(text: string, post: PostV11, site: string)
   const keys: FrontMatterChanges = {
     ...answeredKeys(post, site),
     title: post.title,
-    tags: post.tags ? Object.keys(post.tags) : undefined,
-    categories: post.categories ? Object.keys(post.categories) : undefined,
+    ...(kindKeys(post) as FrontMatterChanges),
     editor: body.mode,
   };
   return { text: withBody(withFrontMatter(text, keys), body.body), synced };

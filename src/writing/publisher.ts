@@ -148,8 +148,10 @@ async function prepare({ parsed, status, date }: ReturnType<typeof checked>, dep
     slug: meta.slug,
     status,
     date,
-    tags: meta.tags,
-    categories: meta.categories,
+    // A page takes its place among the pages; a post its categories and tags (a page has none).
+    ...(meta.type === 'page'
+      ? { type: 'page' as const, parent: meta.parent, menu_order: meta.menu_order, page_template: meta.page_template }
+      : { tags: meta.tags, categories: meta.categories }),
     featured_image: featured === undefined ? undefined : isLocalSrc(featured) ? urls.get(featured)!.ID : undefined,
   };
   return { parsed, fields, uploaded, synced: { style, pieces: rendered.pieces } };
@@ -179,7 +181,7 @@ const holds = (post: PostV11, sent: string | undefined) =>
 async function findByToken(token: string, deps: PublishDeps): Promise<PostV11 | undefined> {
   const page = await deps.client.posts.list(
     deps.site,
-    { status: 'any', meta_key: PUBLISH_TOKEN_KEY, meta_value: token, number: 1, context: 'edit' },
+    { status: 'any', type: 'any', meta_key: PUBLISH_TOKEN_KEY, meta_value: token, number: 1, context: 'edit' },
     { signal: deps.signal },
   );
   return page.posts[0];
@@ -283,7 +285,8 @@ async function update(text: string, id: number, prepared: Prepared, seen: SeenPo
   // Kept before sending: if the answer is lost, the next publish knows what the site may now hold.
   await deps.posts.set(deps.site, id, { modified: seen.modified, sent });
   const send = (since: string) =>
-    deps.client.posts.update(deps.site, id, { ...fields, if_not_modified_since: since }, { signal: deps.signal });
+    // What it is (a post or a page) is the site's once made: an update does not send it.
+    deps.client.posts.update(deps.site, id, { ...fields, type: undefined, if_not_modified_since: since }, { signal: deps.signal });
   let post: PostV11;
   try {
     post = await send(seen.modified);

@@ -28,6 +28,42 @@ describe('The posts model', () => {
     assert.ok(m.items.every((p) => p.status !== 'trash'));
   });
 
+  it("lists the site's pages apart, and says the site's counts of each group, not the loaded page's", async () => {
+    const api = client('cs-demo-token');
+    const m = new PostsModel({ client: () => api, pageSize: () => 5, site: siteOf('demo.example.blog'), changes: new SiteChanges() });
+    await m.refresh();
+    const world = svc().world();
+    const site = [...world.sites.values()].find((s) => s.domain === 'demo.example.blog')!;
+    const onSite = (type: string, status: string) =>
+      [...world.posts.values()].filter((p) => p.siteId === site.ID && p.type === type && p.status === status).length;
+    assert.equal(m.count('post', 'publish'), onSite('post', 'publish'));
+    assert.equal(m.count('post', 'draft'), onSite('post', 'draft'));
+    assert.equal(
+      m.count('page'),
+      ['publish', 'draft', 'pending', 'private', 'future'].reduce((n, s) => n + onSite('page', s), 0),
+    );
+    assert.ok(m.items.length <= 5, 'one page of five');
+    while (m.hasMore) await m.loadMore();
+    assert.deepEqual(
+      m
+        .pages()
+        .map((p) => p.ID)
+        .sort(),
+      [...world.posts.values()]
+        .filter((p) => p.siteId === site.ID && p.type === 'page' && p.status !== 'trash')
+        .map((p) => p.ID)
+        .sort(),
+    );
+    assert.ok(m.group('publish').every((p) => p.type !== 'page'));
+
+    const draft = m.group('draft')[0];
+    const drafts = m.count('post', 'draft')!;
+    const counted = new Promise<void>((r) => m.onDidChangeCounts(() => r()));
+    await m.publish(draft.ID);
+    await counted;
+    assert.equal(m.count('post', 'draft'), drafts - 1, 'counted again after a publish');
+  });
+
   it("publishes a draft: the row is what the service answered; a contributor's own draft goes to pending", async () => {
     const m = model();
     await m.refresh();

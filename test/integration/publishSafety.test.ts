@@ -118,7 +118,7 @@ describe('A post file from a cloned repository, published', () => {
       const file = fileOf(NEW);
       const before = posts().length;
       svc().queueFault({ method: 'POST', path: `/rest/v1.1/sites/${SITE}/posts/new`, fault: 'applied,reset' });
-      svc().queueFault({ method: 'GET', path: `/rest/v1.1/sites/${SITE}/posts/?meta_key=`, fault: 'reset', count: ALWAYS });
+      svc().queueFault({ method: 'GET', path: `/rest/v1.1/sites/${SITE}/posts/?type=any&meta_key=`, fault: 'reset', count: ALWAYS });
       await assert.rejects(
         file.publish(),
         (err: unknown) =>
@@ -202,7 +202,7 @@ describe('A post file from a cloned repository, published', () => {
     it('a refusal of the look-up is said as such: nothing is created while the earlier attempt cannot be ruled out', async () => {
       const file = fileOf(NEW);
       file.text = `---\ntitle: Night walk\nstatus: publish\nunconfirmed: 8a1c3b52-2d7e-4c1e-9d55-6f1f0b7e2a10\n---\nThe street was quiet.\n`;
-      svc().queueFault({ method: 'GET', path: `/rest/v1.1/sites/${SITE}/posts/?meta_key=`, fault: 'status=503', count: ALWAYS });
+      svc().queueFault({ method: 'GET', path: `/rest/v1.1/sites/${SITE}/posts/?type=any&meta_key=`, fault: 'status=503', count: ALWAYS });
       await assert.rejects(
         file.publish(),
         (err: unknown) =>

@@ -61,6 +61,13 @@ const postBase = z
     sticky: z.boolean().optional(),
     password: z.string().optional(),
     type: z.string().optional(),
+    /** A page's parent page: false at the top (the service answers `{ID, type, link}` or false). */
+    parent: z
+      .union([z.literal(false), z.object({ ID: intLike }).passthrough(), intLike])
+      .optional()
+      .catch(undefined),
+    menu_order: intLike.optional().catch(undefined),
+    page_template: z.string().optional().catch(undefined),
     like_count: intLike.optional(),
     i_like: z.boolean().optional(),
     is_reblogged: z.boolean().optional(),

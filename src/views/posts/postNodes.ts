@@ -4,8 +4,13 @@ import type { PostGroup } from '../../models/postsModel';
 import { relativeTime } from '../../models/relativeTime';
 import { escapeMd } from '../common/markdown';
 
-export function groupLabel(group: PostGroup): string {
+/** A group of the Posts view: the posts of a status, or the site's pages (every status but the trash). */
+export type PostsViewGroup = PostGroup | 'pages';
+
+export function groupLabel(group: PostsViewGroup): string {
   switch (group) {
+    case 'pages':
+      return vscode.l10n.t('Pages');
     case 'draft':
       return vscode.l10n.t('Drafts');
     case 'future':
@@ -19,16 +24,26 @@ export function groupLabel(group: PostGroup): string {
   }
 }
 
-/** A status's posts (as loaded so far): Drafts and Published open, the others closed until asked. */
+/**
+ * A status's posts, or the pages (as loaded so far): Drafts, Scheduled and Published open, the
+ * others closed until asked. It says how many the site has (its counts), and when fewer are
+ * loaded, how many are.
+ */
 export class PostGroupNode extends vscode.TreeItem {
   constructor(
-    readonly group: PostGroup,
+    readonly group: PostsViewGroup,
     readonly posts: readonly PostV11[],
+    onSite: number | undefined,
   ) {
     const open = group === 'draft' || group === 'publish' || group === 'future';
     super(groupLabel(group), open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `posts-${group}`;
-    this.description = String(posts.length);
+    const total = Math.max(onSite ?? 0, posts.length);
+    this.description = String(total);
+    this.tooltip =
+      posts.length < total
+        ? vscode.l10n.t('{0} on the site, {1} loaded: Load more shows the rest.', total, posts.length)
+        : vscode.l10n.t('{0} on the site.', total);
     this.contextValue = 'postGroup';
   }
 }

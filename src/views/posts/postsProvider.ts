@@ -5,9 +5,9 @@ import { COMMANDS, VIEWS } from '../../ids';
 import { ListProvider, minuteNow } from '../common/listProvider';
 import { describe, listMessage, listRows } from '../common/listRows';
 import type { LoaderOptions } from '../common/viewLoader';
-import { PostGroupNode, PostNode } from './postNodes';
+import { PostGroupNode, PostNode, type PostsViewGroup } from './postNodes';
 
-/** The chosen site's posts by status (Drafts, Scheduled, Pending review, Published, Private), newest first, with Load more. */
+/** The chosen site's posts by status (Drafts, Scheduled, Pending review, Published, Private) and its pages, newest first, with Load more. */
 export class PostsProvider extends ListProvider<PostsModel> {
   constructor(
     model: PostsModel,
@@ -15,7 +15,7 @@ export class PostsProvider extends ListProvider<PostsModel> {
     loader: LoaderOptions,
   ) {
     super(VIEWS.posts, model, loader, { canSelectMany: false });
-    this.register(chosen.onDidChange(() => this.render()));
+    this.registerAll([chosen.onDidChange(() => this.render()), model.onDidChangeCounts(() => this.render())]);
   }
 
   protected header(): void {
@@ -26,14 +26,24 @@ export class PostsProvider extends ListProvider<PostsModel> {
   protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {
     if (element instanceof PostGroupNode) {
       const minute = minuteNow();
-      return this.model.group(element.group).map((p) => this.row(String(p.ID), [p, minute], () => new PostNode(p)));
+      return this.itemsOf(element.group).map((p) => this.row(String(p.ID), [p, minute], () => new PostNode(p)));
     }
     if (element) return [];
+    const m = this.model;
+    const groups = () => [
+      ...POST_GROUPS.map((g) => new PostGroupNode(g, m.group(g), m.count('post', g))),
+      new PostGroupNode('pages', m.pages(), m.count('page')),
+    ];
+    // A group with nothing in it loaded is shown when the site counts some (Load more brings them).
     return listRows(
-      this.model.list,
-      () => POST_GROUPS.map((g) => new PostGroupNode(g, this.model.group(g))).filter((g) => g.posts.length > 0),
+      m.list,
+      () => groups().filter((g) => g.posts.length > 0 || (m.hasMore && g.description !== '0')),
       COMMANDS.posts.loadMore,
     );
+  }
+
+  private itemsOf(group: PostsViewGroup) {
+    return group === 'pages' ? this.model.pages() : this.model.group(group);
   }
 
   /** The post a row command acts on: the clicked row, else the selected one. */

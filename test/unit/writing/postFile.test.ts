@@ -51,6 +51,27 @@ describe('A post file', () => {
     assert.equal(parsePostFile(out).meta.modified, '2026-11-01T12:00:00+00:00');
   });
 
+  it('a page has a parent, an order and a template, and no categories or tags; a post has no parent', () => {
+    const page = parsePostFile('---\ntitle: About\ntype: page\nparent: 130\nmenu_order: 2\npage_template: wide.php\n---\nHi\n');
+    assert.deepEqual(page.meta, { title: 'About', type: 'page', parent: 130, menu_order: 2, page_template: 'wide.php' });
+    assert.deepEqual(page.problems, []);
+    const filed = parsePostFile('---\ntitle: About\ntype: page\ncategories: [News]\ntags: []\n---\nHi\n');
+    assert.deepEqual(
+      errorsOf(filed).map((p) => [p.line, p.message]),
+      [[3, 'A page has no categories: remove "categories" (or make this a post).']],
+      'an empty list is no terms',
+    );
+    const post = parsePostFile('---\ntitle: T\nparent: 130\n---\nHi\n');
+    assert.deepEqual(
+      post.problems.map((p) => [p.line, p.severity, p.message]),
+      [[2, 'warning', 'Only a page has "parent": add "type: page", or remove it (it is not sent).']],
+    );
+    assert.deepEqual(
+      errorsOf(parsePostFile('---\ntitle: T\ntype: article\nparent: -1\n---\n')).map((p) => p.message),
+      ['Unknown type "article": use post or page.', '"parent" must be the parent page\'s number on the site (0 for none).'],
+    );
+  });
+
   it('New Post writes a draft that reads without errors', () => {
     const p = parsePostFile(newPostText(new Date('2026-11-23T10:00:00Z')));
     assert.deepEqual(errorsOf(p), []);
