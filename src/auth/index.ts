@@ -18,3 +18,8 @@ export function registerAuth(context: vscode.ExtensionContext, deps: AuthDeps): 
   void auth.start();
   return auth;
 }
+
+/** Whether someone is signed in, asked at each call. */
+export function signedIn(auth: Pick<AuthService, 'current'>): () => boolean {
+  return () => auth.current() !== undefined;
+}

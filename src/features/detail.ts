@@ -3,7 +3,7 @@ import { openExternal } from '../commands/common';
 import { registerShowDetail, type ShowDetailDeps } from '../commands/showDetail';
 import { DetailPanel } from '../views/detail/detailPanel';
 import { Disposable } from '../models/disposable';
-import type { Shared } from './shared';
+import type { Shared } from '../services/shared';
 
 export type DetailDeps = Pick<Shared, 'extensionUri' | 'log' | 'auth'> & {
   /** The notes a note's page follows and acts on, with their reply drafts. */

@@ -5,7 +5,7 @@ import { cachedItem } from '../models/firstPageCache';
 import { FollowingModel } from '../models/followingModel';
 import { FollowingProvider } from '../views/following/followingProvider';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
-import type { Shared } from './shared';
+import type { Shared } from '../services/shared';
 
 export type FollowingDeps = ListFeatureDeps & Pick<Shared, 'client'>;
 

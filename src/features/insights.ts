@@ -1,7 +1,7 @@
 /** Insights: Show Insights picks a report and charts it in a panel of its own. */
 import { registerShowInsights } from '../commands/showInsights';
 import { Disposable } from '../models/disposable';
-import type { Shared } from './shared';
+import type { Shared } from '../services/shared';
 
 export type InsightsDeps = Pick<Shared, 'client' | 'log' | 'auth' | 'extensionUri'>;
 

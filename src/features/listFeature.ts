@@ -6,7 +6,8 @@ import type { CachedList } from '../views/common/firstPaint';
 import type { ListView } from '../views/common/lists';
 import type { LoaderOptions } from '../views/common/viewLoader';
 import { Disposable, type Disposal } from '../models/disposable';
-import { signedIn, type Shared } from './shared';
+import { signedIn } from '../auth';
+import type { Shared } from '../services/shared';
 
 /** What a list feature makes. */
 export interface ListParts<M, P> {

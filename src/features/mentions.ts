@@ -2,7 +2,8 @@
 import { MentionSource } from '../models/mentionSource';
 import { registerMentionCompletions } from '../views/mentions/mentionCompletions';
 import { Disposable } from '../models/disposable';
-import { signedIn, type Shared } from './shared';
+import { signedIn } from '../auth';
+import type { Shared } from '../services/shared';
 
 export type MentionsDeps = Pick<Shared, 'client' | 'site' | 'auth' | 'log'>;
 

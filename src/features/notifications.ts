@@ -25,7 +25,8 @@ import { SETTINGS } from '../settings';
 import { NotificationsProvider } from '../views/notifications/notificationsProvider';
 import { unreadStatusItem } from '../views/notifications/unreadStatusItem';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
-import { signedIn, type Shared } from './shared';
+import { signedIn } from '../auth';
+import type { Shared } from '../services/shared';
 
 export type NotificationsDeps = ListFeatureDeps & Pick<Shared, 'log' | 'client' | 'state'>;
 

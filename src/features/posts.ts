@@ -14,7 +14,8 @@ import { PostEditing } from '../views/posts/postEditing';
 import { PostsProvider } from '../views/posts/postsProvider';
 import { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
-import { signedIn, type Shared } from './shared';
+import { signedIn } from '../auth';
+import type { Shared } from '../services/shared';
 
 export type PostsDeps = ListFeatureDeps &
   Pick<Shared, 'log' | 'client' | 'site' | 'state' | 'storageUri' | 'changes'> & {

@@ -5,7 +5,7 @@ import { cachedItem } from '../models/firstPageCache';
 import { ReaderModel } from '../models/readerModel';
 import { ReaderProvider } from '../views/reader/readerProvider';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
-import type { Shared } from './shared';
+import type { Shared } from '../services/shared';
 
 export type ReaderDeps = ListFeatureDeps & Pick<Shared, 'client'> & Pick<ReaderCommandsDeps, 'detail'>;
 

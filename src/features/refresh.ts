@@ -5,8 +5,8 @@
  */
 import { registerRefreshAll } from '../commands/refreshAll';
 import { Disposable } from '../models/disposable';
-import type { ServiceClient } from './serviceClient';
-import type { Shared } from './shared';
+import type { ServiceClient } from '../services/serviceClient';
+import type { Shared } from '../services/shared';
 
 export type RefreshDeps = Pick<Shared, 'auth' | 'lists' | 'firstPaint'> & {
   /** Says when the API address changed (the client is new). */

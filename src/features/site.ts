@@ -4,7 +4,7 @@ import { registerSelectSite, selectSite } from '../commands/selectSite';
 import { registerShowSiteInfo } from '../commands/showSiteInfo';
 import { bindSiteSetting } from '../views/common/siteSetting';
 import { Disposable } from '../models/disposable';
-import type { Shared } from './shared';
+import type { Shared } from '../services/shared';
 
 export type SiteDeps = Pick<Shared, 'client' | 'site' | 'auth' | 'log' | 'state'>;
 

@@ -5,7 +5,7 @@ import { cachedItem } from '../models/firstPageCache';
 import { TrashModel } from '../models/trashModel';
 import { TrashProvider } from '../views/trash/trashProvider';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
-import type { Shared } from './shared';
+import type { Shared } from '../services/shared';
 
 export type TrashDeps = ListFeatureDeps &
   Pick<Shared, 'log' | 'client' | 'site' | 'changes'> & {

@@ -2,7 +2,7 @@
  * The layers of src/, lowest first: a file imports only from its own layer or a lower one (type-only
  * imports and the lazy parts' require() included). `ids.ts` names things and `settings.ts` declares
  * the settings; both import nothing. `config.ts` and `localize.ts` read the editor's settings and
- * language for the layers above them.
+ * language for the layers above them. `services/` holds what extension.ts makes once for the features.
  */
 import * as assert from 'node:assert/strict';
 import { relative, sep } from 'node:path';
@@ -19,6 +19,7 @@ const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   { name: 'auth', holds: ['auth/'] },
   { name: 'views', holds: ['views/'] },
   { name: 'commands', holds: ['commands/'] },
+  { name: 'services', holds: ['services/'] },
   { name: 'features', holds: ['features/'] },
   { name: 'extension', holds: ['extension.ts'] },
 ];

@@ -31,8 +31,3 @@ export interface Shared {
   /** The extension's own folder for larger state (what each post file and the site last agreed on). */
   storageUri: vscode.Uri;
 }
-
-/** Whether someone is signed in, asked at each call. */
-export function signedIn(auth: Pick<AuthService, 'current'>): () => boolean {
-  return () => auth.current() !== undefined;
-}
