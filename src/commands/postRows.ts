@@ -5,7 +5,7 @@
  * commands/postFiles.ts.)
  */
 import * as vscode from 'vscode';
-import type { ContentSiteClient, PostV11 } from '../api';
+import type { PostV11 } from '../api';
 import { COMMANDS } from '../ids';
 import { unknownBecause } from '../models/asError';
 import { postLink, type PostOutcome, type PostsModel } from '../models/postsModel';
@@ -15,7 +15,6 @@ import { openExternal, reportError, requireSignIn, type CommandAuth } from './co
 export interface PostRowDeps {
   log: vscode.LogOutputChannel;
   auth: CommandAuth;
-  client: () => ContentSiteClient;
   model: PostsModel;
   provider: PostsProvider;
 }

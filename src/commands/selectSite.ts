@@ -1,14 +1,16 @@
 import * as vscode from 'vscode';
-import { ContentSiteError, type ContentSiteClient, type Site } from '../api';
+import { ContentSiteError, type Site } from '../api';
 import { localized } from '../localize';
 import { COMMANDS } from '../ids';
 import type { ChosenSite } from '../models/chosenSite';
+import type { SiteModel } from '../models/siteModel';
 import { siteFromInput } from '../models/siteInput';
 import { isProblem, showProblem, type ProblemItem } from '../views/common/quickPickProblem';
 import { requireSignIn, type CommandAuth } from './common';
 
 export interface SelectSiteDeps {
-  client: () => ContentSiteClient;
+  /** Reads a site's info and the user's primary site from the service. */
+  sites: Pick<SiteModel, 'info' | 'primarySite'>;
   site: Pick<ChosenSite, 'site' | 'set'>;
   /** Remembers a site the user chose (the setting and the recent list). */
   chooseSite(site: string): Promise<void>;
@@ -30,21 +32,12 @@ export async function selectSite(deps: SelectSiteDeps): Promise<{ site: string; 
   if (deps.site.site) offered.add(deps.site.site);
   const items = () => [...offered].map((s) => ({ label: s, description: s === deps.site.site ? vscode.l10n.t('current') : undefined }));
   qp.items = items();
-  void deps
-    .client()
-    .me()
-    .then((me) => {
-      const primary = me.primary_blog_url
-        ? siteFromInput(String(me.primary_blog_url))
-        : me.primary_blog
-          ? siteFromInput(String(me.primary_blog))
-          : undefined;
-      if (primary && 'site' in primary && !offered.has(primary.site)) {
-        offered.add(primary.site);
-        qp.items = [
-          ...items().filter((i) => i.label !== primary.site),
-          { label: primary.site, description: vscode.l10n.t('your primary site') },
-        ];
+  void deps.sites
+    .primarySite()
+    .then((primary) => {
+      if (primary && !offered.has(primary)) {
+        offered.add(primary);
+        qp.items = [...items().filter((i) => i.label !== primary), { label: primary, description: vscode.l10n.t('your primary site') }];
       }
     })
     .catch(() => undefined);
@@ -65,7 +58,7 @@ export async function selectSite(deps: SelectSiteDeps): Promise<{ site: string; 
       qp.busy = true;
       qp.enabled = false;
       try {
-        const info = await deps.client().sites.get(parsed.site);
+        const info = await deps.sites.info(parsed.site);
         await deps.chooseSite(parsed.site);
         deps.site.set(parsed.site, info);
         result = { site: parsed.site, info };

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
-import type { ContentSiteClient } from '../api';
 import type { ChosenSite } from '../models/chosenSite';
+import type { SiteModel } from '../models/siteModel';
 import { siteSummary } from '../models/siteSummary';
 import { COMMANDS } from '../ids';
 import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
 
 export interface SiteInfoDeps {
-  client: () => ContentSiteClient;
+  /** Reads a site's info from the service. */
+  sites: Pick<SiteModel, 'info'>;
   site: Pick<ChosenSite, 'site'>;
   /** Asks for a site when none is chosen; undefined when the user gave up. */
   selectSite(): Promise<{ site: string } | undefined>;
@@ -22,7 +23,7 @@ export function registerShowSiteInfo(deps: SiteInfoDeps): vscode.Disposable[] {
       const site = deps.site.site ?? (await deps.selectSite())?.site;
       if (!site) return;
       try {
-        const info = await deps.client().sites.get(site);
+        const info = await deps.sites.info(site);
         const [title, ...rest] = siteSummary(info);
         const open = vscode.l10n.t('Open Site');
         const pick = await vscode.window.showInformationMessage(

@@ -1,6 +1,7 @@
 /** Insights: Show Insights picks a report and charts it in a panel of its own. */
 import { registerShowInsights } from '../commands/showInsights';
 import { Disposable } from '../models/disposable';
+import { InsightsModel } from '../models/insightsModel';
 import type { Shared } from '../services/shared';
 
 export type InsightsDeps = Pick<Shared, 'client' | 'log' | 'auth' | 'extensionUri'>;
@@ -8,7 +9,7 @@ export type InsightsDeps = Pick<Shared, 'client' | 'log' | 'auth' | 'extensionUr
 export class InsightsFeature extends Disposable {
   constructor({ client, log, auth, extensionUri }: InsightsDeps) {
     super();
-    this.registerAll(registerShowInsights({ client, log, auth, extensionUri }));
+    this.registerAll(registerShowInsights({ insights: new InsightsModel(client), log, auth, extensionUri }));
   }
 }
 

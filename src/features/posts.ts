@@ -78,7 +78,7 @@ export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
         { row: (clicked) => provider.target(clicked)?.post, site: () => model.site },
       ),
     );
-    this.registerAll(registerPostRowCommands({ log: deps.log, auth: deps.auth, client, model, provider }));
+    this.registerAll(registerPostRowCommands({ log: deps.log, auth: deps.auth, model, provider }));
 
     this.followSite(site);
     // A post restored from the Trash, or written from a file: the list reads the site again when it is out of date.

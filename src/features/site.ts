@@ -4,6 +4,7 @@ import { registerSelectSite, selectSite } from '../commands/selectSite';
 import { registerShowSiteInfo } from '../commands/showSiteInfo';
 import { bindSiteSetting } from '../views/common/siteSetting';
 import { Disposable } from '../models/disposable';
+import { SiteModel } from '../models/siteModel';
 import type { Shared } from '../services/shared';
 
 export type SiteDeps = Pick<Shared, 'client' | 'site' | 'auth' | 'log' | 'state'>;
@@ -16,10 +17,11 @@ export class SiteFeature extends Disposable {
     super();
     const setting = bindSiteSetting(site, state);
     this.registerAll(setting.disposables);
-    const choosing = { client, site, auth, chooseSite: setting.choose, recentSites: setting.recent };
+    const sites = new SiteModel(client);
+    const choosing = { sites, site, auth, chooseSite: setting.choose, recentSites: setting.recent };
     this.select = () => selectSite(choosing);
     this.registerAll(registerSelectSite(choosing));
-    this.registerAll(registerShowSiteInfo({ client, site, auth, log, selectSite: this.select }));
+    this.registerAll(registerShowSiteInfo({ sites, site, auth, log, selectSite: this.select }));
   }
 }
 

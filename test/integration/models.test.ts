@@ -3,6 +3,8 @@ import * as assert from 'node:assert/strict';
 import { refreshTogether } from '../../src/models/batchRefresh';
 import { SiteChanges } from '../../src/models/siteChanges';
 import { FollowingModel } from '../../src/models/followingModel';
+import { describeInsight, InsightsModel } from '../../src/models/insightsModel';
+import { SiteModel } from '../../src/models/siteModel';
 import { cachedItem } from '../../src/models/firstPageCache';
 import { NotificationsModel } from '../../src/models/notificationsModel';
 import { ReaderModel } from '../../src/models/readerModel';
@@ -163,5 +165,48 @@ describe('First pages kept and read back (cachedItem)', () => {
       const asJson = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown[];
       assert.deepEqual(asJson(asJson(items).map(read)), asJson(items), name);
     }
+  });
+});
+
+describe('SiteModel (what Select Site and Show Site Info ask)', () => {
+  it("reads a site's info fresh, and the user's primary site as its domain", async () => {
+    const api = client();
+    const sites = new SiteModel(() => api);
+    assert.equal((await sites.info('demo.example.blog')).name, 'Demo Writing Desk');
+    assert.equal(await sites.primarySite(), 'demo.example.blog');
+    assert.deepEqual(
+      restRequests(svc()).map((r) => r.path.replace(/\?.*$/, '')),
+      ['/rest/v1/sites/demo.example.blog', '/rest/v1.1/me'],
+    );
+  });
+
+  it("a site the service does not know is the client's 404", async () => {
+    const api = client();
+    await assert.rejects(new SiteModel(() => api).info('9999'), (e: { status?: number }) => e.status === 404);
+  });
+});
+
+describe('InsightsModel (what Show Insights and its panel ask)', () => {
+  it('names each report the list offers, and reads one for a unit', async () => {
+    const api = client();
+    const insights = new InsightsModel(() => api);
+    const { name, reports } = await insights.reports();
+    assert.equal(name, 'Demo Writer’s insights');
+    assert.deepEqual(reports, [
+      { slug: 'rest-api-calls', title: 'REST API calls' },
+      { slug: 'rest-api-writes', title: 'REST API writes' },
+      { slug: 'clients/desktop', title: 'Desktop client calls' },
+    ]);
+    const report = await insights.report('clients/desktop', { unit: 'weekly' });
+    assert.ok(report.points! > 0);
+    assert.equal(restRequests(svc()).at(-1)!.path, '/rest/v1/insights/clients%2Fdesktop?unit=weekly');
+  });
+
+  it('an item that names itself by slug, id or name is offered; one that does not is left out', () => {
+    assert.deepEqual(describeInsight('plain'), { slug: 'plain', title: 'plain' });
+    assert.deepEqual(describeInsight({ id: 'x', label: 'X' }), { slug: 'x', title: 'X' });
+    assert.deepEqual(describeInsight({ name: 'n' }), { slug: 'n', title: 'n' });
+    assert.equal(describeInsight({ title: 'no slug' }), undefined);
+    assert.equal(describeInsight(42), undefined);
   });
 });

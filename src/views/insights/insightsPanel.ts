@@ -1,21 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { localized } from '../../localize';
-import { ContentSiteError, INSIGHT_UNITS, type ContentSiteClient, type InsightUnit } from '../../api';
+import { ContentSiteError, INSIGHT_UNITS, type InsightUnit } from '../../api';
+import type { InsightQuery, InsightsModel } from '../../models/insightsModel';
 import { summaryRows, toSeries } from '../../models/insightSeries';
 import { insightsPage, makeNonce } from '../../lazy/render';
 import { PANELS } from '../../ids';
 
-interface Query {
-  unit: InsightUnit;
-  after?: number;
-  before?: number;
-}
-
 /** One webview per report: a chart of insights/$slug with unit and date-range controls. */
 export function showInsightsPanel(
   extensionUri: vscode.Uri,
-  client: () => ContentSiteClient,
+  insights: Pick<InsightsModel, 'report'>,
   slug: string,
   title: string,
   log: vscode.LogOutputChannel,
@@ -39,10 +34,10 @@ export function showInsightsPanel(
     units: INSIGHT_UNITS,
   });
   let last = 0;
-  const load = async (q: Query) => {
+  const load = async (q: InsightQuery) => {
     const ticket = ++last;
     try {
-      const report = await client().insights.get(slug, { unit: q.unit, after: q.after, before: q.before });
+      const report = await insights.report(slug, q);
       if (ticket === last) void w.postMessage({ type: 'report', unit: q.unit, series: toSeries(report), summaries: summaryRows(report) });
     } catch (err) {
       const message = err instanceof ContentSiteError ? localized(err.userMessage) : String(err);
