@@ -15,8 +15,6 @@ export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.D
   const { model, provider } = deps;
   const post = (node?: vscode.TreeItem) => provider.target(node)?.post;
   return [
-    vscode.commands.registerCommand(COMMANDS.following.refresh, () => provider.reload()),
-    vscode.commands.registerCommand(COMMANDS.following.loadMore, () => provider.loadMore()),
     vscode.commands.registerCommand(
       COMMANDS.following.toggleOrder,
       () => requireSignIn(deps) && withViewProgress(provider.viewId, () => model.toggleOrder()),

@@ -17,8 +17,6 @@ export interface NotificationListDeps {
 export function registerNotificationListCommands(deps: NotificationListDeps): vscode.Disposable[] {
   const { model, provider } = deps;
   return [
-    vscode.commands.registerCommand(COMMANDS.notifications.refresh, () => provider.reload()),
-    vscode.commands.registerCommand(COMMANDS.notifications.loadMore, () => provider.loadMore()),
     vscode.commands.registerCommand(COMMANDS.notifications.filter, async () => {
       if (!requireSignIn(deps)) return;
       const current = filterId(model.filter);

@@ -1,8 +1,8 @@
 /**
- * The Posts view's rows: preview or open one in the browser,
- * publish a draft, move it to the trash; and the view's Refresh and Load more. They call the posts
- * model and say the outcome; the model builds the links. (Open as Markdown is a post-file command:
- * commands/postFiles.ts.)
+ * The Posts view's rows: preview or open one in the browser, publish a draft, move it to the
+ * trash. They call the posts model and say the outcome; the model builds the links. (Open as
+ * Markdown is a post-file command: commands/postFiles.ts; the view's Refresh and Load more are
+ * registered by its ListFeature.)
  */
 import * as vscode from 'vscode';
 import type { PostV11 } from '../api';
@@ -44,8 +44,6 @@ export function registerPostRowCommands(deps: PostRowDeps): vscode.Disposable[] 
   }
 
   return [
-    vscode.commands.registerCommand(COMMANDS.posts.refresh, () => provider.reload()),
-    vscode.commands.registerCommand(COMMANDS.posts.loadMore, () => provider.loadMore()),
     vscode.commands.registerCommand(COMMANDS.posts.preview, (clicked?: vscode.TreeItem) => {
       const post = row(clicked);
       if (post) openExternal(postLink(post), `“${titleOf(post)}”`);

@@ -4,20 +4,16 @@ import { relativeTime } from '../models/relativeTime';
 import { pickedOnIso } from '../models/featuredModel';
 import type { DetailPanel } from '../views/detail/detailPanel';
 import { FeaturedPostNode } from '../views/reader/readerNodes';
-import type { ReaderProvider } from '../views/reader/readerProvider';
 import { COMMANDS } from '../ids';
 import { openExternal } from './common';
 
 export interface ReaderCommandsDeps {
-  provider: ReaderProvider;
   /** Where a post is shown. */
   detail: Pick<DetailPanel, 'show'>;
 }
 
-export function registerReaderCommands({ provider: reader, detail }: ReaderCommandsDeps): vscode.Disposable[] {
+export function registerReaderCommands({ detail }: ReaderCommandsDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(COMMANDS.reader.refresh, () => reader.reload()),
-    vscode.commands.registerCommand(COMMANDS.reader.loadMore, () => reader.loadMore()),
     vscode.commands.registerCommand(COMMANDS.reader.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof FeaturedPostNode)) return;
       const p = node.post;

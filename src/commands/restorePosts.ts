@@ -167,7 +167,5 @@ export function registerRestoreCommands(deps: RestoreDeps): vscode.Disposable[] 
       const ids = await pickPosts(deps, posts);
       if (ids) await restoreAndReport(deps, ids);
     }),
-    vscode.commands.registerCommand(COMMANDS.trash.refresh, () => deps.provider.reload()),
-    vscode.commands.registerCommand(COMMANDS.trash.loadMore, () => deps.provider.loadMore()),
   ];
 }

@@ -4,6 +4,7 @@ import { pageSizes } from '../config';
 import { cachedItem } from '../models/firstPageCache';
 import { FollowingModel } from '../models/followingModel';
 import { FollowingProvider } from '../views/following/followingProvider';
+import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from '../services/shared';
 
@@ -12,6 +13,7 @@ export type FollowingDeps = ListFeatureDeps & Pick<Shared, 'client'>;
 export class FollowingFeature extends ListFeature<FollowingModel, FollowingProvider> {
   constructor(deps: FollowingDeps) {
     super(deps, {
+      commands: COMMANDS.following,
       model: new FollowingModel({ client: deps.client, pageSize: pageSizes.following }),
       provider: (model, loader) => new FollowingProvider(model, loader),
       watched: (model) => [model],

@@ -1,4 +1,5 @@
 /** The base of a feature around a list: what every list feature does with its model and view. */
+import * as vscode from 'vscode';
 import type { Watched } from '../auth/signOutOnUnauthorized';
 import { signOutOnUnauthorized } from '../auth/signOutOnUnauthorized';
 import type { ChosenSite } from '../models/chosenSite';
@@ -11,6 +12,8 @@ import type { Shared } from '../services/shared';
 
 /** What a list feature makes. */
 export interface ListParts<M, P> {
+  /** The list's Refresh and Load more commands (its group in COMMANDS), each registered here. */
+  commands: { readonly refresh: string; readonly loadMore: string };
   model: M;
   /** The model's view, loading as `loader` says. */
   provider(model: M, loader: LoaderOptions): P;
@@ -27,9 +30,10 @@ export type ListFeatureDeps = Pick<Shared, 'auth' | 'coordinator' | 'lists' | 'f
 /**
  * Owns the list's model and view; the view loads while signed in, in one batch with the others,
  * and joins the other lists (Refresh All, Retry, a new session or API address); its first pages are
- * kept for the next start; an auth failure of its models signs out. The subclass adds its commands.
+ * kept for the next start; an auth failure of its models signs out; its Refresh and Load more
+ * commands reload it and load its next page. The subclass adds its other commands.
  */
-export abstract class ListFeature<M extends Disposal, P extends ListView & Disposal> extends Disposable {
+export abstract class ListFeature<M extends Disposal, P extends ListView & Disposal & { loadMore(): Promise<void> }> extends Disposable {
   readonly model: M;
   readonly provider: P;
 
@@ -40,6 +44,9 @@ export abstract class ListFeature<M extends Disposal, P extends ListView & Dispo
     this.model = this.register(parts.model);
     this.provider = this.register(parts.provider(this.model, { gate: () => isSignedIn() && gate(), coordinator }));
     this.register(lists.add(this.provider));
+    const provider = this.provider;
+    this.register(vscode.commands.registerCommand(parts.commands.refresh, () => provider.reload()));
+    this.register(vscode.commands.registerCommand(parts.commands.loadMore, () => provider.loadMore()));
     for (const page of parts.pages(this.model)) this.register(firstPaint.add(page));
     this.registerAll(signOutOnUnauthorized(auth, parts.watched(this.model)));
   }

@@ -39,6 +39,7 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
   constructor(deps: NotificationsDeps) {
     const { log, client, auth } = deps;
     super(deps, {
+      commands: COMMANDS.notifications,
       model: new NotificationsModel({ client, pageSize: pageSizes.notifications }),
       provider: (model, loader) => new NotificationsProvider(model, loader),
       watched: (model) => [model],

@@ -13,6 +13,7 @@ import { SiteTerms } from '../models/siteTerms';
 import { PostEditing } from '../views/posts/postEditing';
 import { PostsProvider } from '../views/posts/postsProvider';
 import { SitePostDocuments } from '../views/posts/sitePostDocuments';
+import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import { signedIn } from '../auth';
 import type { Shared } from '../services/shared';
@@ -26,6 +27,7 @@ export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
   constructor(deps: PostsDeps) {
     const { client, site } = deps;
     super(deps, {
+      commands: COMMANDS.posts,
       model: new PostsModel({ client, pageSize: pageSizes.posts, site, changes: deps.changes }),
       provider: (model, loader) => new PostsProvider(model, site, loader),
       gate: () => site.site !== undefined,

@@ -4,6 +4,7 @@ import { pageSizes } from '../config';
 import { cachedItem } from '../models/firstPageCache';
 import { ReaderModel } from '../models/readerModel';
 import { ReaderProvider } from '../views/reader/readerProvider';
+import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from '../services/shared';
 
@@ -12,6 +13,7 @@ export type ReaderDeps = ListFeatureDeps & Pick<Shared, 'client'> & Pick<ReaderC
 export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
   constructor(deps: ReaderDeps) {
     super(deps, {
+      commands: COMMANDS.reader,
       model: new ReaderModel({ client: deps.client, pageSize: pageSizes.following }),
       provider: (model, loader) => new ReaderProvider(model, loader),
       watched: (model) => [model.featured],
@@ -20,7 +22,7 @@ export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
         { name: () => 'tags', list: model.tags.list, read: cachedItem.tag, pageSize: () => 50 },
       ],
     });
-    this.registerAll(registerReaderCommands({ provider: this.provider, detail: deps.detail }));
+    this.registerAll(registerReaderCommands({ detail: deps.detail }));
   }
 }
 

@@ -4,6 +4,7 @@ import { pageSizes } from '../config';
 import { cachedItem } from '../models/firstPageCache';
 import { TrashModel } from '../models/trashModel';
 import { TrashProvider } from '../views/trash/trashProvider';
+import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from '../services/shared';
 
@@ -17,6 +18,7 @@ export class TrashFeature extends ListFeature<TrashModel, TrashProvider> {
   constructor(deps: TrashDeps) {
     const { client, site } = deps;
     super(deps, {
+      commands: COMMANDS.trash,
       model: new TrashModel({ client, pageSize: pageSizes.trash, site, changes: deps.changes }),
       provider: (model, loader) => new TrashProvider(model, site, loader),
       gate: () => site.site !== undefined,
