@@ -1,31 +1,35 @@
 /**
  * Composition root: makes the services the features share (the log, the client, sign-in, the chosen
- * site, the load coordinator, the registries of lists and first pages), then lists the features in
- * order; each registers its own models, views and commands (src/features/). Nothing else happens here.
+ * site and the way to choose one, the load coordinator, the registries of lists and first pages, the
+ * detail panel, the mention source), then lists the features in order, each made with those
+ * services; each registers its own models, views and commands (src/features/). Nothing else happens here.
  */
 import * as vscode from 'vscode';
-import { registerAuth } from './auth';
+import { registerAuth, signedIn } from './auth';
+import { openExternal } from './commands/common';
+import { siteChooser } from './commands/selectSite';
+import { FollowingFeature } from './features/following';
+import { InsightsFeature } from './features/insights';
+import { listsOf } from './features/listFeature';
+import { MentionsFeature } from './features/mentions';
+import { NotificationsFeature } from './features/notifications';
+import { PostsFeature } from './features/posts';
+import { ReaderFeature } from './features/reader';
+import { RefreshFeature } from './features/refresh';
+import { SignInFeature } from './features/signIn';
+import { SiteFeature } from './features/site';
+import { TrashFeature } from './features/trash';
 import { ChosenSite } from './models/chosenSite';
+import type { Disposal } from './models/disposable';
 import { LoadCoordinator } from './models/loadCoordinator';
+import { MentionSource } from './models/mentionSource';
 import { SiteChanges } from './models/siteChanges';
-import type { NoteActionsModel } from './models/noteActionsModel';
+import { clientFactory, ServiceClient } from './services/serviceClient';
+import type { Shared } from './services/shared';
 import { FirstPaint } from './views/common/firstPaint';
 import { Lists } from './views/common/lists';
 import { withViewProgress } from './views/common/viewProgress';
-import { registerDetail } from './features/detail';
-import type { Disposal } from './models/disposable';
-import { registerFollowing } from './features/following';
-import { registerInsights } from './features/insights';
-import { registerMentions } from './features/mentions';
-import { registerNotifications } from './features/notifications';
-import { registerPosts } from './features/posts';
-import { registerReader } from './features/reader';
-import { registerRefresh } from './features/refresh';
-import { clientFactory, ServiceClient } from './services/serviceClient';
-import type { Shared } from './services/shared';
-import { registerSignIn } from './features/signIn';
-import { registerSite } from './features/site';
-import { registerTrash } from './features/trash';
+import { DetailPanel } from './views/detail/detailPanel';
 
 /** When this file's code had run (its imports first): for the in-host suite's activation figure. */
 const evaluatedAt = performance.now();
@@ -43,11 +47,12 @@ export async function activate(context: vscode.ExtensionContext) {
   const service = own(new ServiceClient(createClient, () => auth.getToken()));
   const client = service.current;
   const site = own(new ChosenSite());
+  const state = context.globalState;
   // First paint from the last session's first pages, before any request, once the stored session
   // is read: nothing here waits for that round trip to the editor (see FirstPaint).
   const firstPaint = own(
     new FirstPaint(
-      context.globalState,
+      state,
       () => {
         const s = auth.current();
         return s ? { userId: s.user.ID, baseUrl: client().baseUrl } : undefined;
@@ -59,58 +64,55 @@ export async function activate(context: vscode.ExtensionContext) {
   const shared: Shared = {
     log,
     client,
+    onDidChangeClient: service.onDidChange,
     auth,
     site,
+    selectSite: siteChooser({ client, site, auth, state }),
     changes: own(new SiteChanges()),
     coordinator: own(new LoadCoordinator(client, withViewProgress)),
     lists: new Lists(),
     firstPaint,
-    state: context.globalState,
+    detail: own(new DetailPanel(context.extensionUri, openExternal)),
+    mentions: new MentionSource({ client, site: () => site.site, signedIn: signedIn(auth), log: (m) => log.info(m) }),
+    state,
     extensionUri: context.extensionUri,
     storageUri: context.globalStorageUri,
   };
 
-  own(registerSignIn(shared));
-  const chosen = own(registerSite(shared));
-  const notifications = own(registerNotifications(shared));
-  const following = own(registerFollowing(shared));
-  const trash = own(registerTrash({ ...shared, selectSite: chosen.select }));
-  const posts = own(registerPosts({ ...shared, selectSite: chosen.select }));
-  const mentions = own(registerMentions(shared));
-  const detail = own(registerDetail({ ...shared, notifications, mentions: mentions.source }));
-  const reader = own(registerReader({ ...shared, detail: detail.panel }));
-  own(registerInsights(shared));
-  const { started } = own(registerRefresh({ ...shared, service }));
-  noteActions = notifications.noteActions;
+  const features = {
+    signIn: own(new SignInFeature(shared)),
+    site: own(new SiteFeature(shared)),
+    notifications: own(new NotificationsFeature(shared)),
+    following: own(new FollowingFeature(shared)),
+    trash: own(new TrashFeature(shared)),
+    posts: own(new PostsFeature(shared)),
+    mentions: own(new MentionsFeature(shared)),
+    reader: own(new ReaderFeature(shared)),
+    insights: own(new InsightsFeature(shared)),
+    refresh: own(new RefreshFeature(shared)),
+  };
+  running = Object.values(features);
 
   /** For the in-host tests (`started`: the stored session read, and the views painted from it). */
   return {
     timing: { evaluatedAt, activateStarted, activateMs: performance.now() - activateStarted },
-    started,
+    started: features.refresh.started,
     auth,
     site,
-    models: {
-      notifications: notifications.model,
-      following: following.model,
-      trash: trash.model,
-      posts: posts.model,
-      reader: reader.model,
-    },
-    views: {
-      notifications: notifications.provider,
-      following: following.provider,
-      trash: trash.provider,
-      posts: posts.provider,
-      reader: reader.provider,
-    },
+    ...listsOf(features),
   };
 }
 
 export type ContentSiteApi = Awaited<ReturnType<typeof activate>>;
 
-let noteActions: NoteActionsModel | undefined;
+/** The features made by activate, for deactivate. */
+let running: readonly object[] = [];
 
-/** Spam and trash still in their undo window are sent now: closing the window does not lose them. */
+/** What a feature has to finish before the extension stops (NotificationsFeature: spam and trash still in their undo window are sent). */
+const finishing = (f: object): f is { deactivate(): Promise<void> } => typeof (f as { deactivate?: unknown }).deactivate === 'function';
+
+/** Each feature's unfinished work is done now: closing the window does not lose it. */
 export function deactivate(): Promise<void> | undefined {
-  return noteActions?.flush();
+  const work = running.filter(finishing).map((f) => f.deactivate());
+  return work.length > 0 ? Promise.all(work).then(() => undefined) : undefined;
 }

@@ -1,6 +1,10 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
+import { loadRender } from '../lazy/loadRender';
+import { relativeTime } from '../models/relativeTime';
 import type { FollowingModel } from '../models/followingModel';
+import type { DetailPanel } from '../views/detail/detailPanel';
+import { FeedPostNode } from '../views/following/feedPostNode';
 import type { FollowingProvider } from '../views/following/followingProvider';
 import { withViewProgress } from '../views/common/viewProgress';
 import { openExternal, requireSignIn, type CommandAuth } from './common';
@@ -8,17 +12,25 @@ import { openExternal, requireSignIn, type CommandAuth } from './common';
 export interface FollowingCommandsDeps {
   model: Pick<FollowingModel, 'toggleOrder'>;
   provider: FollowingProvider;
+  /** Where a post is shown. */
+  detail: Pick<DetailPanel, 'show'>;
   auth: CommandAuth;
 }
 
 export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.Disposable[] {
-  const { model, provider } = deps;
+  const { model, provider, detail } = deps;
   const post = (node?: vscode.TreeItem) => provider.target(node)?.post;
   return [
     vscode.commands.registerCommand(
       COMMANDS.following.toggleOrder,
       () => requireSignIn(deps) && withViewProgress(provider.viewId, () => model.toggleOrder()),
     ),
+    vscode.commands.registerCommand(COMMANDS.following.show, async (node?: vscode.TreeItem) => {
+      if (!(node instanceof FeedPostNode)) return;
+      const p = node.post;
+      const { plainTitle, postHtml } = await loadRender();
+      await detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''));
+    }),
     vscode.commands.registerCommand(COMMANDS.following.open, (node?: vscode.TreeItem) => openExternal(post(node)?.URL)),
     vscode.commands.registerCommand(COMMANDS.following.copyLink, async (node?: vscode.TreeItem) => {
       const url = post(node)?.URL;

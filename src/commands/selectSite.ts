@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
-import { ContentSiteError, type Site } from '../api';
+import { ContentSiteError, type ContentSiteClient, type Site } from '../api';
 import { localized } from '../localize';
 import { COMMANDS } from '../ids';
 import type { ChosenSite } from '../models/chosenSite';
-import type { SiteModel } from '../models/siteModel';
+import { SiteModel } from '../models/siteModel';
 import { siteFromInput } from '../models/siteInput';
 import { isProblem, showProblem, type ProblemItem } from '../views/common/quickPickProblem';
+import { rememberedSites } from '../views/common/siteSetting';
 import { requireSignIn, type CommandAuth } from './common';
 
 export interface SelectSiteDeps {
@@ -89,9 +90,30 @@ export async function selectSite(deps: SelectSiteDeps): Promise<{ site: string; 
   });
 }
 
-export function registerSelectSite(deps: SelectSiteDeps): vscode.Disposable[] {
+/**
+ * The extension's one way to ask for a site (Select Site, and whatever needs a site when none is
+ * chosen): `selectSite` over the service's sites and the recent ones kept in `state`.
+ */
+export function siteChooser(deps: {
+  client: () => ContentSiteClient;
+  site: SelectSiteDeps['site'];
+  auth: CommandAuth;
+  state: vscode.Memento;
+}): () => Promise<{ site: string; info: Site } | undefined> {
+  const { choose, recent } = rememberedSites(deps.state);
+  const choosing: SelectSiteDeps = {
+    sites: new SiteModel(deps.client),
+    site: deps.site,
+    auth: deps.auth,
+    chooseSite: choose,
+    recentSites: recent,
+  };
+  return () => selectSite(choosing);
+}
+
+export function registerSelectSite(deps: { auth: CommandAuth; selectSite(): Promise<unknown> }): vscode.Disposable[] {
   return [
     // Choosing another site reloads the trash (wired where the chosen site is).
-    vscode.commands.registerCommand(COMMANDS.selectSite, () => requireSignIn(deps) && selectSite(deps)),
+    vscode.commands.registerCommand(COMMANDS.selectSite, () => requireSignIn(deps) && deps.selectSite()),
   ];
 }

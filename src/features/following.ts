@@ -1,4 +1,4 @@
-/** Following: the posts of the followed blogs, their view and commands, and the first page for the next start. */
+/** Following: the posts of the followed blogs, their view and commands (a post shown in the detail panel), and the first page for the next start. */
 import { registerFollowingCommands } from '../commands/followingCommands';
 import { pageSizes } from '../config';
 import { cachedItem } from '../models/firstPageCache';
@@ -8,7 +8,7 @@ import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from '../services/shared';
 
-export type FollowingDeps = ListFeatureDeps & Pick<Shared, 'client'>;
+export type FollowingDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail'>;
 
 export class FollowingFeature extends ListFeature<FollowingModel, FollowingProvider> {
   constructor(deps: FollowingDeps) {
@@ -19,10 +19,6 @@ export class FollowingFeature extends ListFeature<FollowingModel, FollowingProvi
       watched: (model) => [model],
       pages: (model) => [{ name: () => 'following', list: model.list, read: cachedItem.feedPost, pageSize: pageSizes.following }],
     });
-    this.registerAll(registerFollowingCommands({ model: this.model, provider: this.provider, auth: deps.auth }));
+    this.registerAll(registerFollowingCommands({ model: this.model, provider: this.provider, detail: deps.detail, auth: deps.auth }));
   }
-}
-
-export function registerFollowing(deps: FollowingDeps): FollowingFeature {
-  return new FollowingFeature(deps);
 }

@@ -12,7 +12,3 @@ export class InsightsFeature extends Disposable {
     this.registerAll(registerShowInsights({ insights: new InsightsModel(client), log, auth, extensionUri }));
   }
 }
-
-export function registerInsights(deps: InsightsDeps): InsightsFeature {
-  return new InsightsFeature(deps);
-}

@@ -64,3 +64,26 @@ export abstract class ListFeature<M extends Disposal, P extends ListView & Dispo
     );
   }
 }
+
+/** The names of the list features among `F`'s. */
+type ListNames<F> = {
+  [K in keyof F]: F[K] extends ListFeature<Disposal, ListView & Disposal & { loadMore(): Promise<void> }> ? K : never;
+}[keyof F];
+
+/** The models and views of the list features among `features`, under the features' names. */
+export interface ListsOf<F> {
+  models: { [K in ListNames<F>]: F[K] extends { readonly model: infer M } ? M : never };
+  views: { [K in ListNames<F>]: F[K] extends { readonly provider: infer P } ? P : never };
+}
+
+/** The list features' models and views by name, for the in-host tests (extension.ts's answer to activate). */
+export function listsOf<F extends object>(features: F): ListsOf<F> {
+  const models: Record<string, unknown> = {};
+  const views: Record<string, unknown> = {};
+  for (const [name, feature] of Object.entries(features)) {
+    if (!(feature instanceof ListFeature)) continue;
+    models[name] = feature.model;
+    views[name] = feature.provider;
+  }
+  return { models, views } as ListsOf<F>;
+}

@@ -1,13 +1,15 @@
 /**
  * Notifications: the list and its view, the unread count in the status bar, its commands (the list,
- * marking read, acting on notes, the keys), acting on notes with the reply drafts, the poller that
- * keeps the list fresh, the seen marker, and its first page for the next start.
+ * a note shown in the detail panel, marking read, acting on notes, the keys), acting on notes with
+ * the reply drafts, the poller that keeps the list fresh, the seen marker, and its first page for
+ * the next start; on deactivation, the removals still in their undo window are sent.
  */
 import * as vscode from 'vscode';
 import { registerMarkNotes } from '../commands/markNotes';
 import { registerNoteActions } from '../commands/noteActions';
 import { registerKeyboardShortcuts } from '../commands/noteActionsKeys';
 import { registerNotificationListCommands } from '../commands/notificationListCommands';
+import { registerShowNote } from '../commands/showNote';
 import { retryFailedViews } from '../commands/refreshAll';
 import { newNoteAlert, onDidChangeSetting, pageSizes, pollIntervalMs, undoMs } from '../config';
 import { COMMANDS, VIEWS } from '../ids';
@@ -28,13 +30,11 @@ import { ListFeature, type ListFeatureDeps } from './listFeature';
 import { signedIn } from '../auth';
 import type { Shared } from '../services/shared';
 
-export type NotificationsDeps = ListFeatureDeps & Pick<Shared, 'log' | 'client' | 'state'>;
+export type NotificationsDeps = ListFeatureDeps & Pick<Shared, 'log' | 'client' | 'state' | 'detail' | 'mentions'>;
 
 export class NotificationsFeature extends ListFeature<NotificationsModel, NotificationsProvider> {
   /** Acting on notes (approve, spam, trash with undo, like, follow, reply); see NoteActionsModel. */
-  readonly noteActions: NoteActionsModel;
-  /** Reply drafts per note, kept for a day, per user and service. */
-  readonly drafts: ReplyDrafts;
+  private readonly noteActions: NoteActionsModel;
 
   constructor(deps: NotificationsDeps) {
     const { log, client, auth } = deps;
@@ -58,9 +58,9 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
     const noteActions = this.register(new NoteActionsModel({ notes: model, client, undoMs }));
     const drafts = new ReplyDrafts(deps.state, () => `${auth.current()?.user.ID ?? ''}@${client().baseUrl}`);
     this.noteActions = noteActions;
-    this.drafts = drafts;
     this.registerAll([
       ...registerNotificationListCommands({ model, provider, auth }),
+      ...registerShowNote({ detail: deps.detail, notes: model, noteActions, drafts, mentions: deps.mentions, log, auth }),
       ...registerMarkNotes({ model, provider, log, auth }),
       ...registerNoteActions({ noteActions, notifications: { model, provider }, log, drafts, auth }),
       ...registerKeyboardShortcuts(),
@@ -69,6 +69,11 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
     const poller = this.poll(deps);
     this.live(deps, poller);
     this.markSeen(deps);
+  }
+
+  /** Spam and trash still in their undo window are sent now (the extension's deactivate): closing the window does not lose them. */
+  deactivate(): Promise<void> {
+    return this.noteActions.flush();
   }
 
   /** The list refreshes itself while the window is focused, cheaply; failed views recover (see NotePoller). */
@@ -160,10 +165,6 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
     this.register(this.provider.view.onDidChangeVisibility(() => void seen.update()));
     this.register(auth.onDidChangeSession(() => seen.reset()));
   }
-}
-
-export function registerNotifications(deps: NotificationsDeps): NotificationsFeature {
-  return new NotificationsFeature(deps);
 }
 
 /** Resolves once the list is neither idle nor loading (its first load answered, or failed). */

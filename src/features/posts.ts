@@ -18,10 +18,7 @@ import { ListFeature, type ListFeatureDeps } from './listFeature';
 import { signedIn } from '../auth';
 import type { Shared } from '../services/shared';
 
-export type PostsDeps = ListFeatureDeps &
-  Pick<Shared, 'log' | 'client' | 'site' | 'state' | 'storageUri' | 'changes'> & {
-    selectSite(): Promise<unknown>;
-  };
+export type PostsDeps = ListFeatureDeps & Pick<Shared, 'log' | 'client' | 'site' | 'selectSite' | 'state' | 'storageUri' | 'changes'>;
 
 export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
   constructor(deps: PostsDeps) {
@@ -86,8 +83,4 @@ export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
     // A post restored from the Trash, or written from a file: the list reads the site again when it is out of date.
     this.register(deps.changes.onPost((change) => model.follow(change) && void provider.reload()));
   }
-}
-
-export function registerPosts(deps: PostsDeps): PostsFeature {
-  return new PostsFeature(deps);
 }

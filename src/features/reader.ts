@@ -1,5 +1,5 @@
 /** Reader: Freshly Pressed and the subscribed tags, their view and commands, and their first pages for the next start. */
-import { registerReaderCommands, type ReaderCommandsDeps } from '../commands/readerCommands';
+import { registerReaderCommands } from '../commands/readerCommands';
 import { pageSizes } from '../config';
 import { cachedItem } from '../models/firstPageCache';
 import { ReaderModel } from '../models/readerModel';
@@ -8,7 +8,7 @@ import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from '../services/shared';
 
-export type ReaderDeps = ListFeatureDeps & Pick<Shared, 'client'> & Pick<ReaderCommandsDeps, 'detail'>;
+export type ReaderDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail'>;
 
 export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
   constructor(deps: ReaderDeps) {
@@ -24,8 +24,4 @@ export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
     });
     this.registerAll(registerReaderCommands({ detail: deps.detail }));
   }
-}
-
-export function registerReader(deps: ReaderDeps): ReaderFeature {
-  return new ReaderFeature(deps);
 }

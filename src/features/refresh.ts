@@ -5,24 +5,20 @@
  */
 import { registerRefreshAll } from '../commands/refreshAll';
 import { Disposable } from '../models/disposable';
-import type { ServiceClient } from '../services/serviceClient';
 import type { Shared } from '../services/shared';
 
-export type RefreshDeps = Pick<Shared, 'auth' | 'lists' | 'firstPaint'> & {
-  /** Says when the API address changed (the client is new). */
-  service: Pick<ServiceClient, 'onDidChange'>;
-};
+export type RefreshDeps = Pick<Shared, 'auth' | 'lists' | 'firstPaint' | 'onDidChangeClient'>;
 
 export class RefreshFeature extends Disposable {
   /** Resolves once the stored session is read and the views are painted from it. */
   readonly started: Promise<void>;
 
-  constructor({ auth, lists, firstPaint, service }: RefreshDeps) {
+  constructor({ auth, lists, firstPaint, onDidChangeClient }: RefreshDeps) {
     super();
     this.registerAll(registerRefreshAll({ lists }));
     this.register(auth.onDidChangeSession((session) => void (session ? undefined : firstPaint.forget())));
     this.register(
-      service.onDidChange(() => {
+      onDidChangeClient(() => {
         lists.resetAll();
         lists.ensureAllLoaded();
       }),
@@ -38,8 +34,4 @@ export class RefreshFeature extends Disposable {
       if (auth.current()) lists.ensureAllLoaded();
     });
   }
-}
-
-export function registerRefresh(deps: RefreshDeps): RefreshFeature {
-  return new RefreshFeature(deps);
 }

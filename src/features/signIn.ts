@@ -9,7 +9,3 @@ export class SignInFeature extends Disposable {
     this.registerAll(registerAuthCommands({ auth }));
   }
 }
-
-export function registerSignIn(deps: Pick<Shared, 'auth'>): SignInFeature {
-  return new SignInFeature(deps);
-}

@@ -8,11 +8,7 @@ import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from '../services/shared';
 
-export type TrashDeps = ListFeatureDeps &
-  Pick<Shared, 'log' | 'client' | 'site' | 'changes'> & {
-    /** Asks for a site when none is chosen (the site feature's Select Site); undefined when the user gave up. */
-    selectSite(): Promise<unknown>;
-  };
+export type TrashDeps = ListFeatureDeps & Pick<Shared, 'log' | 'client' | 'site' | 'selectSite' | 'changes'>;
 
 export class TrashFeature extends ListFeature<TrashModel, TrashProvider> {
   constructor(deps: TrashDeps) {
@@ -34,8 +30,4 @@ export class TrashFeature extends ListFeature<TrashModel, TrashProvider> {
     // A post trashed or restored elsewhere (the Posts view, a publish): the trash reads the site again.
     this.register(deps.changes.onPost((change) => model.follow(change) && void provider.reload()));
   }
-}
-
-export function registerTrash(deps: TrashDeps): TrashFeature {
-  return new TrashFeature(deps);
 }

@@ -22,7 +22,7 @@ import {
 
 type Event = (listener: () => void) => Disposal;
 
-/** What a shown note needs; showDetail.ts builds it from the command context. */
+/** What a shown note needs; commands/showNote.ts builds it from the command context. */
 export interface NoteDeps {
   notes: { get(id: number): Notification | undefined; readonly notes: readonly Notification[]; onDidChange: Event };
   actions: {

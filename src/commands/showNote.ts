@@ -3,7 +3,6 @@ import type { Notification } from '../api';
 import { loadRender } from '../lazy/loadRender';
 import { markReadOnOpen } from '../config';
 import { relativeTime } from '../models/relativeTime';
-import { FeedPostNode } from '../views/following/feedPostNode';
 import { NoteNode } from '../views/notifications/noteNode';
 import type { DetailPanel } from '../views/detail/detailPanel';
 import type { MentionSource } from '../models/mentionSource';
@@ -12,9 +11,9 @@ import type { NoteDeps } from '../render/noteSession';
 import { COMMANDS } from '../ids';
 import { reportError, type CommandAuth } from './common';
 
-export interface ShowDetailDeps {
-  /** The panel notes and posts show in. */
-  detail: Pick<DetailPanel, 'show' | 'showNote'>;
+export interface ShowNoteDeps {
+  /** The panel notes show in. */
+  detail: Pick<DetailPanel, 'showNote'>;
   notes: NotificationsModel;
   /** Acting on the shown note, and its reply draft. */
   noteActions: NoteDeps['actions'];
@@ -26,12 +25,12 @@ export interface ShowDetailDeps {
 }
 
 /**
- * Clicking a note or a post shows it, sanitized, in the one detail panel; opening a note marks it
- * read. A note's page has its actions (the tree's commands), the reply box with @-mentions from the
- * note's site, and previous/next through the notes the view shows.
- * The renderer (and its HTML sanitizer) loads on first use, not at activation.
+ * Clicking a note shows it, sanitized, in the one detail panel; opening a note marks it read. A
+ * note's page has its actions (the tree's commands), the reply box with @-mentions from the note's
+ * site, and previous/next through the notes the view shows. (A post of Following or the Reader is
+ * shown by its list's command.) The renderer (and its HTML sanitizer) loads on first use, not at activation.
  */
-export function registerShowDetail(deps: ShowDetailDeps): vscode.Disposable[] {
+export function registerShowNote(deps: ShowNoteDeps): vscode.Disposable[] {
   const when = (note: Notification) => relativeTime(note.timestamp * 1000, Date.now(), vscode.env.language);
 
   const { detail, notes, log } = deps;
@@ -68,12 +67,6 @@ export function registerShowDetail(deps: ShowDetailDeps): vscode.Disposable[] {
       const note =
         typeof node === 'number' ? notes.get(node) : node instanceof NoteNode ? (notes.get(node.note.id) ?? node.note) : undefined;
       if (note) await openNote(note);
-    }),
-    vscode.commands.registerCommand(COMMANDS.following.show, async (node?: vscode.TreeItem) => {
-      if (!(node instanceof FeedPostNode)) return;
-      const p = node.post;
-      const { plainTitle, postHtml } = await loadRender();
-      await detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''));
     }),
   ];
 }
