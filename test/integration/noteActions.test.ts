@@ -4,22 +4,13 @@
  * refused before anything is sent, and a POST sent once whatever happens to its answer.
  */
 import * as assert from 'node:assert/strict';
-import { ContentSiteError, noteActions, REPLY_MAX_CHARS } from '../../src/api';
+import { noteActions, REPLY_MAX_CHARS } from '../../src/api';
+import { caught } from './helpers';
 import { restRequests, useClientAndService } from './setup';
 
 /** Note 60000: template comment note, comment 8800 pending on post 100. Note 60005: block note, comment 8850 approved on post 101. */
 const PENDING = 8800;
 const APPROVED = 8850;
-
-async function caught(p: Promise<unknown>): Promise<ContentSiteError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof ContentSiteError, String(e));
-    return e;
-  }
-  assert.fail('expected a ContentSiteError');
-}
 
 describe('Note actions through the client', () => {
   const { svc, client } = useClientAndService({ retry: { maxTries: 4, minDelayMs: 1, maxDelayMs: 20 } });

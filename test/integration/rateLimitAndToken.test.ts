@@ -4,20 +4,12 @@
  * source that throws is a typed auth error and nothing is sent.
  */
 import * as assert from 'node:assert/strict';
-import { ContentSiteClient, ContentSiteError } from '../../src/api';
+import { ContentSiteClient } from '../../src/api';
 import { TOKEN_UNAVAILABLE } from '../../src/api/request';
+import { caught } from './helpers';
 import { restRequests, useClientAndService } from './setup';
 
 const { svc, client, log } = useClientAndService();
-
-async function caught(p: Promise<unknown>): Promise<ContentSiteError> {
-  const e = await p.then(
-    () => assert.fail('expected the call to fail'),
-    (err: unknown) => err,
-  );
-  assert.ok(e instanceof ContentSiteError, `expected a ContentSiteError, got ${String(e)}`);
-  return e;
-}
 
 describe('Retry-After longer than the client waits', () => {
   it('Retry-After: 120 with the default retry settings: one request, rate_limited, retryAfter 120 and when to try again', async () => {

@@ -5,8 +5,9 @@
  * asserted, only what the service saw and what the caller got.
  */
 import * as assert from 'node:assert/strict';
-import { ContentSiteClient, ContentSiteError, type ClientOptions, type ErrorKind, type RequestLogEntry } from '../../src/api';
+import { ContentSiteClient, type ClientOptions, type ErrorKind, type RequestLogEntry } from '../../src/api';
 import { SPECIAL_POSTS, type RunningService } from '../service';
+import { caught as caughtError } from './helpers';
 import { serviceLifecycle } from './setup';
 
 let svc: RunningService;
@@ -23,16 +24,8 @@ const client = (extra: Partial<ClientOptions> = {}): ContentSiteClient => {
 };
 const statuses = () => svc.requests.map((r) => r.status);
 
-async function caught(p: Promise<unknown>): Promise<ContentSiteError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.ok(err instanceof ContentSiteError, `expected a ContentSiteError, got ${String(err)}`);
-    for (const text of [err.userMessage, err.message, err.request ?? '']) assert.ok(!text.includes('cs-demo-token'), `token in "${text}"`);
-    return err;
-  }
-  assert.fail('expected the call to fail');
-}
+/** The call's ContentSiteError, whose sentences never hold the token. */
+const caught = (p: Promise<unknown>) => caughtError(p, { without: 'cs-demo-token' });
 
 const kindOf = async (p: Promise<unknown>): Promise<ErrorKind> => (await caught(p)).kind;
 
