@@ -1,10 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { DRAFT_TTL_MS, DRAFTS_MAX, ReplyDrafts } from '../../../src/models/replyDrafts';
-
-function memento(initial: Record<string, unknown> = {}) {
-  const data = new Map(Object.entries(initial));
-  return { data, get: <T>(k: string) => data.get(k) as T | undefined, update: async (k: string, v: unknown) => void data.set(k, v) };
-}
+import { memento } from '../helpers';
 
 describe('reply drafts', () => {
   it('keeps a draft per note and per user, until cleared', () => {

@@ -17,6 +17,8 @@ import { FirstPaint } from '../../../src/views/common/firstPaint';
 import { GroupNode } from '../../../src/views/notifications/groupNode';
 import type { NoteNode } from '../../../src/views/notifications/noteNode';
 import { NotificationsProvider } from '../../../src/views/notifications/notificationsProvider';
+import { STORAGE_KEYS } from '../../../src/ids';
+import { memento } from '../helpers';
 
 const BASE = 'http://127.0.0.1:1/rest';
 const owner = { userId: 1001, baseUrl: BASE };
@@ -35,22 +37,13 @@ function note(id: number, extra: Record<string, unknown> = {}): Notification {
   } as Notification;
 }
 
-function memento(record: unknown) {
-  const values = new Map<string, unknown>([['contentSite.firstPages', record]]);
-  return {
-    get: (k: string) => values.get(k),
-    update: async (k: string, v: unknown) => void values.set(k, v),
-    keys: () => [...values.keys()],
-  };
-}
-
 /** The tree as it paints from a kept page of `notes`: the ids of its rows, and what each says. */
 async function paintFrom(notes: unknown[]) {
   const client = {} as ContentSiteClient;
   const model = new NotificationsModel({ client: () => client, pageSize: () => 20 });
   const name = () => `notifications:${filterId(model.filter)}`;
   const record = JSON.parse(JSON.stringify(withFirstPage(undefined, cacheOwner(owner.userId, owner.baseUrl), name(), notes, 1234)));
-  const bound = new FirstPaint(memento(record) as never, () => owner, new ChosenSite());
+  const bound = new FirstPaint(memento({ [STORAGE_KEYS.firstPages]: record }) as never, () => owner, new ChosenSite());
   bound.add({ name, list: model.list, read: cachedItem.note, pageSize: () => 20 });
   await bound.seeded;
   const provider = new NotificationsProvider(model, { gate: () => false, coordinator: new LoadCoordinator(() => client) });

@@ -9,6 +9,8 @@ import { ChosenSite } from '../../../src/models/chosenSite';
 import { cacheOwner, withFirstPage } from '../../../src/models/firstPageCache';
 import { ListCore, type Page } from '../../../src/models/listCore';
 import { FirstPaint } from '../../../src/views/common/firstPaint';
+import { STORAGE_KEYS } from '../../../src/ids';
+import { memento } from '../helpers';
 
 interface Item {
   id: number;
@@ -32,15 +34,6 @@ function list() {
   return { core, answer: () => answer() };
 }
 
-function memento(record: unknown) {
-  const values = new Map<string, unknown>([['contentSite.firstPages', record]]);
-  return {
-    get: (k: string) => values.get(k),
-    update: async (k: string, v: unknown) => void values.set(k, v),
-    keys: () => [...values.keys()],
-  };
-}
-
 function deferred() {
   let resolve: () => void = () => undefined;
   const promise = new Promise<void>((r) => (resolve = r));
@@ -53,7 +46,7 @@ const notes = (core: ListCore<Item, number>) => ({ name: () => 'notes', list: co
 
 /** First paint over the kept record, with the one list `notes` added. */
 function paintWith(who: () => { userId: number; baseUrl: string } | undefined, known: Promise<void>, core: ListCore<Item, number>) {
-  const paint = new FirstPaint(memento(kept) as never, who, new ChosenSite(), known);
+  const paint = new FirstPaint(memento({ [STORAGE_KEYS.firstPages]: kept }) as never, who, new ChosenSite(), known);
   paint.add(notes(core));
   return paint;
 }
@@ -99,7 +92,11 @@ describe('First paint from the last session (FirstPaint)', () => {
     const a = list();
     const b = list();
     const record = withFirstPage(kept, cacheOwner(1001, BASE), 'other', [{ id: 3 }], 99);
-    const bound = new FirstPaint(memento(record) as never, () => ({ userId: 1001, baseUrl: BASE }), new ChosenSite());
+    const bound = new FirstPaint(
+      memento({ [STORAGE_KEYS.firstPages]: record }) as never,
+      () => ({ userId: 1001, baseUrl: BASE }),
+      new ChosenSite(),
+    );
     for (const l of [
       {
         name: () => 'notes',
@@ -134,7 +131,11 @@ describe('First paint from the last session (FirstPaint)', () => {
 
   it('paints a list added after the session was read from what was read then', async () => {
     const { core } = list();
-    const paint = new FirstPaint(memento(kept) as never, () => ({ userId: 1001, baseUrl: BASE }), new ChosenSite());
+    const paint = new FirstPaint(
+      memento({ [STORAGE_KEYS.firstPages]: kept }) as never,
+      () => ({ userId: 1001, baseUrl: BASE }),
+      new ChosenSite(),
+    );
     await paint.seeded;
     paint.add(notes(core));
     assert.equal(ids(core), '1 2');
