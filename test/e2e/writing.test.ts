@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { parse } from '@wordpress/block-serialization-default-parser';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
+import { iso } from '../service/shapes';
 import { closeEditor, openSignedIn, shotIfFailed, type EditorSession } from './session';
 import { until } from './until';
 import type { Workbench } from './workbench';
@@ -17,8 +18,6 @@ import type { Workbench } from './workbench';
 const SHOTS = resolve(__dirname, '../../artifacts/e2e/writing');
 const PANE = 'Posts';
 const DEMO_SITE = 2001;
-/** As the service writes dates (Unix seconds → ISO 8601, +00:00). */
-const iso = (t: number) => new Date(t * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
 /** A 2×2 PNG (red, green, blue, white): a real image the service can size. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAAMIM/4EAAB/uBfsL2WiLAAAAAElFTkSuQmCC', 'base64');

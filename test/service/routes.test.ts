@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { callService, serviceFixture, type CallOptions, type Reply } from './reply';
 import { DEFAULT_NOW, SITES, SPECIAL_POSTS, USERS } from './index';
+import { iso } from './shapes';
 
-const iso = (t: number): string => new Date(t * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 /** Timestamp of the demo user's seeded note 60000 + i. */
 const noteTime = (i: number): number => DEFAULT_NOW - i * 37 * 60 - 120;
 /** Date of the demo user's followed-feed post 7000 + i. */

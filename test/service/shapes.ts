@@ -4,6 +4,7 @@ import { capsOf, postCapabilities } from './permissions';
 import { findTerm, termJson, termSlug } from './terms';
 import type { FeaturedPost, FeedPost, Post, Site, Taxonomy, User, World } from './world';
 
+/** As the service writes dates (Unix seconds → ISO 8601, +00:00). */
 export const iso = (t: number): string => new Date(t * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
 /** A post's term in the post's `tags`/`categories`: the site's term of that name (terms.ts). */
