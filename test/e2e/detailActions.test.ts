@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { SETTINGS } from '../../src/settings';
 import { answerInBrowser, closeEditor, openEditor, shotIfFailed, type EditorSession } from './session';
@@ -20,27 +20,15 @@ const NOTE_ROW = 'Maya Lin commented on Morning pages';
 const COMMENT = 8800;
 const DEMO_USER = 1001;
 
-/** The frame of the detail webview once its document has `selector`. */
-async function detailFrame(page: Page, selector: string): Promise<Frame> {
-  return until(`the detail view to show ${selector}`, async () => {
-    for (const f of page.frames())
-      if (
-        await f
-          .locator(selector)
-          .count()
-          .catch(() => 0)
-      )
-        return f;
-    return undefined;
-  });
-}
-
 describe("A note's detail view acts on it (code-server + Chromium)", function () {
   let browser: Browser;
   let session: EditorSession | undefined;
   let demo: Demo;
   let page: Page;
   let wb: Workbench;
+
+  /** The frame of the detail webview once its document has `selector`. */
+  const detailFrame = (selector: string) => wb.webviewFrame(selector, `the detail view to show ${selector}`);
 
   before(async function () {
     this.timeout(900_000);
@@ -66,7 +54,7 @@ describe("A note's detail view acts on it (code-server + Chromium)", function ()
   it("the detail view shows the note's actions and, opened, no longer says unread", async () => {
     assert.ok(demo.svc.world().notes.find((n) => n.id === 60000)!.unread > 0, 'the note starts unread');
     await wb.click('Notifications', NOTE_ROW);
-    const frame = await detailFrame(page, '#reply-text');
+    const frame = await detailFrame('#reply-text');
     await until('the service to have the note read', () => demo.svc.world().notes.find((n) => n.id === 60000)!.unread === 0);
     await until('the page to stop saying unread', async () => (await frame.locator('#note-unread').textContent()) === '');
     // demo administers the demo site: moderation is offered; the comment is pending (not approved).
@@ -84,7 +72,7 @@ describe("A note's detail view acts on it (code-server + Chromium)", function ()
   });
 
   it('a reply with an @-mention picked from the list, sent with Ctrl+Enter, is a comment on the service', async () => {
-    const frame = await detailFrame(page, '#reply-text');
+    const frame = await detailFrame('#reply-text');
     const box = frame.locator('#reply-text');
     await box.click();
     await box.pressSequentially('Thanks! Looping in @e');
@@ -109,7 +97,7 @@ describe("A note's detail view acts on it (code-server + Chromium)", function ()
   });
 
   it('Esc leaves the box; j and k open the next and the previous note in the same panel, and opening marks it read', async () => {
-    const frame = await detailFrame(page, '#reply-text');
+    const frame = await detailFrame('#reply-text');
     await frame.locator('#reply-text').press('Escape');
     const next = demo.svc
       .world()
@@ -117,12 +105,12 @@ describe("A note's detail view acts on it (code-server + Chromium)", function ()
       .sort((a, b) => b.timestamp - a.timestamp)[1];
     assert.ok(next.unread > 0, 'the next note starts unread');
     await page.keyboard.press('j');
-    const shown = await detailFrame(page, `#note-controls[data-note="${next.id}"]`);
+    const shown = await detailFrame(`#note-controls[data-note="${next.id}"]`);
     await until('the service to have the next note read', () => demo.svc.world().notes.find((n) => n.id === next.id)!.unread === 0);
     await until('its page to stop saying unread', async () => (await shown.locator('#note-unread').textContent()) === '');
     await wb.shot('detail-next-note');
     await page.keyboard.press('k');
-    await detailFrame(page, '#note-controls[data-note="60000"]');
+    await detailFrame('#note-controls[data-note="60000"]');
     assert.equal(
       await page
         .locator('.tab.active')
@@ -134,7 +122,7 @@ describe("A note's detail view acts on it (code-server + Chromium)", function ()
   });
 
   it("the page's buttons act through the tree's commands: Approve reaches the service; Trash hides the note behind Undo, and Undo sends nothing", async () => {
-    const frame = await detailFrame(page, '#note-controls[data-note="60000"]');
+    const frame = await detailFrame('#note-controls[data-note="60000"]');
     const before = demo.svc.world().comments.get(COMMENT)!.status;
     const want = before === 'approved' ? 'unapproved' : 'approved';
     await frame.locator('button[data-action="approve"]').click();

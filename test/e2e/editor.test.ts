@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { SETTINGS } from '../../src/settings';
 import { until } from './until';
@@ -15,21 +15,6 @@ import type { Workbench } from './workbench';
 
 const ARTIFACTS = resolve(__dirname, '../../artifacts/e2e');
 const DEMO_NOTES = (demo: Demo) => demo.svc.world().notes.filter((n) => n.userId === 1001);
-
-/** The frame of a webview whose document has `selector` (webviews nest their content in iframes). */
-async function webviewFrame(page: Page, selector: string, what: string): Promise<Frame> {
-  return until(what, async () => {
-    for (const f of page.frames())
-      if (
-        await f
-          .locator(selector)
-          .count()
-          .catch(() => 0)
-      )
-        return f;
-    return undefined;
-  });
-}
 
 describe('Content Site in a real VS Code (code-server + Chromium)', function () {
   let demo: Demo;
@@ -194,7 +179,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await serviceUnreadIs(1);
     assert.equal(hostile().unread, 1, 'marked unread on the service (counts of -1)');
     await wb.click('Notifications', 'Kofi Mensah commented on The index card method');
-    const frame = await webviewFrame(page, 'article.note', 'the detail webview to show the note');
+    const frame = await wb.webviewFrame('article.note', 'the detail webview to show the note');
     await frame.getByText('Great post!').waitFor();
     const scripts = await frame.locator('script').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
     assert.deepEqual(
@@ -350,7 +335,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
   it('5b. insights: pick a report, a chart of it, another unit on request', async () => {
     await wb.command('Content Site: Show Insights');
     await wb.answer('REST API calls');
-    const frame = await webviewFrame(page, '#chart canvas', 'a chart to be drawn');
+    const frame = await wb.webviewFrame('#chart canvas', 'a chart to be drawn');
     await frame.locator('#summaries tbody tr').first().waitFor();
     assert.equal(await frame.locator('#summaries tbody tr').count(), 4);
     await frame.locator('#unit').selectOption('monthly');

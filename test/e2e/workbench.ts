@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { QuickInput } from './quickInput';
 import { TreeRows } from './treeRows';
 import { until } from './until';
@@ -55,6 +55,21 @@ export class Workbench extends TreeRows {
       .locator('.activitybar .action-item', { has: this.page.locator('[aria-label^="Content Site"]') })
       .locator('.badge-content');
     return (await b.count()) ? ((await b.first().textContent()) ?? '').trim() : '';
+  }
+
+  /** The frame of a webview once its document has `selector` (webviews nest their content in iframes); `what` names the wait. */
+  async webviewFrame(selector: string, what: string): Promise<Frame> {
+    return until(what, async () => {
+      for (const f of this.page.frames())
+        if (
+          await f
+            .locator(selector)
+            .count()
+            .catch(() => 0)
+        )
+          return f;
+      return undefined;
+    });
   }
 
   async badgeIs(expected: string, ms = 15_000): Promise<void> {
