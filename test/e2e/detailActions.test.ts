@@ -5,12 +5,12 @@
  * Screenshots go to artifacts/e2e-detail/ (editor.test.ts clears artifacts/e2e/ when it starts).
  */
 import * as assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { SETTINGS } from '../../src/settings';
-import { answerInBrowser, closeEditor, openEditor, shotIfFailed, type EditorSession } from './session';
+import { answerInBrowser, openEditor } from './session';
+import { useEditor } from './setup';
 import { until } from './until';
 import type { Workbench } from './workbench';
 
@@ -21,8 +21,6 @@ const COMMENT = 8800;
 const DEMO_USER = 1001;
 
 describe("A note's detail view acts on it (code-server + Chromium)", function () {
-  let browser: Browser;
-  let session: EditorSession | undefined;
   let demo: Demo;
   let page: Page;
   let wb: Workbench;
@@ -30,25 +28,15 @@ describe("A note's detail view acts on it (code-server + Chromium)", function ()
   /** The frame of the detail webview once its document has `selector`. */
   const detailFrame = (selector: string) => wb.webviewFrame(selector, `the detail view to show ${selector}`);
 
-  before(async function () {
-    this.timeout(900_000);
-    rmSync(ARTIFACTS, { recursive: true, force: true });
-    const { CHROMIUM_ARGS, chromiumPath } = await import('../../scripts/editor.mjs');
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  useEditor({
+    clear: ARTIFACTS,
     // A long undo window: the Undo step must not race it on a loaded machine.
-    session = await openEditor(browser, ARTIFACTS, { [SETTINGS.undoSeconds.id]: 60 });
-    ({ demo, page, wb } = session);
-    await (await answerInBrowser(session, 'approve', ARTIFACTS)).close();
-    await wb.row('Notifications', NOTE_ROW).waitFor();
-  });
-
-  afterEach(function () {
-    return shotIfFailed(this.currentTest, session);
-  });
-
-  after(async function () {
-    this.timeout(60_000);
-    await closeEditor(session, browser);
+    open: (browser) => openEditor(browser, ARTIFACTS, { [SETTINGS.undoSeconds.id]: 60 }),
+    ready: async (session) => {
+      ({ demo, page, wb } = session);
+      await (await answerInBrowser(session, 'approve', ARTIFACTS)).close();
+      await wb.row('Notifications', NOTE_ROW).waitFor();
+    },
   });
 
   it("the detail view shows the note's actions and, opened, no longer says unread", async () => {

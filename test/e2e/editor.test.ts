@@ -4,13 +4,14 @@
  * Screenshots of every step (and of a failure) go to artifacts/e2e/.
  */
 import * as assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { SETTINGS } from '../../src/settings';
 import { until } from './until';
-import { answerInBrowser, closeEditor, openEditor, shotIfFailed, signInButton, type EditorSession } from './session';
+import { answerInBrowser, openEditor, signInButton } from './session';
+import { useEditor } from './setup';
 import type { Workbench } from './workbench';
 
 const ARTIFACTS = resolve(__dirname, '../../artifacts/e2e');
@@ -18,40 +19,38 @@ const DEMO_NOTES = (demo: Demo) => demo.svc.world().notes.filter((n) => n.userId
 
 describe('Content Site in a real VS Code (code-server + Chromium)', function () {
   let demo: Demo;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let wb: Workbench;
   const steps: Record<string, number> = {};
   let stepStarted = 0;
-  let session: EditorSession | undefined;
 
-  before(async function () {
-    this.timeout(900_000);
-    rmSync(ARTIFACTS, { recursive: true, force: true });
-    const { CHROMIUM_ARGS, chromiumPath } = await import('../../scripts/editor.mjs');
-    const t = Date.now();
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-    // Polls every 10 s (the shortest allowed) so step 3c sees a change without a long wait.
-    session = await openEditor(browser, ARTIFACTS, { [SETTINGS.pollInterval.id]: 10 });
-    ({ demo, context, page, wb } = session);
-    Object.assign(steps, Object.fromEntries(Object.entries(demo.timings).map(([k, v]) => [`setup: ${k}`, v])));
-    steps['setup: total'] = Date.now() - t;
+  let setupStarted = 0;
+  before(() => {
+    setupStarted = Date.now();
   });
 
   beforeEach(() => {
     stepStarted = Date.now();
   });
 
-  afterEach(async function () {
+  afterEach(function () {
     const title = this.currentTest?.title ?? 'step';
     steps[title] = Date.now() - stepStarted;
-    await shotIfFailed(this.currentTest, session);
   });
 
-  after(async function () {
-    this.timeout(60_000);
-    await closeEditor(session, browser);
+  useEditor({
+    clear: ARTIFACTS,
+    // Polls every 10 s (the shortest allowed) so step 3c sees a change without a long wait.
+    open: (browser) => openEditor(browser, ARTIFACTS, { [SETTINGS.pollInterval.id]: 10 }),
+    ready: (session) => {
+      ({ demo, context, page, wb } = session);
+      Object.assign(steps, Object.fromEntries(Object.entries(demo.timings).map(([k, v]) => [`setup: ${k}`, v])));
+      steps['setup: total'] = Date.now() - setupStarted;
+    },
+  });
+
+  after(() => {
     // clickMisses: gestures the click guard stopped before VS Code saw them, then tried again.
     if (wb)
       writeFileSync(

@@ -8,11 +8,11 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { ContentSiteClient } from '../../src/api';
 import { SETTINGS } from '../../src/settings';
-import { closeEditor, openSignedIn, shotIfFailed, type EditorSession } from './session';
+import { openSignedIn } from './session';
+import { useEditor } from './setup';
 import { until } from './until';
 import type { Workbench } from './workbench';
 
@@ -21,30 +21,16 @@ const SHOTS = resolve(ARTIFACTS, 'live');
 const PANE = 'Notifications';
 
 describe('Live notes in a real VS Code', function () {
-  let browser: Browser;
-  let session: EditorSession | undefined;
   let demo: Demo;
   let wb: Workbench;
 
   /** What the Notifications view's header says beside its title (its description). */
   const description = async () => ((await wb.pane(PANE).locator('.pane-header .description').allInnerTexts())[0] ?? '').trim();
 
-  before(async function () {
-    this.timeout(900_000);
-    const { CHROMIUM_ARGS, chromiumPath } = await import('../../scripts/editor.mjs');
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  useEditor({
     // No interval poll: a note that shows came by the push channel (or the read after a connect).
-    session = await openSignedIn(browser, SHOTS, { [SETTINGS.pollInterval.id]: 0 });
-    ({ demo, wb } = session);
-  });
-
-  afterEach(function () {
-    return shotIfFailed(this.currentTest, session);
-  });
-
-  after(async function () {
-    this.timeout(60_000);
-    await closeEditor(session, browser);
+    open: (browser) => openSignedIn(browser, SHOTS, { [SETTINGS.pollInterval.id]: 0 }),
+    ready: (session) => void ({ demo, wb } = session),
   });
 
   it('1. another user comments on the demo post: the note shows in the tree by the push channel, and the view says Live', async () => {

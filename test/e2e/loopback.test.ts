@@ -5,47 +5,35 @@
  * cannot switch). Screenshots go to artifacts/e2e/loopback/.
  */
 import * as assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 import { SETTINGS } from '../../src/settings';
-import { answerInBrowser, closeEditor, openEditor, shotIfFailed, signInButton, type EditorSession } from './session';
+import { answerInBrowser, openEditor, signInButton } from './session';
+import { useEditor } from './setup';
 
 const ARTIFACTS = resolve(__dirname, '../../artifacts/e2e/loopback');
 
 describe('Loopback sign-in in a real VS Code (code-server + Chromium)', function () {
-  let browser: Browser;
-  let session: EditorSession;
   let loopbackPort = 0;
 
-  before(async function () {
-    this.timeout(900_000);
-    rmSync(ARTIFACTS, { recursive: true, force: true });
-    const { CHROMIUM_ARGS, chromiumPath, freePort } = await import('../../scripts/editor.mjs');
-    // A port free now; the reference service accepts its loopback redirect on any port.
-    loopbackPort = await freePort();
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-    session = await openEditor(browser, ARTIFACTS, {
-      [SETTINGS.redirect.id]: 'loopback',
-      [SETTINGS.loopbackPort.id]: loopbackPort,
-    });
-  });
-
-  afterEach(function () {
-    return shotIfFailed(this.currentTest, session);
-  });
-
-  after(async function () {
-    this.timeout(60_000);
-    await closeEditor(session, browser);
+  const editor = useEditor({
+    clear: ARTIFACTS,
+    open: async (browser) => {
+      const { freePort } = await import('../../scripts/editor.mjs');
+      // A port free now; the reference service accepts its loopback redirect on any port.
+      loopbackPort = await freePort();
+      return openEditor(browser, ARTIFACTS, {
+        [SETTINGS.redirect.id]: 'loopback',
+        [SETTINGS.loopbackPort.id]: loopbackPort,
+      });
+    },
   });
 
   it('Sign In, Approve, the 127.0.0.1 page hands the token back, the views fill; Sign Out', async () => {
-    const { demo, wb } = session;
+    const { demo, wb } = editor.session();
     const oauthTokens = () => [...demo.svc.world().tokens.values()].filter((t) => t.token.startsWith('cs-oauth-') && !t.revoked).length;
     await signInButton(wb).waitFor();
     assert.equal(oauthTokens(), 0);
-    const landed = await answerInBrowser(session, 'approve', ARTIFACTS, 'authorize-loopback');
+    const landed = await answerInBrowser(editor.session(), 'approve', ARTIFACTS, 'authorize-loopback');
     const redirect = `http://127.0.0.1:${loopbackPort}/content-site/callback`;
     assert.ok(landed.url().startsWith(redirect), `the browser landed on ${landed.url()}`);
     await landed.locator('body[data-result="signed-in"]').waitFor();

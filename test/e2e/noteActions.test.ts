@@ -5,11 +5,12 @@
  */
 import * as assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { ContentSiteClient, noteActions } from '../../src/api';
 import { SETTINGS } from '../../src/settings';
-import { closeEditor, openSignedIn, shotIfFailed, type EditorSession } from './session';
+import { openSignedIn } from './session';
+import { useEditor } from './setup';
 import { until } from './until';
 import type { Workbench } from './workbench';
 
@@ -19,8 +20,6 @@ const DEMO_USER = 1001;
 const DEMO_SITE = 2001;
 
 describe('Acting on notes in a real VS Code', function () {
-  let browser: Browser;
-  let session: EditorSession | undefined;
   let demo: Demo;
   let page: Page;
   let wb: Workbench;
@@ -52,23 +51,11 @@ describe('Acting on notes in a real VS Code', function () {
     await item.waitFor({ state: 'hidden' });
   }
 
-  before(async function () {
-    this.timeout(900_000);
-    const { CHROMIUM_ARGS, chromiumPath } = await import('../../scripts/editor.mjs');
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  useEditor({
     // A long undo window, so that no step races it however loaded the machine is; step 3 lets a
     // trash go by closing its message, which sends it at once.
-    session = await openSignedIn(browser, SHOTS, { [SETTINGS.undoSeconds.id]: 60 });
-    ({ demo, page, wb } = session);
-  });
-
-  afterEach(function () {
-    return shotIfFailed(this.currentTest, session);
-  });
-
-  after(async function () {
-    this.timeout(60_000);
-    await closeEditor(session, browser);
+    open: (browser) => openSignedIn(browser, SHOTS, { [SETTINGS.undoSeconds.id]: 60 }),
+    ready: (session) => void ({ demo, page, wb } = session),
   });
 
   it("1. approves a pending comment from its row's inline button", async () => {

@@ -8,10 +8,11 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from '@wordpress/block-serialization-default-parser';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
 import { iso } from '../service/shapes';
-import { closeEditor, openSignedIn, shotIfFailed, type EditorSession } from './session';
+import { openSignedIn } from './session';
+import { useEditor } from './setup';
 import { until } from './until';
 import type { Workbench } from './workbench';
 
@@ -38,8 +39,6 @@ if (a < b && c) return "[gallery]";
 `;
 
 describe('Writing posts as Markdown in a real VS Code', function () {
-  let browser: Browser;
-  let session: EditorSession | undefined;
   let demo: Demo;
   let page: Page;
   let wb: Workbench;
@@ -67,25 +66,15 @@ describe('Writing posts as Markdown in a real VS Code', function () {
     await toast.locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).click();
   }
 
-  before(async function () {
-    this.timeout(900_000);
-    const { CHROMIUM_ARGS, chromiumPath } = await import('../../scripts/editor.mjs');
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-    session = await openSignedIn(browser, SHOTS, {});
-    ({ demo, page, wb } = session);
-    await wb.expandPane('Notifications', false);
-    await wb.expandPane(PANE, true);
-    await wb.command('Content Site: Select Site…');
-    await wb.answer('https://demo.example.blog/');
-  });
-
-  afterEach(function () {
-    return shotIfFailed(this.currentTest, session);
-  });
-
-  after(async function () {
-    this.timeout(60_000);
-    await closeEditor(session, browser);
+  useEditor({
+    open: (browser) => openSignedIn(browser, SHOTS, {}),
+    ready: async (session) => {
+      ({ demo, page, wb } = session);
+      await wb.expandPane('Notifications', false);
+      await wb.expandPane(PANE, true);
+      await wb.command('Content Site: Select Site…');
+      await wb.answer('https://demo.example.blog/');
+    },
   });
 
   it("1. the Posts view lists the site's posts by status", async () => {
