@@ -84,6 +84,12 @@ export function canModerate(user: User | undefined, site: Site): boolean {
   return role === 'administrator' || role === 'editor';
 }
 
+/** WordPress's manage_categories (the categories' and the tags' edit_terms): administrators and editors. */
+export function canManageCategories(user: User | undefined, site: Site): boolean {
+  const role = roleOn(user, site);
+  return role === 'administrator' || role === 'editor';
+}
+
 /**
  * WordPress's edit_comment: the site's moderators, and whoever may edit the post the comment is on.
  * It lets one read a comment that is not approved, read it with context=edit, and change its text.

@@ -21,6 +21,7 @@ import { mediaRoutes } from './routes/media';
 import { postWriteRoutes } from './routes/postWrite';
 import { commentListRoutes } from './routes/commentList';
 import { postCountRoutes } from './routes/postCounts';
+import { termRoutes } from './routes/terms';
 
 export interface Route {
   method: 'GET' | 'POST';
@@ -58,6 +59,7 @@ export function allRoutes(extra: Route[] = []): Compiled[] {
       ...commentListRoutes,
       ...commentRoutes,
       ...postCountRoutes,
+      ...termRoutes,
       ...postActionRoutes,
       ...followRoutes,
       ...extra,

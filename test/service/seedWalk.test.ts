@@ -33,6 +33,8 @@ function valuesOf(world: World, name: string, site: number | undefined): string[
         .concat(UNKNOWN);
     case 'note_ID':
       return world.notes.map((n) => String(n.id)).concat(UNKNOWN);
+    case 'term_slug':
+      return [...new Set(world.terms.filter((t) => t.siteId === site).map((t) => t.slug))].concat('no-such-term');
     case 'post_type':
       return ['post', 'page', 'jetpack-portfolio', 'no-such-type'];
     case 'slug':

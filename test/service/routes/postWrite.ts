@@ -4,11 +4,12 @@
  * then for good). Roles as the real service has them: a user who may edit but not publish gets a
  * publish saved as `pending` without a word; an author touches only their own posts.
  */
-import { ALL_COMMON, ApiError, list, str, type Ctx, type Params } from '../http';
-import { capsOf, requireSiteAccess } from '../permissions';
+import { ALL_COMMON, ApiError, int, list, str, type Ctx, type Params } from '../http';
+import { canManageCategories, capsOf, requireSiteAccess } from '../permissions';
+import { addTerm, findTerm } from '../terms';
 import type { Route } from '../router';
 import { postV11 } from '../shapes';
-import type { Post, PostStatus, Site, User } from '../world';
+import type { Post, PostStatus, Site, Taxonomy, User } from '../world';
 import { context, findPost, findSite } from './posts';
 
 const WRITE_STATUSES: readonly PostStatus[] = ['publish', 'private', 'draft', 'pending', 'future'];
@@ -28,7 +29,7 @@ function uniqueSlug(ctx: Ctx, site: Site, wanted: string, self?: number): string
   return slug;
 }
 
-/** Names as a comma string or an array (`tags[]=a`); numbers would be IDs, which this service keeps as names. */
+/** Names or IDs as a comma string or an array (`tags[]=a`), each once. */
 function terms(params: Params, name: string): string[] | undefined {
   const raw = list(params, name);
   if (raw === undefined) return undefined;
@@ -41,6 +42,39 @@ function terms(params: Params, name: string): string[] | undefined {
     ),
   ];
 }
+
+/**
+ * The names of the site's terms a write asks for, as the real service resolves them: a whole number
+ * is a term ID (unknown: ignored); a name (or slug) the site has is that term; a new name is created
+ * only for a user with manage_categories (the taxonomies' edit_terms), else left out without a word.
+ */
+function resolveTerms(ctx: Ctx, site: Site, taxonomy: Taxonomy, asked: string[]): string[] {
+  const out: string[] = [];
+  for (const item of asked) {
+    let term = findTerm(ctx.world, site.ID, taxonomy, /^\d+$/.test(item) ? Number(item) : item);
+    if (!term && !/^\d+$/.test(item) && canManageCategories(ctx.user, site)) term = addTerm(ctx.world, site.ID, taxonomy, item);
+    if (term && !out.includes(term.name)) out.push(term.name);
+  }
+  return out;
+}
+
+/** The site's default category (Uncategorized), made when the site has none yet. */
+function defaultCategory(ctx: Ctx, site: Site): string {
+  const found = findTerm(ctx.world, site.ID, 'category', 1) ?? findTerm(ctx.world, site.ID, 'category', 'Uncategorized');
+  return (found ?? addTerm(ctx.world, site.ID, 'category', 'Uncategorized')).name;
+}
+
+/** The types a write may make: post, page, and those the site lets through rest_api_allowed_post_types. */
+function typeParam(params: Params, site: Site): string | undefined {
+  const raw = str(params, 'type');
+  if (raw === undefined || raw === '') return undefined;
+  if (raw !== 'post' && raw !== 'page' && !site.allowedPostTypes.includes(raw))
+    throw new ApiError(404, 'unknown_post_type', 'Unknown post type');
+  return raw;
+}
+
+/** Templates the demo theme offers a page; any other is ignored (as WordPress does). */
+export const PAGE_TEMPLATES = ['full-width', 'no-sidebar', 'landing'];
 
 function dateParam(params: Params): number | undefined {
   const raw = str(params, 'date');
@@ -106,6 +140,18 @@ function apply(ctx: Ctx, site: Site, post: Post, creating: boolean): void {
   if (creating && !title && !content && !excerpt) throw new ApiError(400, 'invalid_input', 'Invalid request input');
   const date = dateParam(p);
   const wanted = statusParam(p);
+  const type = typeParam(p, site);
+  if (type !== undefined) post.type = type;
+  const menuOrder = int(p, 'menu_order', {});
+  // `parent` is a page's: another post of the site (0 or empty: none); other types ignore it.
+  const rawParent = post.type === 'page' ? str(p, 'parent') : undefined;
+  let parent: number | undefined;
+  if (rawParent !== undefined && rawParent !== '') {
+    const found = /^\d+$/.test(rawParent) ? ctx.world.posts.get(Number(rawParent)) : undefined;
+    if (rawParent !== '0' && (!found || found.siteId !== site.ID || found.ID === post.ID))
+      throw new ApiError(400, 'invalid_input', 'Invalid parent.');
+    parent = Number(rawParent);
+  }
   const featured = str(p, 'featured_image');
   if (featured !== undefined && featured !== '') {
     const media = /^\d+$/.test(featured) ? ctx.world.media.get(Number(featured)) : undefined;
@@ -120,15 +166,33 @@ function apply(ctx: Ctx, site: Site, post: Post, creating: boolean): void {
   const slug = str(p, 'slug');
   if (slug) post.slug = uniqueSlug(ctx, site, slugOf(slug), post.ID);
   else if (creating) post.slug = uniqueSlug(ctx, site, slugOf(post.title), post.ID);
-  const tags = terms(p, 'tags');
-  if (tags) post.tags = tags;
-  const categories = terms(p, 'categories');
-  if (categories) post.categories = categories.length ? categories : ['Uncategorized'];
-  if (featured !== undefined) post.featuredImage = featured === '' ? undefined : Number(featured);
+  // The last input that may be refused, before terms are made: a refused write makes none.
   applyMetadata(ctx, post);
+  // Categories and tags do not apply to pages (nor to other types here).
+  if (post.type === 'post') {
+    const tags = terms(p, 'tags');
+    if (tags) post.tags = resolveTerms(ctx, site, 'post_tag', tags);
+    const categories = terms(p, 'categories');
+    if (categories) {
+      const kept = resolveTerms(ctx, site, 'category', categories);
+      post.categories = kept.length ? kept : [defaultCategory(ctx, site)];
+    } else if (creating) post.categories = [defaultCategory(ctx, site)];
+  } else {
+    post.tags = [];
+    post.categories = [];
+  }
+  if (post.type === 'page') {
+    if (parent !== undefined) post.parent = parent || undefined;
+    if (menuOrder !== undefined) post.menuOrder = menuOrder;
+    const template = str(p, 'page_template');
+    if (template !== undefined && (template === '' || template === 'default')) post.pageTemplate = '';
+    else if (template !== undefined && PAGE_TEMPLATES.includes(template)) post.pageTemplate = template;
+  }
+  if (featured !== undefined) post.featuredImage = featured === '' ? undefined : Number(featured);
   const wasPublished = post.status === 'publish' || post.status === 'future' || post.status === 'private';
   if (date !== undefined) post.date = date;
-  const status = wanted ?? (creating ? 'draft' : post.status);
+  // No status on a new post publishes: `publish` is the first value of the real service's documented enum.
+  const status = wanted ?? (creating ? 'publish' : post.status);
   // Publishing a draft whose date is in the past (or that never had one) dates it now.
   if (status === 'publish' && !wasPublished && date === undefined) post.date = ctx.world.now;
   post.status = settledStatus(ctx, site, status, post.date);
@@ -157,7 +221,7 @@ function createPost(ctx: Ctx) {
     password: '',
     format: 'standard',
     tags: [],
-    categories: ['Uncategorized'],
+    categories: [],
     attachments: [],
     metadata: [],
     commentCount: 0,

@@ -4,7 +4,8 @@ import { capsOf, checkRestore, requirePostView, requireSiteAccess } from '../per
 import type { Route } from '../router';
 import { feedPostJson, postV1, postV11 } from '../shapes';
 import { listedStatuses } from './postStatus';
-import { siteByIdOrDomain, type FeedPost, type Post, type Site } from '../world';
+import { findTerm } from '../terms';
+import { siteByIdOrDomain, type FeedPost, type Post, type Site, type Taxonomy } from '../world';
 
 const ORDER_BY = ['date', 'modified', 'title', 'comment_count', 'ID'] as const;
 
@@ -39,7 +40,15 @@ function listPosts(ctx: Ctx) {
   // `meta_value` applies only with a `meta_key` (as the real service documents).
   const metaKey = str(p, 'meta_key');
   const metaValue = metaKey ? str(p, 'meta_value') : undefined;
+  // `category` and `tag` (a slug or a name) keep the posts that carry that term.
+  const termName = (taxonomy: Taxonomy, name: string): string | undefined => {
+    const raw = str(p, name);
+    return raw === undefined || raw === '' ? undefined : (findTerm(ctx.world, site.ID, taxonomy, raw)?.name ?? '\u0000none');
+  };
+  const [category, tag] = [termName('category', 'category'), termName('post_tag', 'tag')];
   const inRange = (post: Post): boolean =>
+    (category === undefined || post.categories.includes(category)) &&
+    (tag === undefined || post.tags.includes(tag)) &&
     (metaKey === undefined || post.metadata.some((m) => m.key === metaKey && (metaValue === undefined || m.value === metaValue))) &&
     (author === undefined || post.authorId === author) &&
     (after === undefined || post.date > after) &&
