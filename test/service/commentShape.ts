@@ -36,7 +36,8 @@ export function commentJson(
     author: {
       ID: c.authorId,
       login,
-      name: user?.name ?? c.authorName,
+      // The name stored with the comment (a user's display name when written, or as edited since).
+      name: c.authorName,
       // As the real service: the email only for those who may edit the comment.
       ...(editor ? { email: user?.email ?? `${login}@example.net` } : {}),
       avatar_URL: `https://gravatar.example/avatar/${encodeURIComponent(login)}?s=96`,

@@ -3,14 +3,14 @@
  * unlike, reply. Each change of state shows in the notes that offer it (their actions' values and
  * their hash).
  */
-import { ALL_COMMON, ApiError, str, type Ctx } from '../http';
+import { ALL_COMMON, ApiError, isoTime, str, type Ctx } from '../http';
 import { commentHtml } from '../commentContent';
 import { commentJson } from '../commentShape';
 import { removeNotesAbout, touchNotesWhere } from '../noteActions';
 import { canEditComment, canModerate, requirePostView, requireSiteAccess } from '../permissions';
 import type { Route } from '../router';
 import type { Comment, CommentStatus, Site } from '../world';
-import { findSite } from './posts';
+import { context, findSite } from './posts';
 import { actRoute as route } from './act';
 import { addReply } from './replies';
 
@@ -62,47 +62,75 @@ function requireModerator(ctx: Ctx, site: Site, message: string): void {
   if (!canModerate(ctx.user, site)) throw new ApiError(403, 'unauthorized', message);
 }
 
+/** What `status` may say on an update: the four statuses, and `unspam`/`untrash` back to the one before. */
+const UPDATE_STATUSES = [...STATUSES, 'unspam', 'untrash'] as const;
+type UpdateStatus = (typeof UPDATE_STATUSES)[number];
+
+/** Into the spam or the trash, remembering the status it leaves (what unspam and untrash go back to). */
+function setStatus(comment: Comment, status: CommentStatus): void {
+  if ((status === 'spam' || status === 'trash') && comment.status !== 'spam' && comment.status !== 'trash')
+    comment.statusBefore = comment.status;
+  if (status !== 'spam' && status !== 'trash') comment.statusBefore = undefined;
+  comment.status = status;
+}
+
+/** The status an update leaves: unspam and untrash act only on a comment in the spam or the trash. */
+function nextStatus(comment: Comment, asked: UpdateStatus): CommentStatus {
+  if (asked === 'unspam') return comment.status === 'spam' ? (comment.statusBefore ?? 'unapproved') : comment.status;
+  if (asked === 'untrash') return comment.status === 'trash' ? (comment.statusBefore ?? 'unapproved') : comment.status;
+  return asked;
+}
+
 /**
- * POST: a new `status` (moderators only) and/or new `content` (whoever may edit the comment). Every
- * input is checked before anything changes; a request with neither is refused.
+ * POST: a new `status` (moderators only), and/or new `content`, `author` (the name shown) or `date`
+ * (whoever may edit the comment). Every input is checked before anything changes; a request with
+ * none of them is refused.
  */
 function update(ctx: Ctx) {
   const { site, comment } = findComment(ctx);
   if (!canEditComment(ctx.user, site, ctx.world.posts.get(comment.postId)))
     throw new ApiError(403, 'unauthorized', 'User cannot edit comment');
-  const status = str(ctx.params, 'status');
-  const hasContent = ctx.params.content !== undefined;
-  if (status === undefined && !hasContent) throw new ApiError(400, 'invalid_input', 'Invalid request input');
+  const p = ctx.params;
+  const status = str(p, 'status');
+  const hasContent = p.content !== undefined;
+  const author = str(p, 'author');
+  if (status === undefined && !hasContent && author === undefined && p.date === undefined)
+    throw new ApiError(400, 'invalid_input', 'Invalid request input');
   if (status !== undefined) {
-    if (!STATUSES.includes(status as CommentStatus))
-      throw new ApiError(400, 'invalid_input', `"status" must be one of ${STATUSES.join(', ')}.`);
+    if (!UPDATE_STATUSES.includes(status as UpdateStatus))
+      throw new ApiError(400, 'invalid_input', `"status" must be one of ${UPDATE_STATUSES.join(', ')}.`);
     requireModerator(ctx, site, 'User cannot moderate comments');
   }
-  const content = hasContent ? commentHtml(ctx.params) : undefined;
+  const content = hasContent ? commentHtml(p) : undefined;
+  const date = isoTime(p, 'date');
   if (content !== undefined) comment.content = content;
-  if (status !== undefined && comment.status !== status) {
-    comment.status = status as CommentStatus;
+  if (author !== undefined) comment.authorName = author.trim();
+  if (date !== undefined) comment.date = date;
+  const next = status === undefined ? comment.status : nextStatus(comment, status as UpdateStatus);
+  if (next !== comment.status) {
+    setStatus(comment, next);
     changed(ctx, comment);
   }
-  return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID) };
+  return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID, comment.status, context(ctx)) };
 }
 
 /**
- * To the trash; a comment already there is deleted for good (answered with status `deleted`), and
- * the notes about it with it.
+ * `…/delete`, as WordPress's wp_delete_comment: a comment not in the trash or the spam goes to the
+ * trash; one in either is deleted for good (answered with status `deleted`), and the notes about it
+ * with it.
  */
 function trash(ctx: Ctx) {
   const { site, comment } = findComment(ctx);
   requireModerator(ctx, site, 'User cannot delete comment');
-  if (comment.status === 'trash') {
+  if (comment.status === 'trash' || comment.status === 'spam') {
     ctx.world.comments.delete(comment.ID);
     changed(ctx, comment);
     removeNotesAbout(ctx.world, comment.ID);
-    return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID, 'deleted') };
+    return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID, 'deleted', context(ctx)) };
   }
-  comment.status = 'trash';
+  setStatus(comment, 'trash');
   changed(ctx, comment);
-  return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID) };
+  return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID, comment.status, context(ctx)) };
 }
 
 function like(on: boolean) {

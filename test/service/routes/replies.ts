@@ -1,17 +1,21 @@
 /**
- * A new reply comment, to a post or to a comment, with the refusals of the real service; the post's
- * author (when someone else wrote it) gets a note about it.
+ * A new reply comment, to a post or to a comment, with the refusals of the real service (comments
+ * closed, a post the user may not view, a post that is not published or private: "Comments on
+ * drafts are not allowed"); the post's author (when someone else wrote it) gets a note about it.
  */
 import { ApiError, type Ctx } from '../http';
 import { commentHtml } from '../commentContent';
 import { notifyPostAuthor } from '../commentNote';
 import { touchNotesWhere } from '../noteActions';
+import { requirePostView } from '../permissions';
 import type { Comment, Post, Site } from '../world';
 
 export function addReply(ctx: Ctx, site: Site, post: Post, parent: number): Comment {
   const content = commentHtml(ctx.params);
-  if (post.commentsClosed || post.status !== 'publish')
-    throw new ApiError(403, 'comments_closed', 'Sorry, comments are closed for this item.');
+  if (post.commentsClosed) throw new ApiError(403, 'comments_closed', 'Sorry, comments are closed for this item.');
+  requirePostView(ctx.user, site, post);
+  // Only a public or a private status takes comments (the real service's check of the post status object).
+  if (post.status !== 'publish' && post.status !== 'private') throw new ApiError(403, 'unauthorized', 'Comments on drafts are not allowed');
   const user = ctx.user!;
   for (const c of ctx.world.comments.values()) {
     if (c.postId === post.ID && c.authorId === user.ID && c.content === content)
