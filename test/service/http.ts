@@ -5,6 +5,8 @@
  */
 import type { Token, User, World } from './world';
 
+export type ApiVersion = '1' | '1.1' | '1.2';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -22,7 +24,8 @@ export type Params = Record<string, ParamValue>;
 export interface Ctx {
   world: World;
   method: string;
-  version: '1' | '1.1';
+  /** 1.2 only where a route of the real service is answered there (the official client asks one media item so). */
+  version: ApiVersion;
   /** Path after the version segment, e.g. `/sites/2001/posts/5/restore`. */
   path: string;
   params: Params;
@@ -95,9 +98,13 @@ export function parseBody(raw: string, into: Params): Params {
       throw new ApiError(400, 'invalid_input', 'The request body is not valid JSON.');
     }
     for (const [k, v] of Object.entries(json as Record<string, unknown>)) {
-      if (Array.isArray(v) && v.every((item) => item && typeof item === 'object' && !Array.isArray(item)))
+      // An array of objects (a sparse one from JavaScript has nulls: `attrs[2]` alone) is keyed by index, as PHP reads it.
+      const isRecord = (item: unknown): boolean => Boolean(item) && typeof item === 'object' && !Array.isArray(item);
+      if (Array.isArray(v) && v.some(isRecord) && v.every((item) => item === null || isRecord(item)))
         into[k] = Object.fromEntries(
-          v.map((item, i) => [String(i), Object.fromEntries(Object.entries(item as object).map(([a, b]) => [a, String(b)]))]),
+          v.flatMap((item, i) =>
+            item === null ? [] : [[String(i), Object.fromEntries(Object.entries(item as object).map(([a, b]) => [a, String(b)]))]],
+          ),
         );
       else if (Array.isArray(v)) into[k] = v.map(String);
       else if (v && typeof v === 'object') into[k] = Object.fromEntries(Object.entries(v).map(([a, b]) => [a, String(b)]));

@@ -3,7 +3,7 @@
  * unknown route), bearer tokens, the common parameters, `meta` expansion, and one `dispatch` that
  * both the HTTP server and batch use.
  */
-import { ALL_COMMON, ApiError, errorBody, pickFields, str, type Answer, type Common, type Ctx, type Params } from './http';
+import { ALL_COMMON, ApiError, errorBody, pickFields, str, type Answer, type ApiVersion, type Common, type Ctx, type Params } from './http';
 import type { World } from './world';
 import { notificationRoutes } from './routes/notifications';
 import { postRoutes } from './routes/posts';
@@ -25,7 +25,7 @@ import { termRoutes } from './routes/terms';
 
 export interface Route {
   method: 'GET' | 'POST';
-  versions: ReadonlyArray<'1' | '1.1'>;
+  versions: readonly ApiVersion[];
   /** `/sites/:site/posts/:post_ID/restore`; a trailing slash is optional. */
   pattern: string;
   accepted: readonly Common[];
@@ -108,7 +108,7 @@ export async function dispatch(input: DispatchInput): Promise<Dispatched> {
   const allowed = new Set<string>();
   for (const route of allRoutes()) {
     const m = route.regex.exec(input.path);
-    if (!m || !route.versions.includes(input.version as '1')) continue;
+    if (!m || !route.versions.includes(input.version as ApiVersion)) continue;
     if (route.method !== input.method) {
       allowed.add(route.method);
       continue;
@@ -148,7 +148,7 @@ async function run(route: Compiled, m: RegExpExecArray, input: DispatchInput): P
     const ctx: Ctx = {
       world: input.world,
       method: input.method,
-      version: input.version as '1',
+      version: input.version as ApiVersion,
       path: input.path,
       params: input.params,
       route: routeParams,
@@ -192,7 +192,7 @@ async function run(route: Compiled, m: RegExpExecArray, input: DispatchInput): P
 async function expandMeta(body: unknown, names: string[], input: DispatchInput): Promise<unknown> {
   const fetchLink = async (link: string): Promise<unknown> => {
     if (!link.startsWith(`${input.origin}/rest/`)) return false;
-    const m = /^\/rest\/v(1(?:\.1)?)(\/.*)$/.exec(new URL(link).pathname);
+    const m = /^\/rest\/v(1(?:\.[12])?)(\/.*)$/.exec(new URL(link).pathname);
     if (!m) return false;
     const sub = await dispatch({ ...input, method: 'GET', version: m[1], path: m[2], params: {} });
     return sub === NO_ROUTE || (sub.answer.status ?? 200) >= 300 ? false : sub.answer.body;

@@ -33,6 +33,11 @@ function valuesOf(world: World, name: string, site: number | undefined): string[
         .concat(UNKNOWN);
     case 'note_ID':
       return world.notes.map((n) => String(n.id)).concat(UNKNOWN);
+    case 'media_ID':
+      return [...world.media.values()]
+        .filter((m) => m.siteId === site)
+        .map((m) => String(m.ID))
+        .concat(UNKNOWN);
     case 'term_slug':
       return [...new Set(world.terms.filter((t) => t.siteId === site).map((t) => t.slug))].concat('no-such-term');
     case 'post_type':

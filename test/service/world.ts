@@ -111,6 +111,8 @@ export interface MediaItem {
   title: string;
   alt: string;
   caption: string;
+  /** The item's description (its post_content); '' when none was given. */
+  description?: string;
   date: number;
   postId: number;
   data: Buffer;

@@ -20,7 +20,7 @@ async function batch(ctx: Ctx, authorization: string | undefined) {
     const parsed = new URL(url, 'http://batch.invalid');
     let version: string = ctx.version;
     let path = parsed.pathname;
-    const m = /^\/v(1(?:\.1)?)(\/.*)$/.exec(path);
+    const m = /^\/v(1(?:\.[12])?)(\/.*)$/.exec(path);
     if (m) [, version, path] = m;
     const sub = path.startsWith('/batch')
       ? NO_ROUTE

@@ -1,9 +1,11 @@
 /**
- * A site's media library (writing.md): `POST media/new` (multipart `media[]` with
- * `attrs[i][title|alt|caption]`), `GET media/`, and the uploaded bytes served back at each item's
- * URL by the same server (`/files/<site>/<name>`), so an image the extension links to loads.
+ * A site's media library (writing.md, site-data.md): `POST media/new` (multipart `media[]` and/or
+ * `media_urls` the service downloads, with `attrs[i][title|alt|caption|description|parent_id]`),
+ * `GET media/` (also under the deprecated v1), one item's get, update and delete, and the uploaded
+ * bytes served back at each item's URL by the same server (`/files/<site>/<name>`), so an image the
+ * extension links to loads.
  */
-import { ALL_COMMON, ApiError, int, str, type Ctx } from '../http';
+import { ALL_COMMON, ApiError, int, list, str, type Ctx } from '../http';
 import { capsOf, requireSiteAccess } from '../permissions';
 import type { Route } from '../router';
 import { iso } from '../shapes';
@@ -34,7 +36,8 @@ export function imageSize(data: Buffer): { width: number; height: number } | und
   return undefined;
 }
 
-export function mediaJson(item: MediaItem): Record<string, unknown> {
+export function mediaJson(item: MediaItem, origin?: string): Record<string, unknown> {
+  const self = origin ? `${origin}/rest/v1.1/sites/${item.siteId}/media/${item.ID}` : undefined;
   return {
     ID: item.ID,
     URL: item.URL,
@@ -47,9 +50,21 @@ export function mediaJson(item: MediaItem): Record<string, unknown> {
     extension: item.file.split('.').pop(),
     title: item.title,
     caption: item.caption,
-    description: '',
+    description: item.description ?? '',
     alt: item.alt,
     ...(item.width !== undefined ? { width: item.width, height: item.height } : {}),
+    ...(self
+      ? {
+          meta: {
+            links: {
+              self,
+              help: `${self}/help`,
+              site: `${origin}/rest/v1.1/sites/${item.siteId}`,
+              ...(item.postId > 0 ? { parent: `${origin}/rest/v1.1/sites/${item.siteId}/posts/${item.postId}` } : {}),
+            },
+          },
+        }
+      : {}),
   };
 }
 
@@ -64,26 +79,102 @@ function uniqueFile(world: World, site: Site, name: string): string {
   return file;
 }
 
-function upload(ctx: Ctx) {
+/** A file to add to the library: uploaded in the body, or fetched from a URL (`media_urls`). */
+interface Incoming {
+  /** The uploaded file's name, or the URL as given. */
+  source: string;
+  name: string;
+  /** The type the server that sent it said, for a name without an extension. */
+  type?: string;
+  data?: Buffer;
+  error?: { error: string; message: string };
+}
+
+/** How long one URL may take to download. */
+export const FETCH_TIMEOUT_MS = 10_000;
+
+/**
+ * `media_urls`: each URL downloaded by the service, as the real service sideloads it. Only http and
+ * https, at most the library's upload limit (read no further), within FETCH_TIMEOUT_MS; a failure is
+ * that item's error (WordPress's download_url words), not the request's.
+ */
+async function download(url: string, limit: number): Promise<Incoming> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { source: url, name: '', error: { error: 'http_request_failed', message: 'A valid URL was not provided.' } };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return { source: url, name: '', error: { error: 'http_request_failed', message: 'A valid URL was not provided.' } };
+  const name = decodeURIComponent(parsed.pathname.split('/').pop() ?? '') || 'file';
+  const tooBig = { source: url, name, error: { error: 'rest_upload_file_too_big', message: 'This file is too big.' } };
+  try {
+    const res = await fetch(parsed, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
+    if (!res.ok) {
+      await res.body?.cancel();
+      return { source: url, name, error: { error: `http_${res.status}`, message: res.statusText || `HTTP ${res.status}` } };
+    }
+    if (Number(res.headers.get('content-length') ?? 0) > limit) {
+      await res.body?.cancel();
+      return tooBig;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const reader = res.body?.getReader();
+    for (let part = await reader?.read(); reader && part && !part.done; part = await reader.read()) {
+      size += part.value.length;
+      if (size > limit) {
+        await reader.cancel();
+        return tooBig;
+      }
+      chunks.push(Buffer.from(part.value));
+    }
+    return { source: url, name, type: res.headers.get('content-type')?.split(';')[0].trim(), data: Buffer.concat(chunks) };
+  } catch (err) {
+    return { source: url, name, error: { error: 'http_request_failed', message: (err as Error).message } };
+  }
+}
+
+/** An extension this library takes, from the name or else the type the server said. */
+function extensionOf(name: string, type?: string): string | undefined {
+  const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
+  if (TYPES[ext]) return ext;
+  return Object.keys(TYPES).find((e) => TYPES[e] === type);
+}
+
+/**
+ * POST media/new: files in a multipart body (`media[]`) and/or URLs to fetch (`media_urls`, form or
+ * JSON `{media_urls: […], attrs: […]}`); `attrs[i]` (title, alt, caption, description, parent_id)
+ * go with the i-th item, files first and then URLs.
+ */
+async function upload(ctx: Ctx) {
   const site = findSite(ctx);
   requireSiteAccess(ctx.user, site);
   // Contributors and subscribers lack upload_files.
   if (!capsOf(ctx.user, site).delete_posts) throw new ApiError(403, 'unauthorized', 'User cannot upload media.');
+  const urls = list(ctx.params, 'media_urls') ?? [];
   const files = ctx.files ?? [];
-  if (files.length === 0) throw new ApiError(400, 'invalid_input', 'No media provided in input.');
+  if (files.length === 0 && urls.length === 0) throw new ApiError(400, 'invalid_input', 'No media provided in input.');
+  const incoming: Incoming[] = [
+    ...files.map((f) => ({ source: f.name, name: f.name, type: f.type, data: f.data })),
+    ...(await Promise.all(urls.map((u) => download(u, ctx.world.uploadLimit)))),
+  ];
   const attrs = (ctx.params.attrs ?? {}) as unknown as Record<string, Record<string, string>>;
   const media: Record<string, unknown>[] = [];
   const errors: Array<{ file: string; error: string; message: string }> = [];
-  files.forEach((f, i) => {
-    const ext = f.name.split('.').pop()?.toLowerCase() ?? '';
-    const type = TYPES[ext];
-    if (!type) return errors.push({ file: f.name, error: 'upload_error', message: 'Invalid file type.' });
-    if (f.data.length > ctx.world.uploadLimit)
-      return errors.push({ file: f.name, error: 'rest_upload_file_too_big', message: 'This file is too big.' });
-    if (f.data.length > ctx.world.spaceLeft)
-      return errors.push({ file: f.name, error: 'rest_upload_limited_space', message: 'Not enough space to upload.' });
-    ctx.world.spaceLeft -= f.data.length;
-    const file = uniqueFile(ctx.world, site, f.name);
+  incoming.forEach((f, i) => {
+    if (f.error) return errors.push({ file: f.source, ...f.error });
+    const data = f.data!;
+    const ext = extensionOf(f.name, f.type);
+    if (!ext) return errors.push({ file: f.source, error: 'upload_error', message: 'Invalid file type.' });
+    if (data.length > ctx.world.uploadLimit)
+      return errors.push({ file: f.source, error: 'rest_upload_file_too_big', message: 'This file is too big.' });
+    if (data.length > ctx.world.spaceLeft)
+      return errors.push({ file: f.source, error: 'rest_upload_limited_space', message: 'Not enough space to upload.' });
+    ctx.world.spaceLeft -= data.length;
+    const named = f.name.toLowerCase().endsWith(`.${ext}`) ? f.name : `${f.name}.${ext}`;
+    const file = uniqueFile(ctx.world, site, named);
     const a = (typeof attrs === 'object' && attrs[String(i)]) || {};
     const item: MediaItem = {
       ID: ctx.world.nextId++,
@@ -91,23 +182,79 @@ function upload(ctx: Ctx) {
       authorId: ctx.user!.ID,
       file,
       URL: `${ctx.origin}/files/${site.ID}/${file}`,
-      mime_type: type,
-      ...imageSize(f.data),
+      mime_type: TYPES[ext],
+      ...imageSize(data),
       title: a.title ?? file.replace(/\.[^.]+$/, ''),
       alt: a.alt ?? '',
       caption: a.caption ?? '',
+      description: a.description ?? '',
       date: ctx.world.now,
       postId: Number(a.parent_id ?? 0) || 0,
-      data: f.data,
+      data,
     };
     ctx.world.media.set(item.ID, item);
-    media.push(mediaJson(item));
+    media.push(mediaJson(item, ctx.origin));
   });
   if (media.length === 0) {
     const first = errors[0];
     return { status: 400, body: { error: first.error, message: first.message, errors } };
   }
   return { body: { media, errors } };
+}
+
+/** One item of the site's library, for those who may edit posts (the real service lets contributors see media). */
+function findMedia(ctx: Ctx): { site: Site; item: MediaItem | undefined } {
+  const site = findSite(ctx);
+  requireSiteAccess(ctx.user, site);
+  const raw = ctx.route.media_ID;
+  const item = /^\d+$/.test(raw) ? ctx.world.media.get(Number(raw)) : undefined;
+  return { site, item: item?.siteId === site.ID ? item : undefined };
+}
+
+const unknownMedia = () => new ApiError(404, 'unknown_media', 'Unknown Media');
+
+function getMedia(ctx: Ctx) {
+  const { site, item } = findMedia(ctx);
+  if (!capsOf(ctx.user, site).edit_posts) throw new ApiError(403, 'unauthorized', 'User cannot view media');
+  if (!item) throw unknownMedia();
+  return { body: mediaJson(item, ctx.origin) };
+}
+
+/** POST media/$ID: title, caption, description, alt and parent_id, for those with upload_files. */
+function updateMedia(ctx: Ctx) {
+  const { site, item } = findMedia(ctx);
+  // The real service's words for a missing upload_files here, as it says them.
+  if (!capsOf(ctx.user, site).delete_posts) throw new ApiError(403, 'unauthorized', 'User cannot view media');
+  if (!item) throw unknownMedia();
+  const p = ctx.params;
+  const parent = str(p, 'parent_id');
+  if (parent !== undefined && parent !== '' && !/^\d+$/.test(parent))
+    throw new ApiError(400, 'invalid_input', '"parent_id" must be a post ID.');
+  const title = str(p, 'title');
+  const caption = str(p, 'caption');
+  const description = str(p, 'description');
+  const alt = str(p, 'alt');
+  if (title !== undefined) item.title = title;
+  if (caption !== undefined) item.caption = caption;
+  if (description !== undefined) item.description = description;
+  // As wp_strip_all_tags: no markup in the alternative text.
+  if (alt !== undefined) item.alt = alt.replace(/<[^>]*>/g, '').trim();
+  if (parent !== undefined) item.postId = Number(parent || 0);
+  return { body: mediaJson(item, ctx.origin) };
+}
+
+/** POST media/$ID/delete: deleted for good (the library has no trash), answered once more with status `deleted`. */
+function deleteMedia(ctx: Ctx) {
+  const { site, item } = findMedia(ctx);
+  const caps = capsOf(ctx.user, site);
+  const own = item !== undefined && item.authorId === ctx.user?.ID;
+  if (!caps.delete_posts || (item && !own && !caps.delete_others_posts))
+    throw new ApiError(403, 'unauthorized', 'User is not authorized delete media');
+  if (!item) throw unknownMedia();
+  ctx.world.media.delete(item.ID);
+  ctx.world.spaceLeft += item.data.length;
+  for (const post of ctx.world.posts.values()) if (post.featuredImage === item.ID) post.featuredImage = undefined;
+  return { body: { ...mediaJson(item, ctx.origin), status: 'deleted' } };
 }
 
 function listMedia(ctx: Ctx) {
@@ -132,7 +279,13 @@ function listMedia(ctx: Ctx) {
     .filter((m) => postId === undefined || m.postId === postId)
     .sort((a, b) => b.date - a.date || b.ID - a.ID);
   const next = offset + number < all.length ? Buffer.from(String(offset + number)).toString('base64url') : undefined;
-  return { body: { found: all.length, media: all.slice(offset, offset + number).map(mediaJson), meta: next ? { next_page: next } : {} } };
+  return {
+    body: {
+      found: all.length,
+      media: all.slice(offset, offset + number).map((m) => mediaJson(m, ctx.origin)),
+      meta: next ? { next_page: next } : {},
+    },
+  };
 }
 
 /** `/files/<site>/<name>`: the bytes of a library item, or undefined when there is none. */
@@ -144,6 +297,14 @@ export function servedFile(world: World, path: string): { type: string; data: Bu
   return item && { type: item.mime_type, data: item.data };
 }
 
+const WRITE = {
+  method: 'POST',
+  versions: ['1.1'],
+  accepted: ALL_COMMON,
+  auth: 'required',
+  authMessage: 'An active access token must be used to upload media.',
+} as const;
+
 export const mediaRoutes: Route[] = [
   {
     method: 'POST',
@@ -154,5 +315,17 @@ export const mediaRoutes: Route[] = [
     authMessage: 'An active access token must be used to upload media.',
     handle: upload,
   },
-  { method: 'GET', versions: ['1.1'], pattern: '/sites/:site/media/', accepted: ALL_COMMON, auth: 'required', handle: listMedia },
+  // The deprecated v1 path is still answered, the same way (site-data.md).
+  { method: 'GET', versions: ['1', '1.1'], pattern: '/sites/:site/media/', accepted: ALL_COMMON, auth: 'required', handle: listMedia },
+  // One item: the official client reads it under v1.2 by default.
+  {
+    method: 'GET',
+    versions: ['1.1', '1.2'],
+    pattern: '/sites/:site/media/:media_ID(\\d+)',
+    accepted: ALL_COMMON,
+    auth: 'required',
+    handle: getMedia,
+  },
+  { ...WRITE, pattern: '/sites/:site/media/:media_ID(\\d+)', handle: updateMedia },
+  { ...WRITE, pattern: '/sites/:site/media/:media_ID(\\d+)/delete', handle: deleteMedia },
 ];
