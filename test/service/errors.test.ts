@@ -30,8 +30,12 @@ describe('Refusals a client can meet (spec error table and protocol errors)', ()
 
   describe('users/suggest refuses', () => {
     const invalid = { status: 403, error: 'invalid_query', message: 'Missing or invalid site id.' };
-    it('403 invalid_query "Missing or invalid site id." when no site is given', async () => {
-      expectError(await call('GET', '/rest/v1.1/users/suggest', { token: 'cs-demo-token' }), invalid);
+    it("no site given is the token's own blog (as the real service answers); an empty site_id is 403 invalid_query", async () => {
+      const own = await call('GET', '/rest/v1.1/users/suggest', { token: 'cs-demo-token' });
+      const demo = await call('GET', `/rest/v1.1/users/suggest?site_id=${SITES.demo}`, { token: 'cs-demo-token' });
+      assert.equal(own.status, 200, own.text);
+      assert.deepEqual(own.json, demo.json);
+      expectError(await call('GET', '/rest/v1.1/users/suggest?site_id=', { token: 'cs-demo-token' }), invalid);
     });
     it('403 invalid_query "Missing or invalid site id." for an unknown site_id, a non-numeric site_id and an unknown domain', async () => {
       expectError(await call('GET', '/rest/v1.1/users/suggest?site_id=987654', { token: 'cs-demo-token' }), invalid);

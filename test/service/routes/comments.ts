@@ -13,6 +13,7 @@ import type { Comment, CommentStatus, Site } from '../world';
 import { context, findSite } from './posts';
 import { actRoute as route } from './act';
 import { addReply } from './replies';
+import { likerIds, likerJson } from '../likers';
 
 const STATUSES: CommentStatus[] = ['approved', 'unapproved', 'spam', 'trash'];
 
@@ -153,6 +154,23 @@ function like(on: boolean) {
   };
 }
 
+/** GET …/likes/: who likes the comment (users of this service). */
+function likes(ctx: Ctx) {
+  const { site, comment } = findComment(ctx);
+  const post = ctx.world.posts.get(comment.postId);
+  if (post) requirePostView(ctx.user, site, post);
+  return {
+    body: {
+      found: comment.likes.size,
+      i_like: ctx.user !== undefined && comment.likes.has(ctx.user.ID),
+      can_like: ctx.user !== undefined,
+      site_ID: site.ID,
+      comment_ID: comment.ID,
+      likes: likerIds(comment.likes, comment.likes.size, comment.ID).map((id) => likerJson(ctx.world, id, site.ID)),
+    },
+  };
+}
+
 function reply(ctx: Ctx) {
   const { site, comment } = findComment(ctx);
   if (comment.status === 'trash' || comment.status === 'spam') throw new ApiError(403, 'unauthorized', 'User cannot reply to this comment');
@@ -178,4 +196,12 @@ export const commentRoutes: Route[] = [
   route('/sites/:site/comments/:comment_ID/likes/new', like(true)),
   route('/sites/:site/comments/:comment_ID/likes/mine/delete', like(false)),
   route('/sites/:site/comments/:comment_ID/replies/new', reply),
+  {
+    method: 'GET',
+    versions: ['1', '1.1'],
+    pattern: '/sites/:site/comments/:comment_ID/likes/',
+    accepted: ALL_COMMON,
+    auth: 'optional',
+    handle: likes,
+  },
 ];

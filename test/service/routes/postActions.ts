@@ -1,8 +1,9 @@
-/** Liking, unliking and replying to a post. */
-import { ApiError, type Ctx } from '../http';
+/** Liking, unliking and replying to a post, and who likes it. */
+import { ALL_COMMON, ApiError, type Ctx } from '../http';
 import { commentJson } from '../commentShape';
 import { touchNotesWhere } from '../noteActions';
-import { canRead, requireSiteAccess } from '../permissions';
+import { canRead, requirePostView, requireSiteAccess } from '../permissions';
+import { likerIds, likerJson } from '../likers';
 import type { Route } from '../router';
 import type { Post, Site } from '../world';
 import { actRoute } from './act';
@@ -47,6 +48,24 @@ function like(on: boolean) {
   };
 }
 
+/** GET …/likes/: who likes the post; `found` is its like_count. */
+function likes(ctx: Ctx) {
+  const { site, post } = readablePost(ctx);
+  requirePostView(ctx.user, site, post);
+  const known = ctx.world.postLikes.get(post.ID) ?? new Set<number>();
+  const ids = likerIds(known, post.likeCount, post.ID);
+  return {
+    body: {
+      found: post.likeCount,
+      i_like: ctx.user !== undefined && known.has(ctx.user.ID),
+      can_like: ctx.user !== undefined,
+      site_ID: site.ID,
+      post_ID: post.ID,
+      likes: ids.slice(0, post.likeCount).map((id) => likerJson(ctx.world, id, site.ID)),
+    },
+  };
+}
+
 function reply(ctx: Ctx) {
   const { site, post } = readablePost(ctx);
   const created = addReply(ctx, site, post, 0);
@@ -57,4 +76,12 @@ export const postActionRoutes: Route[] = [
   actRoute('/sites/:site/posts/:post_ID/likes/new', like(true)),
   actRoute('/sites/:site/posts/:post_ID/likes/mine/delete', like(false)),
   actRoute('/sites/:site/posts/:post_ID/replies/new', reply),
+  {
+    method: 'GET',
+    versions: ['1', '1.1'],
+    pattern: '/sites/:site/posts/:post_ID/likes/',
+    accepted: ALL_COMMON,
+    auth: 'optional',
+    handle: likes,
+  },
 ];

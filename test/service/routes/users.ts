@@ -13,6 +13,8 @@ function suggest(ctx: Ctx) {
   let site: Site | undefined;
   if (domain) site = siteByIdOrDomain(ctx.world, domain);
   else if (siteId && /^\d+$/.test(siteId)) site = ctx.world.sites.get(Number(siteId));
+  // Neither: the token's own blog, as the real service answers (site-data.md).
+  else if (siteId === undefined && ctx.token) site = ctx.world.sites.get(ctx.token.blogId);
   if (!site) throw new ApiError(403, 'invalid_query', 'Missing or invalid site id.');
   requireSiteAccess(ctx.user, site);
   if (!WRITERS.includes(ctx.user!.roles[site.ID] ?? '')) throw new ApiError(404, 'unknown_user', 'User does not exist.');
