@@ -237,6 +237,34 @@ describe('The push channel of the reference service', () => {
       });
       assert.ok(!(await upToBarrier(ed, 0, ED)).some((m) => m.note_id === top.id));
     });
+    it("one new comment on demo's post changes the hash of its new note only, not of demo's other notes about that post", async () => {
+      const l = await connect();
+      const aboutPost = async () =>
+        (await ok('GET', '/rest/v1.1/notifications/?number=99&fields=id,meta')).notes
+          .filter((n: Json) => n.meta?.ids?.post === 100)
+          .map((n: Json) => n.id);
+      const before = await aboutPost();
+      assert.ok(before.length >= 2, 'demo has other notes about post 100');
+      const { pushed, changed } = await pushedBy(l, () =>
+        ok('POST', `${SITE}/posts/100/replies/new`, { token: ED, form: 'content=Only%20this%20one' }),
+      );
+      assert.equal(changed.length, 1, `changed: ${changed.join(', ')}`);
+      assert.ok(!before.includes(changed[0]) && (await aboutPost()).includes(changed[0]), 'the new note about post 100');
+      assert.deepEqual(ids(pushed), changed);
+    });
+    it("demo's reply to a comment changes demo's notes about that comment (i_replied), not her other notes about the post", async () => {
+      const l = await connect();
+      const { pushed, changed } = await pushedBy(l, () =>
+        ok('POST', `${SITE}/comments/8800/replies/new`, { token: DEMO, form: 'content=Thanks' }),
+      );
+      const about8800 = (await ok('GET', '/rest/v1.1/notifications/?number=99&fields=id,meta,body')).notes
+        .filter((n: Json) => JSON.stringify(n.body).includes('"comment":8800'))
+        .map((n: Json) => n.id)
+        .sort();
+      assert.ok(about8800.includes(PENDING_NOTE));
+      assert.deepEqual(changed, about8800);
+      assert.deepEqual(ids(pushed), changed);
+    });
     it("a reply by ed to a comment on demo's post notifies demo too; demo's own comment on her post notifies no one", async () => {
       const l = await connect();
       const { pushed, changed } = await pushedBy(l, () =>

@@ -12,7 +12,8 @@ import { ApiError, errorBody } from './http';
 import { faultErrorBody } from './faults';
 import { authenticate, invalidToken } from './router';
 import { DEMO_CLIENT_ID } from './seed';
-import { noteHash, type User, type World } from './world';
+import { noteReader } from './noteActions';
+import type { User, World } from './world';
 
 export const PUSH_PATH = '/pinghub/wpcom/me/newest-note-data';
 /** The real service pings about every 27 s. */
@@ -129,7 +130,9 @@ export class PushChannel {
   }
 
   private snapshot(): Map<number, { userId: number; hash: string }> {
-    return new Map(this.options.world().notes.map((n) => [n.id, { userId: n.userId, hash: noteHash(n) }]));
+    const world = this.options.world();
+    const reader = noteReader(world);
+    return new Map(world.notes.map((n) => [n.id, { userId: n.userId, hash: reader.hash(n) }]));
   }
 
   /**

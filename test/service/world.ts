@@ -199,6 +199,7 @@ export interface Note {
   legacyShape?: boolean;
   /** Similar notes that `trap=1` folds into this one. */
   trapGroup?: string;
+  /** The note's own content, as a number: part of its `note_hash` (noteActions.ts `noteReader`); bumped when the note is edited by hand. */
   hash: number;
   actionSpots?: NoteActionSpot[];
 }
@@ -243,14 +244,6 @@ export interface World {
   uploadLimit: number;
   /** Bytes left in the sites' storage (rest_upload_limited_space when an upload needs more). */
   spaceLeft: number;
-}
-
-/**
- * What `note_hash` says of a note: it changes whenever anything the note shows does (an action's
- * value, its read state), so the cheap poll and the push channel both compare it.
- */
-export function noteHash(note: Note): string {
-  return String(note.hash + note.unread);
 }
 
 export function siteByIdOrDomain(world: World, key: string): Site | undefined {

@@ -6,7 +6,7 @@
 import { ALL_COMMON, ApiError, isoTime, str, type Ctx } from '../http';
 import { commentHtml } from '../commentContent';
 import { commentJson } from '../commentShape';
-import { removeNotesAbout, touchNotesWhere } from '../noteActions';
+import { removeNotesAbout } from '../noteActions';
 import { canEditComment, canModerate, requirePostView, requireSiteAccess } from '../permissions';
 import type { Route } from '../router';
 import type { Comment, CommentStatus, Site } from '../world';
@@ -53,10 +53,6 @@ function read(ctx: Ctx) {
   requireReadable(ctx, site, comment);
   if (post) requirePostView(ctx.user, site, post);
   return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID, comment.status, context) };
-}
-
-function changed(ctx: Ctx, comment: Comment): void {
-  touchNotesWhere(ctx.world, (ids) => ids.comment === comment.ID);
 }
 
 function requireModerator(ctx: Ctx, site: Site, message: string): void {
@@ -108,10 +104,7 @@ function update(ctx: Ctx) {
   if (author !== undefined) comment.authorName = author.trim();
   if (date !== undefined) comment.date = date;
   const next = status === undefined ? comment.status : nextStatus(comment, status as UpdateStatus);
-  if (next !== comment.status) {
-    setStatus(comment, next);
-    changed(ctx, comment);
-  }
+  if (next !== comment.status) setStatus(comment, next);
   return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID, comment.status, context(ctx)) };
 }
 
@@ -125,12 +118,10 @@ function trash(ctx: Ctx) {
   requireModerator(ctx, site, 'User cannot delete comment');
   if (comment.status === 'trash' || comment.status === 'spam') {
     ctx.world.comments.delete(comment.ID);
-    changed(ctx, comment);
     removeNotesAbout(ctx.world, comment.ID);
     return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID, 'deleted', context(ctx)) };
   }
   setStatus(comment, 'trash');
-  changed(ctx, comment);
   return { body: commentJson(ctx.world, comment, ctx.origin, ctx.user?.ID, comment.status, context(ctx)) };
 }
 
@@ -140,7 +131,6 @@ function like(on: boolean) {
     if (comment.likes.has(ctx.user!.ID) !== on) {
       if (on) comment.likes.add(ctx.user!.ID);
       else comment.likes.delete(ctx.user!.ID);
-      changed(ctx, comment);
     }
     const self = `${ctx.origin}/rest/v1.1/sites/${site.ID}/comments/${comment.ID}`;
     return {
@@ -176,7 +166,6 @@ function reply(ctx: Ctx) {
   if (comment.status === 'trash' || comment.status === 'spam') throw new ApiError(403, 'unauthorized', 'User cannot reply to this comment');
   const post = ctx.world.posts.get(comment.postId)!;
   const created = addReply(ctx, site, post, comment.ID);
-  changed(ctx, comment);
   return { body: commentJson(ctx.world, created, ctx.origin, ctx.user?.ID) };
 }
 

@@ -1,6 +1,5 @@
 /** Following and unfollowing a site (the `follow` action of notes). */
 import type { Ctx } from '../http';
-import { touchNotesWhere } from '../noteActions';
 import { requireSiteAccess } from '../permissions';
 import type { Route } from '../router';
 import { actRoute } from './act';
@@ -16,7 +15,6 @@ function follow(on: boolean) {
     if (mine.has(site.ID) !== on) {
       if (on) mine.add(site.ID);
       else mine.delete(site.ID);
-      touchNotesWhere(ctx.world, (ids) => ids.site === site.ID);
     }
     return { body: { success: true, is_following: on, meta: { links: { site: `${ctx.origin}/rest/v1.1/sites/${site.ID}` } } } };
   };

@@ -2,16 +2,16 @@
 import { ALL_COMMON, ApiError, bool, int, list, str, type Ctx, type Params } from '../http';
 import type { Route } from '../router';
 import { iso } from '../shapes';
-import { noteHash, type Note } from '../world';
-import { withActions } from '../noteActions';
+import type { Note } from '../world';
+import { noteReader, type NoteReader } from '../noteActions';
 
 const AUTH_MESSAGE = 'An active access token must be used to retrieve notifications.';
 /** The list applies `fields` to notes itself. */
 const NOTES_COMMON = ALL_COMMON.filter((c) => c !== 'fields');
 export const DEFAULT_NOTE_FIELDS = ['id', 'type', 'unread', 'noticon', 'body', 'subject', 'timestamp'];
 
-function noteJson(note: Note, ctx: Ctx, numItems: number, folded: boolean): Record<string, unknown> {
-  const acted = withActions(note, ctx.world);
+function noteJson(note: Note, ctx: Ctx, reader: NoteReader, numItems: number, folded: boolean): Record<string, unknown> {
+  const acted = reader.withActions(note);
   let body = acted.body;
   if (!Array.isArray(body) && Array.isArray(body.items)) body = { ...body, items: body.items.slice(0, numItems) };
   const links = Object.fromEntries(Object.entries(note.meta.links).map(([k, v]) => [k, `${ctx.origin}${v}`]));
@@ -24,7 +24,7 @@ function noteJson(note: Note, ctx: Ctx, numItems: number, folded: boolean): Reco
     subject: folded ? {} : note.subject,
     body,
     meta: { ids: note.meta.ids, links },
-    note_hash: noteHash(note),
+    note_hash: reader.hash(note),
   };
   if (note.legacyShape) json.read = note.unread > 0 ? 0 : 1;
   else json.unread = note.unread;
@@ -71,10 +71,11 @@ function list_(ctx: Ctx) {
   if (before !== undefined) notes = notes.filter((n) => n.timestamp <= before);
   notes = notes.slice(0, number);
   const seenGroups = new Set<string>();
+  const reader = noteReader(ctx.world);
   const json = notes.map((n) => {
     const folded = trap && n.trapGroup !== undefined && seenGroups.has(n.trapGroup);
     if (n.trapGroup) seenGroups.add(n.trapGroup);
-    return noteJson(n, ctx, numItems, folded);
+    return noteJson(n, ctx, reader, numItems, folded);
   });
   const shown = shownFields(p, json, DEFAULT_NOTE_FIELDS);
   return { body: { number: shown.length, last_seen_time: ctx.user!.lastSeenTime, notes: shown } };
@@ -117,7 +118,7 @@ function getOne(ctx: Ctx) {
   const id = Number(ctx.route.note_ID);
   const note = ctx.world.notes.find((n) => n.id === id && n.userId === ctx.user!.ID);
   if (!note) throw new ApiError(404, 'unknown_note', 'Unknown notification.');
-  const json = noteJson(note, ctx, int(ctx.params, 'num_note_items', { min: 1, def: 9 }), false);
+  const json = noteJson(note, ctx, noteReader(ctx.world), int(ctx.params, 'num_note_items', { min: 1, def: 9 }), false);
   return { body: { notes: shownFields(ctx.params, [json], Object.keys(json)) } };
 }
 

@@ -1,7 +1,6 @@
 /** Liking, unliking and replying to a post, and who likes it. */
 import { ALL_COMMON, ApiError, type Ctx } from '../http';
 import { commentJson } from '../commentShape';
-import { touchNotesWhere } from '../noteActions';
 import { canRead, requirePostView, requireSiteAccess } from '../permissions';
 import { likerIds, likerJson } from '../likers';
 import type { Route } from '../router';
@@ -34,7 +33,6 @@ function like(on: boolean) {
         likers.delete(ctx.user!.ID);
         post.likeCount--;
       }
-      touchNotesWhere(ctx.world, (ids) => ids.post === post.ID && ids.site === site.ID);
     }
     const self = `${ctx.origin}/rest/v1.1/sites/${site.ID}/posts/${post.ID}`;
     return {

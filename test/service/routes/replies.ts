@@ -6,7 +6,6 @@
 import { ApiError, type Ctx } from '../http';
 import { commentHtml } from '../commentContent';
 import { notifyPostAuthor } from '../commentNote';
-import { touchNotesWhere } from '../noteActions';
 import { requirePostView } from '../permissions';
 import type { Comment, Post, Site } from '../world';
 
@@ -37,7 +36,6 @@ export function addReply(ctx: Ctx, site: Site, post: Post, parent: number): Comm
   };
   ctx.world.comments.set(ID, comment);
   post.commentCount++;
-  touchNotesWhere(ctx.world, (ids) => ids.post === post.ID && ids.site === site.ID);
   notifyPostAuthor(ctx.world, site, post, comment);
   return comment;
 }
