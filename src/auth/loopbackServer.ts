@@ -20,7 +20,8 @@ import type { AddressInfo } from 'node:net';
 import { SETTINGS } from '../settings';
 import { parseCallback, type CallbackResult } from './callback';
 import { SignInError } from './confirmToken';
-import { loopbackPage, loopbackPageCsp, type AnswerReply, type PostedAnswer } from './loopbackPage';
+import { loadRender } from '../lazy/loadRender';
+import type { AnswerReply, PostedAnswer } from '../render/loopbackPage';
 import type { CallbackVerdict } from './signInFlow';
 
 export const LOOPBACK_PATH = '/content-site/callback';
@@ -161,10 +162,21 @@ export function listenProblem(err: NodeJS.ErrnoException, port: number): string 
   return `The sign-in server could not listen on 127.0.0.1:${port}; ${register}`;
 }
 
-function page(res: ServerResponse): void {
+/** The page comes with the renderer's lazy part (dist/render.js): only a sign-in needs it. */
+async function page(res: ServerResponse): Promise<void> {
+  let render;
+  try {
+    render = await loadRender();
+  } catch {
+    return reply(res, 500, 'The sign-in page could not be loaded. Start the sign-in again from VS Code.');
+  }
   const nonce = randomBytes(16).toString('base64');
-  res.writeHead(200, { ...SAFE_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': loopbackPageCsp(nonce) });
-  res.end(loopbackPage(nonce));
+  res.writeHead(200, {
+    ...SAFE_HEADERS,
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': render.loopbackPageCsp(nonce),
+  });
+  res.end(render.loopbackPage(nonce));
 }
 
 function reply(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {

@@ -6,3 +6,5 @@ export * from '../render';
 export { insightsPage } from '../render/insightsPage';
 // The detail view's note session (vscode-free, in render/): needed only once a note is shown.
 export { NoteSession } from '../render/noteSession';
+// The loopback sign-in's page (auth/loopbackServer.ts): needed only while a sign-in waits for it.
+export { loopbackPage, loopbackPageCsp } from '../render/loopbackPage';
