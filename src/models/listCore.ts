@@ -35,6 +35,11 @@ export interface ListSource<T, C> {
   shown?(item: T): boolean;
   /** The service's current copy of these items; an item it does not return is no longer in this list. */
   fetch?(client: ContentSiteClient, keys: readonly string[]): Promise<T[]>;
+  /**
+   * What the pages are of, when the request does not say it all (a filter applied here): a first
+   * page of another scope, or of another request, starts the list over instead of merging into it.
+   */
+  scope?(): string;
 }
 
 /** How an operation shows on one item: the item as it should look, or undefined to hide it. */
@@ -96,6 +101,12 @@ export class ListCore<T, C> implements BatchRefreshable {
   private shown: { list: T[]; byKey: Map<string, T> } | undefined;
   /** The clock when the fetch of the first page now held started. */
   private firstPageSeq = 0;
+  /** What the first page now held was asked for (its request and scope); undefined when nothing the service sent is held. */
+  private held: string | undefined;
+  /** Whether pages past the first are held (loadMore added some since the first page last replaced them). */
+  private extended = false;
+  /** Moves on when the held pages are dropped (cleared, or a first page started the list over): a page asked before is not appended. */
+  private epoch = 0;
   /** Keys a fetch found gone, with that fetch's clock: an older answer does not bring them back. */
   private removedAt = new Map<string, number>();
   private readonly changed = new Emitter<void>();
@@ -146,9 +157,10 @@ export class ListCore<T, C> implements BatchRefreshable {
     if (!request) return [];
     const gen = ++this.generation;
     const seq = this.startFetch();
+    const scope = JSON.stringify([request.spec, this.source.scope?.()]);
     this._state = { kind: 'loading' };
     this.fire();
-    return [{ request, deliver: (answer) => this.takeFirstPage(answer as Promise<Page<T, C>>, gen, seq) }];
+    return [{ request, deliver: (answer) => this.takeFirstPage(answer as Promise<Page<T, C>>, gen, seq, scope) }];
   }
 
   /**
@@ -158,6 +170,8 @@ export class ListCore<T, C> implements BatchRefreshable {
   seed(items: readonly T[], loadedAt: number): void {
     if (this._state.kind !== 'idle') return;
     this.base = new Map(items.map((item) => [this.source.key(item), { item, seq: 0 }]));
+    this.held = undefined;
+    this.extended = false;
     this._loadedAt = loadedAt;
     this._fromCache = true;
     this._state = { kind: 'loaded' };
@@ -180,6 +194,7 @@ export class ListCore<T, C> implements BatchRefreshable {
   /** The refresh was refused before anything was sent (a bad setting): shown as the list's error. */
   refused(err: unknown): void {
     this.generation++;
+    this.epoch++;
     this._state = { kind: 'error', error: asError(err) };
     this.fire();
   }
@@ -187,7 +202,8 @@ export class ListCore<T, C> implements BatchRefreshable {
   async loadMore(): Promise<void> {
     if (this.cursor === undefined || this._state.kind !== 'loaded' || this.loadingMore) return;
     const client = this.client();
-    const gen = this.generation;
+    // Not the generation: a first page re-read meanwhile merges into the held pages (see firstPage), so this page still follows them.
+    const epoch = this.epoch;
     let seq: number | undefined;
     this.loadingMore = true;
     try {
@@ -195,7 +211,7 @@ export class ListCore<T, C> implements BatchRefreshable {
       if (!request) return;
       seq = this.startFetch();
       const page = await client.run(request);
-      if (gen !== this.generation) return;
+      if (epoch !== this.epoch) return;
       let added = 0;
       for (const item of page.items) {
         const key = this.source.key(item);
@@ -206,9 +222,10 @@ export class ListCore<T, C> implements BatchRefreshable {
       }
       // A page that added nothing ends the list unless its cursor moved on (a page filtered here may be empty).
       this.cursor = added > 0 || (page.next !== undefined && page.next !== this.cursor) ? page.next : undefined;
+      this.extended = true;
       this._loadMoreError = undefined;
     } catch (err) {
-      if (gen !== this.generation) return;
+      if (epoch !== this.epoch) return;
       this._loadMoreError = asError(err);
     } finally {
       this.loadingMore = false;
@@ -324,6 +341,7 @@ export class ListCore<T, C> implements BatchRefreshable {
   /** Forget everything (signed out, another site); answers still on their way are ignored. */
   clear(): void {
     this.generation++;
+    this.epoch++;
     this.base = new Map();
     this.ops = [];
     this.cursor = undefined;
@@ -333,6 +351,8 @@ export class ListCore<T, C> implements BatchRefreshable {
     this._state = IDLE;
     this.firstPageSeq = 0;
     this.removedAt = new Map();
+    this.held = undefined;
+    this.extended = false;
     this.fire();
   }
 
@@ -340,13 +360,15 @@ export class ListCore<T, C> implements BatchRefreshable {
     this.changed.dispose();
   }
 
-  private async takeFirstPage(answer: Promise<Page<T, C>>, gen: number, seq: number): Promise<void> {
+  private async takeFirstPage(answer: Promise<Page<T, C>>, gen: number, seq: number, scope: string): Promise<void> {
     try {
       const page = await answer;
       if (gen !== this.generation) return;
-      this.base = this.firstPage(page, seq);
+      const { base, cursor } = this.firstPage(page, seq, scope);
+      this.base = base;
+      this.cursor = cursor;
+      this.held = scope;
       this.firstPageSeq = seq;
-      this.cursor = page.next;
       this._loadMoreError = undefined;
       this._loadedAt = Date.now();
       this._fromCache = false;
@@ -364,17 +386,45 @@ export class ListCore<T, C> implements BatchRefreshable {
 
   /**
    * A first page as the new base, with what fetches that started after it brought (an item they
-   * changed, added or removed meanwhile is newer than the page's copy of it).
+   * changed, added or removed meanwhile is newer than the page's copy of it), merged into the pages
+   * loaded past it: a page of the same request re-read (a poll, a reconnect, Refresh) replaces what
+   * it covers (new items added, changed ones replaced, those it no longer holds removed), and the
+   * items past its end stay, with the cursor that follows them, so what the user loaded stays loaded.
+   * The list starts over at the first page when the page is of another request or scope, when it is
+   * the whole list, or when it does not reach the items held (a gap may lie between them).
    */
-  private firstPage(page: Page<T, C>, seq: number): Map<string, Entry<T>> {
+  private firstPage(page: Page<T, C>, seq: number, scope: string): { base: Map<string, Entry<T>>; cursor: C | undefined } {
     const next = new Map(page.items.map((item) => [this.source.key(item), { item, seq }]));
     const within = this.withinLoaded(page.items, page.next);
     for (const [key, entry] of this.base) if (entry.seq > seq && within(entry.item)) next.set(key, entry);
+    let cursor = page.next;
+    // A page being loaded past the held ones counts as held: it follows the cursor kept here.
+    const merging = this.held === scope && (this.extended || this.loadingMore) && page.next !== undefined;
+    const past = merging ? this.pastPage(next, within) : undefined;
+    this.extended = !!past;
+    if (past) {
+      for (const [key, entry] of this.base) if (!next.has(key) && past(entry.item, key)) next.set(key, entry);
+      cursor = this.cursor;
+    } else this.epoch++;
     for (const [key, at] of this.removedAt) {
       if (at > seq) next.delete(key);
       else this.removedAt.delete(key);
     }
-    return next;
+    return { base: next, cursor };
+  }
+
+  /**
+   * Which held items lie past the end of a re-read first page (`within` it: see withinLoaded): in
+   * the shown order, those that sort past it; in the service's order (no compare), those after the
+   * last held item the page holds again. Undefined when the page does not reach what is held.
+   */
+  private pastPage(page: ReadonlyMap<string, Entry<T>>, within: (item: T) => boolean): ((item: T, key: string) => boolean) | undefined {
+    const keys = [...this.base.keys()];
+    if (this.source.compare) return keys.some((k) => within(this.base.get(k)!.item)) ? (item) => !within(item) : undefined;
+    let last = -1;
+    keys.forEach((k, i) => page.has(k) && (last = i));
+    const after = new Set(keys.slice(last + 1));
+    return last < 0 ? undefined : (_item, key) => after.has(key);
   }
 
   /**

@@ -19,6 +19,7 @@ export abstract class ListModel<T, C> implements BatchRefreshable {
         compare: this.compare ? (a, b) => this.compare!(a, b) : undefined,
         shown: this.isShown ? (item) => this.isShown!(item) : undefined,
         fetch: this.fetchItems ? (c, keys) => this.fetchItems!(c, keys) : undefined,
+        scope: this.scope ? () => this.scope!() : undefined,
       },
       client,
     );
@@ -32,6 +33,8 @@ export abstract class ListModel<T, C> implements BatchRefreshable {
   /** Whether an item the service sent is shown (all are, without it). */
   protected isShown?(item: T): boolean;
   protected fetchItems?(client: ContentSiteClient, keys: readonly string[]): Promise<T[]>;
+  /** What the pages are of, when the request does not say it all (see ListSource.scope). */
+  protected scope?(): string;
 
   get state(): LoadState {
     return this.list.state;

@@ -8,7 +8,7 @@ import { ContentSiteError, noteActions, type ContentSiteClient, type Notificatio
 import { asError, outcomeUnknown, unknownBecause } from './asError';
 import type { Effect, Page } from './listCore';
 import { ListModel } from './listModel';
-import { type NoteFilter, filterAccepts, filterQuery, localFilter } from './noteFilters';
+import { type NoteFilter, filterAccepts, filterId, filterQuery, localFilter } from './noteFilters';
 
 export type { NoteFilter } from './noteFilters';
 
@@ -81,6 +81,10 @@ export class NotificationsModel extends ListModel<Notification, number> {
   }
   protected override compare(a: Notification, b: Notification): number {
     return b.timestamp - a.timestamp || b.id - a.id;
+  }
+  /** A filter picked here is not in the request: another one starts the list over. */
+  protected override scope(): string {
+    return filterId(this._filter);
   }
   protected override fetchItems(client: ContentSiteClient, keys: readonly string[]): Promise<Notification[]> {
     return this.fetchNotes(client, keys.map(Number));

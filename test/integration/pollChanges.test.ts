@@ -59,6 +59,31 @@ describe('What the poll detects', () => {
     void api;
   });
 
+  it('a new note found by the poll is added on top of what the user loaded: the pages past the first stay, and Load more goes on from them', async () => {
+    const { model, poller, api } = await loaded();
+    await model.loadMore();
+    const before = model.notes.map((n) => n.id);
+    assert.ok(before.length > 20 && model.hasMore, `${before.length} loaded, more to load`);
+    svc()
+      .world()
+      .notes.push({ ...structuredClone(note(60005)), id: 69998, timestamp: note(60000).timestamp + 60, unread: 1, hash: 1 });
+    assert.equal(await poller.pollOnce(), 'changed');
+    assert.deepEqual(
+      model.notes.map((n) => n.id),
+      [69998, ...before],
+      'the new note on top, every note loaded before still shown',
+    );
+    assert.ok(model.hasMore);
+    await model.loadMore();
+    const service = (await api.notifications.list({ number: 99, fields: 'id' })).notes.map((n) => n.id);
+    assert.deepEqual(
+      model.notes.map((n) => n.id),
+      service.slice(0, model.notes.length),
+      'the next page follows on: no gap, no duplicate',
+    );
+    assert.ok(model.notes.length > before.length + 1);
+  });
+
   it('watches the newest 10 on the interval, and the whole first page when the window comes back', async () => {
     const { model, poller } = await loaded();
     const newest = model.notes.slice(0, 20).map((n) => n.id);

@@ -208,4 +208,139 @@ describe('ListCore', () => {
       assert.equal(shown(list), '');
     });
   });
+
+  describe('a first page read again merges into the pages loaded past it', () => {
+    /** Pages whose requests the test answers, each recording the cursor it was asked with; `scope` is the source's. */
+    function paged(options: { compare?: (a: Item, b: Item) => number; scope?: () => string } = {}) {
+      const asked: Array<{ cursor: number | undefined } & Deferred> = [];
+      const client = {
+        run: (p: Prepared<Page<Item, number>>) => p.parse(undefined) as unknown as Promise<Page<Item, number>>,
+      } as unknown as ContentSiteClient;
+      const list = new ListCore<Item, number>(
+        {
+          key: (i) => String(i.id),
+          page: (_c, cursor) => ({
+            spec: { method: 'GET', version: '1', path: '/x' },
+            parse: () => new Promise((resolve, reject) => asked.push({ cursor, resolve, reject })) as never,
+          }),
+          compare: options.compare,
+          scope: options.scope,
+        },
+        () => client,
+      );
+      /** Answers the oldest waiting request with these ids (newest first), and the cursor after them. */
+      const answer = async (ids: number[], next: number | undefined, v = 'a') => {
+        asked.shift()!.resolve({ items: ids.map((id) => ({ id, v })), next });
+        await tick();
+      };
+      return { list, asked, answer };
+    }
+    const newestFirst = (a: Item, b: Item) => b.id - a.id;
+    const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, k) => from - k);
+    const ids = (list: ListCore<Item, number>) => list.items.map((i) => i.id);
+
+    /** Two pages of ten loaded: 30…21, then 20…11 (more after 11). */
+    async function twoPages(options: Parameters<typeof paged>[0] = { compare: newestFirst }) {
+      const p = paged(options);
+      void p.list.refresh();
+      await p.answer(range(30, 21), 21);
+      void p.list.loadMore();
+      await p.answer(range(20, 11), 11);
+      assert.deepEqual(ids(p.list), range(30, 11));
+      return p;
+    }
+
+    it('new items on top, changed ones replaced, ones gone from its range removed, and the pages past it kept with their cursor', async () => {
+      const { list, asked, answer } = await twoPages();
+      void list.refresh();
+      // 32 and 31 are new, 28 is gone, 21 is pushed past the page's end; every copy is fresh.
+      asked.shift()!.resolve({ items: [32, 31, 30, 29, 27, 26, 25, 24, 23, 22].map((id) => ({ id, v: 'fresh' })), next: 22 });
+      await tick();
+      assert.deepEqual(ids(list), [32, 31, 30, 29, ...range(27, 11)], 'all 21 loaded before, less the one gone, plus the new');
+      assert.equal(list.get('30')?.v, 'fresh');
+      assert.equal(list.get('21')?.v, 'a', 'past the page: as loaded');
+      assert.equal(kind(list), 'loaded');
+      assert.ok(list.hasMore);
+      void list.loadMore();
+      assert.equal(asked[0].cursor, 11, 'the next page follows the last one loaded, not the first page');
+      await answer(range(10, 1), undefined);
+      assert.deepEqual(ids(list), [32, 31, 30, 29, ...range(27, 1)]);
+      assert.ok(!list.hasMore);
+    });
+
+    it('also for a list in the service’s order (no compare): what follows the last item the page holds again stays', async () => {
+      const { list, asked } = await twoPages({});
+      void list.refresh();
+      asked.shift()!.resolve({ items: [32, 31, 30, 29, 27, 26, 25, 24, 23, 22].map((id) => ({ id, v: 'fresh' })), next: 22 });
+      await tick();
+      assert.deepEqual(ids(list), [32, 31, 30, 29, ...range(27, 11)]);
+      void list.loadMore();
+      assert.equal(asked[0].cursor, 11);
+    });
+
+    it('starts over at the first page when the page is the whole list, does not reach what is held, or is of another scope', async () => {
+      {
+        const { list, answer } = await twoPages();
+        void list.refresh();
+        await answer([31, 30, 29], undefined);
+        assert.deepEqual(ids(list), [31, 30, 29], 'the whole list now');
+        assert.ok(!list.hasMore);
+      }
+      {
+        const { list, asked, answer } = await twoPages();
+        void list.refresh();
+        await answer(range(50, 41), 41);
+        assert.deepEqual(ids(list), range(50, 41), '40…31 may lie between: not kept past a gap');
+        void list.loadMore();
+        assert.equal(asked[0].cursor, 41);
+      }
+      {
+        let scope = 'comments';
+        const { list, answer } = await twoPages({ compare: newestFirst, scope: () => scope });
+        scope = 'likes';
+        void list.refresh();
+        await answer([29, 27, 25], 25);
+        assert.deepEqual(ids(list), [29, 27, 25], 'another filter: nothing of the last one stays');
+      }
+    });
+
+    it('with only the first page loaded, a page read again is the first page as before', async () => {
+      const { list, asked, answer } = paged({ compare: newestFirst });
+      void list.refresh();
+      await answer(range(30, 21), 21);
+      void list.refresh();
+      await answer(range(32, 23), 23);
+      assert.deepEqual(ids(list), range(32, 23));
+      void list.loadMore();
+      assert.equal(asked[0].cursor, 23);
+    });
+
+    it('a page loaded while the first page is read again (its answer held back) still follows the pages held', async () => {
+      const { list, asked, answer } = paged({ compare: newestFirst });
+      void list.refresh();
+      await answer(range(30, 21), 21);
+      void list.loadMore(); // the user asks for more…
+      const more = asked.shift()!;
+      assert.equal(more.cursor, 21);
+      void list.refresh(); // …and a poll or a reconnect reads the first page meanwhile
+      await answer([31, ...range(30, 22)], 22);
+      more.resolve({ items: range(20, 11).map((id) => ({ id, v: 'a' })), next: 11 });
+      await tick();
+      assert.deepEqual(ids(list), range(31, 11), 'nothing lost at the seam (21), the page the user asked for shown');
+      void list.loadMore();
+      assert.equal(asked[0].cursor, 11);
+    });
+
+    it('a page loaded from a cursor the first page has started over from is not appended (it would leave a gap)', async () => {
+      const { list, asked, answer } = await twoPages();
+      void list.loadMore();
+      const more = asked.shift()!;
+      void list.refresh();
+      await answer(range(50, 41), 41); // does not reach what is held: starts over
+      more.resolve({ items: range(10, 1).map((id) => ({ id, v: 'a' })), next: undefined });
+      await tick();
+      assert.deepEqual(ids(list), range(50, 41));
+      assert.ok(list.hasMore);
+    });
+  });
 });
