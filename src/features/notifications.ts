@@ -14,7 +14,7 @@ import { retryFailedViews } from '../commands/refreshAll';
 import { newNoteAlert, onDidChangeSetting, pageSizes, pollIntervalMs, undoMs } from '../config';
 import { COMMANDS, VIEWS } from '../ids';
 import { LiveSession } from '../models/liveSession';
-import { shouldAlert } from '../models/newNoteAlert';
+import { NewNoteTeller } from '../models/newNoteAlert';
 import { watchForWake } from '../models/wakeWatch';
 import { cachedItem } from '../models/firstPageCache';
 import { NoteActionsModel } from '../models/noteActionsModel';
@@ -68,6 +68,7 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
 
     const poller = this.poll(deps);
     this.live(deps, poller);
+    this.tellNew(deps);
     this.markSeen(deps);
   }
 
@@ -135,12 +136,17 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
     this.register(session.onDidChange(show));
     this.register(auth.onDidChangeSession(show));
     show();
-    this.register(
-      session.onDidArrive((notes) => {
-        const setting = newNoteAlert();
-        const me = auth.current()?.user.ID;
-        const told = notes.filter((n) => shouldAlert(n, setting, me));
-        if (told.length === 0) return;
+  }
+
+  /**
+   * "Notify me of new notes": a message for each new note the setting picks, however it arrived
+   * (pushed, or found by a poll or the re-read after a reconnect while the channel was down), once.
+   */
+  private tellNew({ auth }: NotificationsDeps): void {
+    const teller = new NewNoteTeller({
+      setting: newNoteAlert,
+      me: () => auth.current()?.user.ID,
+      tell: (told) => {
         const open = vscode.l10n.t('Open');
         const text = told.length === 1 ? told[0].subjectText : vscode.l10n.t('{0} new notifications', told.length);
         void vscode.window.showInformationMessage(text, open).then((pick) => {
@@ -148,8 +154,10 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
           if (told.length === 1) void vscode.commands.executeCommand(COMMANDS.notifications.show, told[0].id);
           else void vscode.commands.executeCommand(`${VIEWS.notifications}.focus`);
         });
-      }),
-    );
+      },
+    });
+    this.register(this.model.onDidArrive((notes) => teller.arrived(notes)));
+    this.register(auth.onDidChangeSession(() => teller.reset()));
   }
 
   /** The service's bell stops showing as new what the user saw here (see SeenMarker). */

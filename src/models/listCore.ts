@@ -111,6 +111,14 @@ export class ListCore<T, C> implements BatchRefreshable {
   private removedAt = new Map<string, number>();
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
+  private readonly added = new Emitter<readonly T[]>();
+  /**
+   * Items new to a list already loaded from the service, as shown, once they show: those a fetch
+   * with `add` brought (a pushed note), and those a first page read again brought within what was
+   * loaded (a poll or a reconnect found them). Never the items of a first load, of another request
+   * or scope, of a page loaded further down, or ones the list held already.
+   */
+  readonly onDidAdd = this.added.event;
 
   constructor(
     private readonly source: ListSource<T, C>,
@@ -358,12 +366,18 @@ export class ListCore<T, C> implements BatchRefreshable {
 
   dispose(): void {
     this.changed.dispose();
+    this.added.dispose();
   }
 
   private async takeFirstPage(answer: Promise<Page<T, C>>, gen: number, seq: number, scope: string): Promise<void> {
+    let added: string[] = [];
     try {
       const page = await answer;
       if (gen !== this.generation) return;
+      // New: not held, and where what was loaded would have shown it (not the top of a page further down).
+      const within = this.withinLoaded(this.itemsSent(), this.cursor);
+      if (this.held === scope)
+        added = page.items.filter((i) => within(i) && !this.base.has(this.source.key(i))).map((i) => this.source.key(i));
       const { base, cursor } = this.firstPage(page, seq, scope);
       this.base = base;
       this.cursor = cursor;
@@ -382,6 +396,17 @@ export class ListCore<T, C> implements BatchRefreshable {
     }
     this.prune();
     this.fire();
+    this.tell(added);
+  }
+
+  /** Tells the items of these keys that show (see onDidAdd). */
+  private tell(keys: readonly string[]): void {
+    const shown: T[] = [];
+    for (const key of keys) {
+      const item = this.get(key);
+      if (item !== undefined) shown.push(item);
+    }
+    if (shown.length > 0) this.added.fire(shown);
   }
 
   /**
@@ -455,6 +480,7 @@ export class ListCore<T, C> implements BatchRefreshable {
     }
     this.prune();
     this.fire();
+    this.tell(added.map((item) => this.source.key(item)));
     return added;
   }
 

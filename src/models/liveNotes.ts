@@ -13,7 +13,6 @@
  */
 import { ContentSiteError, type ContentSiteClient, type Notification, type PushMessage } from '../api';
 import { asError } from './asError';
-import { Emitter } from './emitter';
 import type { FetchOptions } from './listCore';
 import type { LoadState } from './loadState';
 import { NOTE_FIELDS } from './notificationsModel';
@@ -49,18 +48,10 @@ export const GATHER_MS = 50;
 
 export class LiveNotes {
   private readonly pending = new Set<number>();
-  /** Pushed notes the list did not show when their push came: told as arrived once the fetch shows them. */
-  private readonly unseen = new Set<number>();
   private timer: unknown;
   private fetching = false;
   private idleWaiters: Array<() => void> = [];
   private readonly timers: Timers;
-  private readonly arrived = new Emitter<readonly Notification[]>();
-  /**
-   * Notes a push brought that the list did not show when the push came, once they show (for
-   * "notify me of new notes"). A note the first page brought back after a reconnect is not told.
-   */
-  readonly onDidArrive = this.arrived.event;
 
   constructor(private readonly o: LiveNotesOptions) {
     this.timers = o.timers ?? realTimers;
@@ -72,11 +63,9 @@ export class LiveNotes {
     const id = message.note_id;
     if (message.action === 'delete') {
       this.pending.delete(id);
-      this.unseen.delete(id);
       this.o.model.list.beginFetch()([], [String(id)]);
       return;
     }
-    if (!this.o.model.get(id)) this.unseen.add(id);
     this.pending.add(id);
     if (this.timer === undefined && !this.fetching)
       this.timer = this.timers.set(() => {
@@ -94,7 +83,6 @@ export class LiveNotes {
   /** Signed out or the socket stopped: pushes not fetched yet are forgotten (a fetch under way still lands). */
   reset(): void {
     this.pending.clear();
-    this.unseen.clear();
     if (this.timer !== undefined) this.timers.clear(this.timer);
     this.timer = undefined;
     this.settleIdle();
@@ -102,7 +90,6 @@ export class LiveNotes {
 
   dispose(): void {
     this.reset();
-    this.arrived.dispose();
   }
 
   private async flush(): Promise<void> {
@@ -114,16 +101,14 @@ export class LiveNotes {
       try {
         const fresh = await this.fetch(ids);
         const found = new Set(fresh.map((n) => n.id));
+        // A new note it adds is told by the list core (onDidAdd), as one a poll or a re-read adds.
         take(fresh, ids.filter((id) => !found.has(id)).map(String));
-        const arrived = fresh.filter((n) => this.unseen.has(n.id)).flatMap((n) => this.o.model.get(n.id) ?? []);
-        if (arrived.length > 0) this.arrived.fire(arrived);
       } catch (err) {
         take([]);
         this.o.log?.(`Could not load ${ids.length} pushed notification(s), reading the first page instead: ${asError(err).userMessage}`);
         void this.o.model.refresh();
       } finally {
         this.fetching = false;
-        for (const id of ids) if (!this.pending.has(id)) this.unseen.delete(id);
       }
     }
     this.settleIdle();

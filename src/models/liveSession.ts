@@ -3,7 +3,8 @@
  * go to LiveNotes, each connect reads the first page again), and the poller stands down while the
  * socket is open. What the extension wires: `start()` when signed in, `stop()` on sign-out, `wake()`
  * after sleep or when the network is back (wakeWatch.ts), `mode`/`retryAt`/`onDidChange` for the
- * view, `onDidArrive` (with newNoteAlert.ts) for messages. No vscode here.
+ * view. New notes, however they come (a push, a poll, the re-read on connect), are the model's
+ * `onDidArrive` (with newNoteAlert.ts, for messages). No vscode here.
  */
 import { ContentSiteError, type ContentSiteClient, type PushFailure } from '../api';
 import { TOKEN_UNAVAILABLE } from '../api/request';
@@ -35,8 +36,6 @@ export class LiveSession {
   readonly notes: LiveNotes;
   /** mode, phase or retryAt changed. */
   readonly onDidChange: PushPolicy['onDidChange'];
-  /** Notes new to the list, as pushes brought them. */
-  readonly onDidArrive: LiveNotes['onDidArrive'];
   private readonly subscription: { dispose(): void };
 
   constructor(o: LiveSessionOptions) {
@@ -51,7 +50,6 @@ export class LiveSession {
       log: o.log,
     });
     this.onDidChange = this.policy.onDidChange;
-    this.onDidArrive = this.notes.onDidArrive;
     this.subscription = this.policy.onDidChange(() => o.poller?.setLive(this.policy.mode === 'live'));
   }
 

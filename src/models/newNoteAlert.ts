@@ -1,6 +1,7 @@
 /**
- * "Notify me of new notes" (`off | mentions | all`): whether a note that just arrived on the push
- * channel (new to the list: LiveNotes.onDidArrive) deserves a message. Pure; no vscode here.
+ * "Notify me of new notes" (`off | mentions | all`): whether a note that just arrived deserves a
+ * message, however it arrived (new to the list: NotificationsModel.onDidArrive, from a push, a poll
+ * or the re-read after a reconnect), and each note told once (NewNoteTeller). No vscode here.
  *
  * `all`: every new note still unread (one read elsewhere before it arrived was already seen).
  * `mentions`: only the new unread notes addressed to the user, as the note shapes tell it
@@ -23,6 +24,37 @@ export type NewNoteAlert = ValueOf<typeof SETTINGS.notifyNew>;
 export function shouldAlert(note: Notification, setting: NewNoteAlert, me: number | undefined): boolean {
   if (setting === 'off' || note.unread <= 0) return false;
   return setting === 'all' || addressedTo(note, me);
+}
+
+export interface NewNoteTellerOptions {
+  setting(): NewNoteAlert;
+  /** The signed-in user's ID. */
+  me(): number | undefined;
+  /** Shows the message for these notes (one or more). */
+  tell(notes: readonly Notification[]): void;
+}
+
+/**
+ * Tells the notes that arrived and deserve a message, each at most once per sign-in, whichever way
+ * (or ways, when a push and a poll race) it arrived: a note is judged the first time it arrives.
+ */
+export class NewNoteTeller {
+  private readonly seen = new Set<number>();
+
+  constructor(private readonly o: NewNoteTellerOptions) {}
+
+  arrived(notes: readonly Notification[]): void {
+    const setting = this.o.setting();
+    const me = this.o.me();
+    const told = notes.filter((n) => !this.seen.has(n.id) && shouldAlert(n, setting, me));
+    for (const n of notes) this.seen.add(n.id);
+    if (told.length > 0) this.o.tell(told);
+  }
+
+  /** Signed out or in as someone else. */
+  reset(): void {
+    this.seen.clear();
+  }
 }
 
 /** Whether a note mentions the user or answers them (see the top of this file). */

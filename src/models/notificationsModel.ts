@@ -45,6 +45,11 @@ const key = (id: number) => String(id);
 export class NotificationsModel extends ListModel<Notification, number> {
   private _filter: NoteFilter = { kind: 'all' };
   readonly seenTypes = new Set<string>();
+  /**
+   * Notes new to the list, however they came: a push, a poll that found them, the first page read
+   * again after a reconnect (ListCore.onDidAdd: never the first load, another filter, or older pages).
+   */
+  readonly onDidArrive = this.list.onDidAdd;
 
   constructor(private readonly options: NotificationsModelOptions) {
     super(options.client);

@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { ContentSiteClient, type Notification } from '../../src/api';
 import { LiveSession } from '../../src/models/liveSession';
+import { NewNoteTeller } from '../../src/models/newNoteAlert';
 import { NotePoller } from '../../src/models/notePoller';
 import { NotificationsModel } from '../../src/models/notificationsModel';
 import type { PushPolicySettings } from '../../src/models/pushPolicy';
@@ -106,7 +107,7 @@ describe('Live notes over the push channel', () => {
   it('a pushed new note shows on top with the list fields, a changed one in place, a deleted one goes', async () => {
     const { model, session } = await live();
     const arrived: Notification[] = [];
-    session.onDidArrive((notes) => arrived.push(...notes));
+    model.onDidArrive((notes) => arrived.push(...notes));
     session.start();
     await connected(session, model);
     const [fresh] = addNotes(1);
@@ -165,7 +166,7 @@ describe('Live notes over the push channel', () => {
   it('a new note is told as arrived once, also when a refresh showed it before its push was fetched', async () => {
     const { model, session } = await live();
     const arrived: number[] = [];
-    session.onDidArrive((notes) => arrived.push(...notes.map((n) => n.id)));
+    model.onDidArrive((notes) => arrived.push(...notes.map((n) => n.id)));
     session.start();
     await connected(session, model);
     const [fresh] = addNotes(1);
@@ -408,5 +409,84 @@ describe('Live notes over the push channel', () => {
     await session.notes.idle();
     assert.equal(model.get(60000)!.unread, 0, 'the older answer does not undo the mark');
     assert.equal(note(60000).unread, 0, 'and the service has it read');
+  });
+
+  describe('"Notify me of new notes: all" tells new notes however they arrive, each once', () => {
+    /** A teller under `all` for demo, and the ids it told, message by message. */
+    function teller(model: NotificationsModel) {
+      const told: number[][] = [];
+      const t = new NewNoteTeller({ setting: () => 'all', me: () => 1001, tell: (notes) => told.push(notes.map((n) => n.id)) });
+      model.onDidArrive((notes) => t.arrived(notes));
+      return told;
+    }
+
+    it('with the channel down, a note found by the poll is told once; not the first page after sign-in, nor a page loaded further down', async () => {
+      const api = new ContentSiteClient({ baseUrl: push.restUrl, token: 'cs-demo-token', retry: { maxTries: 1 } });
+      clients.push(api);
+      const model = new NotificationsModel({ client: () => api, pageSize: () => 20 });
+      const told = teller(model);
+      const poller = new NotePoller({
+        client: () => api,
+        model,
+        intervalMs: () => 30_000,
+        active: () => true,
+        timers: { set: () => 0, clear: () => undefined },
+      });
+      await model.refresh(); // signed in: the first page, unread notes and all
+      assert.ok(model.notes.some((n) => n.unread > 0));
+      assert.deepEqual(told, [], 'no burst for the first page');
+      const [fresh] = addNotes(1); // the push channel is down: nothing pushes it
+      assert.equal(await poller.pollOnce(), 'changed');
+      assert.deepEqual(told, [[fresh]]);
+      assert.equal(await poller.pollOnce(), 'unchanged');
+      await model.loadMore();
+      const [read] = addNotes(1, 71_000);
+      note(read).unread = 0; // read elsewhere before it came
+      assert.equal(await poller.pollOnce('firstPage'), 'changed');
+      await model.refresh();
+      assert.ok(model.get(read));
+      assert.deepEqual(told, [[fresh]], 'once; a page further down and a note read elsewhere are not news');
+    });
+
+    it('the first page read again after a reconnect tells the notes that came while the socket was down, once', async () => {
+      const { model, session } = await live();
+      const told = teller(model);
+      session.start();
+      await connected(session, model);
+      push.drop();
+      await until(session, () => session.mode === 'polling');
+      const ids = addNotes(2); // while down: never pushed
+      await push.until(() => push.upgrades.filter((u) => u.status === 101).length === 2);
+      await until(model, () => ids.every((id) => model.get(id) !== undefined) && model.state.kind === 'loaded');
+      assert.deepEqual(told, [[...ids].reverse()], 'one message for both, newest first');
+      await model.refresh();
+      assert.deepEqual(told, [[...ids].reverse()]);
+    });
+
+    it('a note both pushed and brought by a re-read is told once, whichever lands first (each answer held back in turn)', async () => {
+      const { model, session } = await live();
+      const told = teller(model);
+      session.start();
+      await connected(session, model);
+      // The push's fetch lands first: the re-read's answer, which holds the note too, waits at the proxy.
+      const [a] = addNotes(1);
+      const page = hold.hold('GET', '/rest/v1/notifications/?', 'response');
+      const reread = model.refresh();
+      await page.answered;
+      push.push(a);
+      await until(model, () => model.get(a) !== undefined);
+      page.release();
+      await reread;
+      // The re-read lands first: the push's fetch waits at the proxy.
+      const [b] = addNotes(1, 71_000);
+      const fetch = hold.hold('GET', `/rest/v1.1/notifications/${b}`, 'response');
+      push.push(b);
+      await fetch.answered;
+      await model.refresh();
+      assert.ok(model.get(b));
+      fetch.release();
+      await session.notes.idle();
+      assert.deepEqual(told, [[a], [b]]);
+    });
   });
 });

@@ -331,6 +331,30 @@ describe('ListCore', () => {
       assert.equal(asked[0].cursor, 11);
     });
 
+    it('tells the items a page read again brings within what was loaded (not the first load, another scope, or a page further down)', async () => {
+      let scope = 'all';
+      const { list, answer } = paged({ compare: newestFirst, scope: () => scope });
+      const told: number[][] = [];
+      list.onDidAdd((items) => told.push(items.map((i) => i.id)));
+      void list.refresh();
+      await answer(range(30, 21), 21);
+      assert.deepEqual(told, [], 'the first load is not news');
+      void list.refresh();
+      await answer([32, 31, ...range(29, 22)], 22); // 30 gone, 21 past the page
+      assert.deepEqual(told, [[32, 31]]);
+      void list.loadMore();
+      await answer(range(20, 11), 11);
+      void list.refresh();
+      await answer([32, 31, ...range(29, 22)], 22);
+      assert.deepEqual(told, [[32, 31]], 'a page further down and a page read again with nothing new tell nothing');
+      list.beginFetch({ add: () => true })([{ id: 33, v: 'pushed' }]);
+      assert.deepEqual(told, [[32, 31], [33]], 'a fetch that adds tells too');
+      scope = 'other';
+      void list.refresh();
+      await answer([40, 39], 39);
+      assert.deepEqual(told, [[32, 31], [33]], 'another scope is not news');
+    });
+
     it('a page loaded from a cursor the first page has started over from is not appended (it would leave a gap)', async () => {
       const { list, asked, answer } = await twoPages();
       void list.loadMore();
