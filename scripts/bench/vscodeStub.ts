@@ -61,7 +61,21 @@ const stub = {
       dispose() {},
     }),
     withProgress: (_o: unknown, task: () => Promise<unknown>) => task(),
+    /** A status bar item that keeps what it was told (`shown` after show/hide). */
+    createStatusBarItem: () => ({
+      text: '',
+      tooltip: undefined as unknown,
+      shown: false,
+      show() {
+        this.shown = true;
+      },
+      hide() {
+        this.shown = false;
+      },
+      dispose() {},
+    }),
   },
+  StatusBarAlignment: { Left: 1, Right: 2 },
 };
 
 type Resolver = (request: string, ...rest: unknown[]) => string;

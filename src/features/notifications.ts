@@ -25,7 +25,7 @@ import { ReplyDrafts } from '../models/replyDrafts';
 import { SeenMarker } from '../models/seenMarker';
 import { SETTINGS } from '../settings';
 import { NotificationsProvider } from '../views/notifications/notificationsProvider';
-import { unreadStatusItem } from '../views/notifications/unreadStatusItem';
+import { unreadStatusItem, type UnreadStatusItem } from '../views/notifications/unreadStatusItem';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import { signedIn } from '../auth';
 import type { Shared } from '../services/shared';
@@ -53,7 +53,7 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
       ],
     });
     const { model, provider } = this;
-    this.register(unreadStatusItem(model));
+    const status = this.register(unreadStatusItem(model));
 
     const noteActions = this.register(new NoteActionsModel({ notes: model, client, undoMs }));
     const drafts = new ReplyDrafts(deps.state, () => `${auth.current()?.user.ID ?? ''}@${client().baseUrl}`);
@@ -67,7 +67,7 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
     ]);
 
     const poller = this.poll(deps);
-    this.live(deps, poller);
+    this.live(deps, poller, status);
     this.tellNew(deps);
     this.markSeen(deps);
   }
@@ -102,7 +102,7 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
    * slept reconnects at once; a 401/403 on the upgrade that the REST API confirms goes down the usual
    * re-sign-in path, once.
    */
-  private live({ client, auth, log }: NotificationsDeps, poller: NotePoller): void {
+  private live({ client, auth, log }: NotificationsDeps, poller: NotePoller, status: UnreadStatusItem): void {
     const session = this.register(
       new LiveSession({
         client,
@@ -132,7 +132,12 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
       }),
     );
     this.register(watchForWake(() => session.wake()));
-    const show = () => this.provider.showLive(auth.current() ? { mode: session.mode, retryAt: session.retryAt } : undefined);
+    // The view says it in a word, the status bar item's hover in full.
+    const show = () => {
+      const state = auth.current() ? { mode: session.mode, retryAt: session.retryAt, failure: session.lastFailure } : undefined;
+      this.provider.showLive(state);
+      status.showLive(state);
+    };
     this.register(session.onDidChange(show));
     this.register(auth.onDidChangeSession(show));
     show();

@@ -9,16 +9,10 @@ import { describe, listMessage, listRows, loadedAtLabel } from '../common/listRo
 import type { LoaderOptions } from '../common/viewLoader';
 import { GroupNode } from './groupNode';
 import { NoteNode, RowText } from './noteNode';
+import { liveWord, type LiveState } from './liveState';
 import { emptyMessage, filterLabel } from './noteFilterLabels';
 
 export const NOTIFICATIONS_VIEW = VIEWS.notifications;
-
-/** What the view says of how new notes reach it (LiveSession's mode and next try). */
-export interface LiveState {
-  mode: 'live' | 'polling';
-  /** When the socket is tried again (ms since the epoch), while polling. */
-  retryAt?: number;
-}
 
 /** Renders the notifications model: day groups of notes, a load-more row, failures as rows. */
 export class NotificationsProvider extends ListProvider<NotificationsModel> {
@@ -33,7 +27,8 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
     const unread = m.unreadCount;
     const stale = m.state.kind === 'error' ? vscode.l10n.t(' (as of {0}; could not refresh)', loadedAtLabel(m.list.loadedAt) ?? '') : '';
     this.view.badge = unread > 0 ? { value: unread, tooltip: vscode.l10n.t('{0} unread notifications', unread) + stale } : undefined;
-    this.view.description = [describe(m.list, filterLabel(m.filter)), this.liveText()].filter(Boolean).join(' · ');
+    // The state in a word, to fit the sidebar; its hover is the status bar item's (unreadStatusItem.ts).
+    this.view.description = [describe(m.list, filterLabel(m.filter)), this.live && liveWord(this.live)].filter(Boolean).join(' · ');
     this.view.message = listMessage(m.list, emptyMessage(m.filter));
   }
 
@@ -70,20 +65,11 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
     return this.row(String(note.id), [note, when], () => new NoteNode(note, when, text));
   }
 
-  /** Whether new notes arrive as they happen (the push channel) or by polling, and when it tries again. */
+  /** Whether new notes arrive as they happen (the push channel) or by polling (undefined: signed out). */
   showLive(state: LiveState | undefined): void {
-    const same = state?.mode === this.live?.mode && state?.retryAt === this.live?.retryAt;
+    const same = state?.mode === this.live?.mode;
     this.live = state && { ...state };
     if (!same) this.render();
-  }
-
-  private liveText(): string {
-    const live = this.live;
-    if (!live) return '';
-    if (live.mode === 'live') return vscode.l10n.t('Live');
-    if (live.retryAt === undefined) return vscode.l10n.t('Polling');
-    const at = new Date(live.retryAt).toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    return vscode.l10n.t('Polling; live again at {0}', at);
   }
 
   /** The notes a command acts on: the clicked one plus the selection, when it was part of it. */
