@@ -5,6 +5,7 @@
 //   src/api/lazy/schemasEntry.ts   -> dist/schemas.js    (zod and the response schemas, on the first answer)
 //   src/lazy/writingEntry.ts       -> dist/writing.js    (markdown-it, turndown, yaml: post files)
 //   src/commands/lazy/postFilesEntry.ts -> dist/postfiles.js  (the post-file commands' work, on the first of them)
+//   src/commands/lazy/commentsEntry.ts -> dist/comments.js  (the Comments view's command work, on the first of them)
 //   src/views/posts/lazy/postEditorEntry.ts -> dist/posteditor.js (a post file's diagnostics, Quick Fixes, categories and tags: with the first Markdown document)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
 // entry points; src/api/lazy/loadTransport.ts, src/api/lazy/loadSchemas.ts and src/lazy/loadRender.ts
@@ -36,24 +37,28 @@ const LAZY = {
   writingEntry: 'writing',
   postFilesEntry: 'postfiles',
   postEditorEntry: 'posteditor',
+  commentsEntry: 'comments',
 };
 
 /** `require('./transportEntry')` in src/api/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
 const lazyParts = {
   name: 'lazy-parts',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(transportEntry|renderEntry|schemasEntry|writingEntry|postFilesEntry|postEditorEntry)$/ }, (args) => {
-      if (
-        args.kind !== 'require-call' ||
-        !/[\\/]src[\\/](api[\\/]|commands[\\/]|views[\\/]posts[\\/])?lazy[\\/]load(Transport|Render|Schemas|Writing|PostFiles|PostEditor)\.ts$/.test(
-          args.importer,
+    build.onResolve(
+      { filter: /^\.\/(transportEntry|renderEntry|schemasEntry|writingEntry|postFilesEntry|postEditorEntry|commentsEntry)$/ },
+      (args) => {
+        if (
+          args.kind !== 'require-call' ||
+          !/[\\/]src[\\/](api[\\/]|commands[\\/]|views[\\/]posts[\\/])?lazy[\\/]load(Transport|Render|Schemas|Writing|PostFiles|PostEditor|Comments)\.ts$/.test(
+            args.importer,
+          )
         )
-      )
-        return undefined;
-      const name = LAZY[args.path.slice(2)];
-      if (!name) throw new Error(`${args.path} has no file name in LAZY (scripts/build.mjs).`);
-      return { path: `./${name}.js`, external: true };
-    });
+          return undefined;
+        const name = LAZY[args.path.slice(2)];
+        if (!name) throw new Error(`${args.path} has no file name in LAZY (scripts/build.mjs).`);
+        return { path: `./${name}.js`, external: true };
+      },
+    );
   },
 };
 
@@ -96,6 +101,7 @@ const options = {
     schemas: 'src/api/lazy/schemasEntry.ts',
     writing: 'src/lazy/writingEntry.ts',
     postfiles: 'src/commands/lazy/postFilesEntry.ts',
+    comments: 'src/commands/lazy/commentsEntry.ts',
     posteditor: 'src/views/posts/lazy/postEditorEntry.ts',
   },
   bundle: true,

@@ -47,6 +47,7 @@ export const pageSizes = {
   following: () => value(SETTINGS.followingPageSize),
   trash: () => value(SETTINGS.trashPageSize),
   posts: () => value(SETTINGS.postsPageSize),
+  comments: () => value(SETTINGS.commentsPageSize),
 };
 
 export interface OAuthSettings {

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { registerAuth, signedIn } from './auth';
 import { openExternal } from './commands/common';
 import { siteChooser } from './commands/selectSite';
+import { CommentsFeature } from './features/comments';
 import { FollowingFeature } from './features/following';
 import { InsightsFeature } from './features/insights';
 import { listsOf } from './features/listFeature';
@@ -86,6 +87,7 @@ export async function activate(context: vscode.ExtensionContext) {
     following: own(new FollowingFeature(shared)),
     trash: own(new TrashFeature(shared)),
     posts: own(new PostsFeature(shared)),
+    comments: own(new CommentsFeature(shared)),
     mentions: own(new MentionsFeature(shared)),
     reader: own(new ReaderFeature(shared)),
     insights: own(new InsightsFeature(shared)),

@@ -11,6 +11,7 @@ export const VIEWS = {
   trash: 'contentSite.trash',
   posts: 'contentSite.posts',
   reader: 'contentSite.reader',
+  comments: 'contentSite.comments',
 } as const;
 
 export const COMMANDS = {
@@ -42,6 +43,23 @@ export const COMMANDS = {
     open: 'contentSite.following.open',
     copyLink: 'contentSite.following.copyLink',
     show: 'contentSite.following.show',
+  },
+  comments: {
+    refresh: 'contentSite.comments.refresh',
+    loadMore: 'contentSite.comments.loadMore',
+    loadMoreIn: 'contentSite.comments.loadMoreIn',
+    show: 'contentSite.comments.show',
+    approve: 'contentSite.comments.approve',
+    unapprove: 'contentSite.comments.unapprove',
+    like: 'contentSite.comments.like',
+    unlike: 'contentSite.comments.unlike',
+    spam: 'contentSite.comments.spam',
+    trash: 'contentSite.comments.trash',
+    restore: 'contentSite.comments.restore',
+    delete: 'contentSite.comments.delete',
+    reply: 'contentSite.comments.reply',
+    edit: 'contentSite.comments.edit',
+    undo: 'contentSite.comments.undo',
   },
   trash: {
     refresh: 'contentSite.trash.refresh',

@@ -75,6 +75,7 @@ export const SETTINGS = {
   followingPageSize: setting('following.pageSize', { type: 'integer', default: 10, minimum: 1, maximum: 40 }),
   trashPageSize: setting('trash.pageSize', { type: 'integer', default: 20, minimum: 1, maximum: 100 }),
   postsPageSize: setting('posts.pageSize', { type: 'integer', default: 20, minimum: 1, maximum: 100 }),
+  commentsPageSize: setting('comments.pageSize', { type: 'integer', default: 20, minimum: 1, maximum: 100 }),
   markReadOnOpen: setting('notifications.markReadOnOpen', { type: 'boolean', default: true }),
   /** Seconds between polls while focused; 0 turns polling off, and anything above 0 is at least POLL_FLOOR_SECONDS. */
   pollInterval: setting('notifications.pollInterval', { type: 'number', default: 30, minimum: 0 }),

@@ -5,6 +5,7 @@
  * the next start; on deactivation, the removals still in their undo window are sent.
  */
 import * as vscode from 'vscode';
+import { noteActions as readActions } from '../api';
 import { registerMarkNotes } from '../commands/markNotes';
 import { registerNoteActions } from '../commands/noteActions';
 import { registerKeyboardShortcuts } from '../commands/noteActionsKeys';
@@ -30,7 +31,7 @@ import { ListFeature, type ListFeatureDeps } from './listFeature';
 import { signedIn } from '../auth';
 import type { Shared } from '../services/shared';
 
-export type NotificationsDeps = ListFeatureDeps & Pick<Shared, 'log' | 'client' | 'state' | 'detail' | 'mentions'>;
+export type NotificationsDeps = ListFeatureDeps & Pick<Shared, 'log' | 'client' | 'state' | 'detail' | 'mentions' | 'changes'>;
 
 export class NotificationsFeature extends ListFeature<NotificationsModel, NotificationsProvider> {
   /** Acting on notes (approve, spam, trash with undo, like, follow, reply); see NoteActionsModel. */
@@ -55,7 +56,7 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
     const { model, provider } = this;
     const status = this.register(unreadStatusItem(model));
 
-    const noteActions = this.register(new NoteActionsModel({ notes: model, client, undoMs }));
+    const noteActions = this.register(new NoteActionsModel({ notes: model, client, undoMs, changes: deps.changes }));
     const drafts = new ReplyDrafts(deps.state, () => `${auth.current()?.user.ID ?? ''}@${client().baseUrl}`);
     this.noteActions = noteActions;
     this.registerAll([
@@ -70,6 +71,16 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
     this.live(deps, poller, status);
     this.tellNew(deps);
     this.markSeen(deps);
+    // A new note about a comment says its status: the Comments view follows without a refresh.
+    this.register(
+      model.onDidArrive((notes) => {
+        for (const n of notes) {
+          const approve = readActions(n).approve;
+          if (approve?.value !== undefined)
+            deps.changes.comment({ siteId: approve.site, id: approve.comment, status: approve.value ? 'approved' : 'unapproved' });
+        }
+      }),
+    );
   }
 
   /** Spam and trash still in their undo window are sent now (the extension's deactivate): closing the window does not lose them. */

@@ -21,6 +21,7 @@ import { withAction } from './noteActionEffects';
 import { NOTE_FIELDS, type NotificationsModel } from './notificationsModel';
 import { realTimers, type Timers } from './timers';
 import { UndoRemovals, type PendingRemoval as Removal, type UndoResult } from './undoRemovals';
+import type { SiteChanges } from './siteChanges';
 import { SETTINGS } from '../settings';
 
 /** What the service confirmed. */
@@ -49,6 +50,8 @@ export interface NoteActionsOptions {
   /** Requests in flight at once when acting on many notes. */
   parallel?: number;
   timers?: Timers;
+  /** Told what became of a comment a note acted on (approved, spam, trash), so the Comments view follows. */
+  changes?: Pick<SiteChanges, 'comment'>;
 }
 
 /** The undo window when the options name none: the `undoSeconds` setting's default (settings.ts), in ms. */
@@ -197,8 +200,10 @@ export class NoteActionsModel {
         const confirmed =
           outcome.kind === 'done' ||
           (outcome.kind === 'unknown' && outcome.now !== undefined && this.confirms(outcome.now.get(key(id)), report));
-        if (confirmed) report.acted.push(id);
-        else {
+        if (confirmed) {
+          report.acted.push(id);
+          this.tellComment(id, report);
+        } else {
           report.failed.push(id);
           if (!report.error)
             report.error = outcome.kind === 'unknown' ? unconfirmed(outcome.error, outcome.now !== undefined) : outcome.error;
@@ -206,6 +211,15 @@ export class NoteActionsModel {
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.o.parallel ?? PARALLEL_ACTIONS, ids.length) }, worker));
+  }
+
+  /** A moderation the service confirmed, told to whoever shows the comment. */
+  private tellComment(id: number, report: ActReport): void {
+    const e = catalogEntry(report.action);
+    const status = e.status?.(report.on);
+    const note = this.note(id);
+    const action = note && e.service ? noteActions(note)[e.service] : undefined;
+    if (status && action?.comment) this.o.changes?.comment({ siteId: action.site, id: action.comment, status, from: this });
   }
 
   /** A note read back after a lost answer shows the action done (or, for a removal, is gone or marked). */

@@ -15,3 +15,4 @@ export {
   type NoteState,
   type NoteRemoval,
 } from './panelMessage';
+export { conversationHtml, type Conversation, type ConversationComment } from './commentHtml';

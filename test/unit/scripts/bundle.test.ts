@@ -46,13 +46,14 @@ describe('The bundle (scripts/build.mjs --production)', function () {
     assert.ok(packages('render.js').includes('sanitize-html'));
     for (const pkg of ['markdown-it', 'turndown', 'yaml']) assert.ok(packages('writing.js').includes(pkg), pkg);
     const main = readFileSync(join(dir, 'extension.js'), 'utf8');
-    for (const part of ['transport', 'schemas', 'render', 'writing', 'postfiles', 'posteditor'])
+    for (const part of ['transport', 'schemas', 'render', 'writing', 'postfiles', 'posteditor', 'comments'])
       assert.match(main, new RegExp(`require\\("\\./${part}\\.js"\\)`), part);
   });
 
   for (const [file, module] of [
     ['postfiles.js', 'src/commands/postFileActions.ts'],
     ['posteditor.js', 'src/views/posts/termAssist.ts'],
+    ['comments.js', 'src/commands/commentActions.ts'],
   ])
     it(`keeps ${module} in ${file}, apart from the client: no copy of its error classes to miss an instanceof`, () => {
       const inputs = Object.keys(out(file)!.inputs);
@@ -78,9 +79,11 @@ describe('The bundle (scripts/build.mjs --production)', function () {
   // settings catalog, partial redraws and the site's categories and tags; what a post file open in
   // the editor gets (diagnostics, Quick Fixes, categories and tags) moved to posteditor.js (174 KB).
   // 181 KB with issue 25's house in order (the settings catalog, rows redrawn in place, the push
-  // channel's frame guard and REST check, models for every command) and issue 26's counts and pages.
-  // The goal stays 150 KB: the sign-in flow and the restore commands are the next to load on first use.
-  it('keeps the main file under 185 KB', () => {
-    assert.ok(out('extension.js')!.bytes <= 185 * 1024, `${out('extension.js')!.bytes} bytes`);
+  // channel's frame guard and REST check, models for every command) and issue 26's counts and pages;
+  // 195 KB with the Comments view (its model, rows and command registration; the commands' work is in
+  // comments.js). The goal stays 150 KB: the sign-in flow and the restore commands are the next to
+  // load on first use.
+  it('keeps the main file under 200 KB', () => {
+    assert.ok(out('extension.js')!.bytes <= 200 * 1024, `${out('extension.js')!.bytes} bytes`);
   });
 });

@@ -181,7 +181,7 @@ describe('package.json reads the contextValue right', () => {
   it('the keys: each runs a contributed command, as NOTE_KEYS lists them, only while the tree has the focus', () => {
     const contributed = new Set(manifest.contributes.commands.map((c) => c.command));
     const ids = new Set([...allCommandIds(), ...catalogCommands()]);
-    const ours = manifest.contributes.keybindings.filter((k) => k.command.startsWith('contentSite.'));
+    const ours = manifest.contributes.keybindings.filter((k) => k.command.startsWith('contentSite.notifications.'));
     for (const k of ours) {
       assert.ok(contributed.has(k.command) && ids.has(k.command), `key ${k.key}: ${k.command} is not a command`);
       assert.equal(k.when, NOTE_KEYS_WHEN, `key ${k.key}`);
@@ -191,5 +191,18 @@ describe('package.json reads the contextValue right', () => {
       NOTE_KEYS.map((k) => [k.key, k.command]),
     );
     assert.deepEqual([...'astlrume'].sort(), NOTE_KEYS.map((k) => k.key).sort());
+  });
+
+  it('the Comments view’s keys: the notes’ letters for the same actions, each a contributed command, only while that tree has the focus', () => {
+    const contributed = new Set(manifest.contributes.commands.map((c) => c.command));
+    const ids = new Set(allCommandIds());
+    const keys = manifest.contributes.keybindings.filter((k) => k.command.startsWith('contentSite.comments.'));
+    for (const k of keys) {
+      assert.ok(contributed.has(k.command) && ids.has(k.command), `key ${k.key}: ${k.command} is not a command`);
+      assert.equal(k.when, NOTE_KEYS_WHEN.replace('contentSite.notifications', 'contentSite.comments'), `key ${k.key}`);
+    }
+    const word = (command: string) => command.split('.').pop();
+    for (const n of NOTE_KEYS.filter((k) => ['approve', 'spam', 'trash', 'like', 'reply', 'undo'].includes(word(k.command)!)))
+      assert.equal(keys.find((k) => k.key === n.key)?.command, `contentSite.comments.${word(n.command)}`, `key ${n.key}`);
   });
 });

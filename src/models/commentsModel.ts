@@ -1,0 +1,413 @@
+/**
+ * The chosen site's comments for the Comments view: one CommentQueue per status (Pending, Approved,
+ * Spam, Trash), loaded in one batch, and what the user does to them, with the note actions' own
+ * catalog entries (their statuses and what confirms them):
+ * - a move (approve, unapprove, restore, not spam) takes the comment out of its queue at once and,
+ *   once the service answered, into the queue of its new status;
+ * - like shows at once and the answer confirms it;
+ * - spam and trash hide the comments at once and wait out the undo window (UndoRemovals);
+ * - delete for good (from Trash or Spam) is sent at once: the caller asked first.
+ * A lost answer is settled by asking the service for the comment (never guessed). What the service
+ * confirmed is told to SiteChanges, so the notes that show the comment follow; what another view
+ * confirmed (a note's approve) moves the comment here. No vscode here.
+ */
+import { ContentSiteError, type Comment, type CommentStatus, type ContentSiteClient } from '../api';
+import type { RefreshPart } from './batchRefresh';
+import { refreshTogether } from './batchRefresh';
+import type { ChosenSite } from './chosenSite';
+import { COMMENT_FIELDS, COMMENT_GROUPS, CommentQueue, commentKey as key, type CommentGroup } from './commentQueue';
+import { Emitter } from './emitter';
+import type { Effect, OperationOutcome } from './listCore';
+import { IDLE, type LoadState } from './loadState';
+import { entry } from './noteActionCatalog';
+import type { CommentChange, SiteChanges } from './siteChanges';
+import { realTimers, type Timers } from './timers';
+import { UndoRemovals, type PendingRemoval, type UndoResult } from './undoRemovals';
+import { SETTINGS } from '../settings';
+
+/** The actions of the Comments view: the note catalog's, and the two only a queue has. */
+export type CommentActionId = 'approve' | 'like' | 'spam' | 'trash' | 'restore' | 'delete';
+
+export interface CommentReport {
+  action: CommentActionId;
+  on: boolean;
+  acted: number[];
+  failed: number[];
+  error?: ContentSiteError;
+}
+
+export type CommentRemoval = PendingRemoval<CommentReport>;
+export type { UndoResult };
+
+export interface CommentsModelOptions {
+  client: () => ContentSiteClient;
+  site: ChosenSite;
+  pageSize: () => number;
+  changes: SiteChanges;
+  undoMs?: () => number;
+  timers?: Timers;
+}
+
+/** Where a comment goes back to when restored: a trashed comment waits in Pending for a decision; a spam one is approved ("Not spam"). */
+const RESTORED: Partial<Record<string, CommentGroup>> = { trash: 'unapproved', spam: 'approved' };
+const hide: Effect<Comment> = () => undefined;
+
+export class CommentsModel {
+  readonly queues: ReadonlyMap<CommentGroup, CommentQueue>;
+  private readonly removals: UndoRemovals<CommentReport>;
+  private readonly changed = new Emitter<void>();
+  /** Any queue changed (rows), or a removal started or ended its window. */
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: Array<{ dispose(): void }> = [];
+
+  constructor(private readonly o: CommentsModelOptions) {
+    this.queues = new Map(COMMENT_GROUPS.map((g) => [g, new CommentQueue(g, { client: o.client, pageSize: o.pageSize, site: o.site })]));
+    this.removals = new UndoRemovals(o.timers ?? realTimers, () => o.undoMs?.() ?? SETTINGS.undoSeconds.default * 1000);
+    for (const q of this.queues.values()) this.subscriptions.push(q.onDidChange(() => this.changed.fire()));
+    this.subscriptions.push(this.removals.onDidChange(() => this.changed.fire()));
+    this.subscriptions.push(o.changes.onComment((c) => this.follow(c)));
+  }
+
+  queue(group: CommentGroup): CommentQueue {
+    return this.queues.get(group)!;
+  }
+
+  get site(): string | undefined {
+    return this.o.site.site;
+  }
+
+  /** The view's state: the Approved queue's (every user may read it); the others show their own failures in their groups. */
+  get state(): LoadState {
+    return this.site ? this.queue('approved').state : IDLE;
+  }
+
+  /** Whether the user may not see the moderation queues (the service refused Pending with 403): its reason. */
+  get refusal(): ContentSiteError | undefined {
+    const s = this.queue('unapproved').state;
+    return s.kind === 'error' && s.error.status === 403 ? s.error : undefined;
+  }
+
+  /** How many comments wait for moderation, as the service counts them (undefined until Pending loaded). */
+  get pendingCount(): number | undefined {
+    const q = this.queue('unapproved');
+    if (q.state.kind !== 'loaded' || q.found === undefined) return undefined;
+    // What the user moved out of Pending since the page came is not waiting any more.
+    const hidden = q.list.serviceItems().filter((c) => !q.items.some((s) => s.ID === c.ID)).length;
+    return Math.max(0, q.found - hidden);
+  }
+
+  /** The comment as shown, in whichever queue holds it. */
+  get(id: number): Comment | undefined {
+    for (const q of this.queues.values()) {
+      const c = q.list.get(key(id));
+      if (c && q.items.includes(c)) return c;
+    }
+    return undefined;
+  }
+
+  /** The removals still in their window, newest last. */
+  get pending(): readonly CommentRemoval[] {
+    return this.removals.pending;
+  }
+
+  /** Every queue's first page, and the site's info when it is not known yet (a note names the site by ID), in one batch. */
+  refreshParts(client: ContentSiteClient): RefreshPart[] {
+    const parts = [...this.queues.values()].flatMap((q) => q.refreshParts(client));
+    return parts.length ? [...parts, ...this.o.site.infoParts(client)] : parts;
+  }
+  refresh(): Promise<void> {
+    return refreshTogether(this.o.client(), [this]);
+  }
+  refused(err: unknown): void {
+    for (const q of this.queues.values()) q.refused(err);
+  }
+  /** The next page of every queue that has one (the view's Load more names its queue: `loadMoreOf`). */
+  async loadMore(): Promise<void> {
+    await Promise.all([...this.queues.values()].filter((q) => q.hasMore).map((q) => q.loadMore()));
+  }
+  loadMoreOf(group: CommentGroup): Promise<void> {
+    return this.queue(group).loadMore();
+  }
+  clear(): void {
+    for (const q of this.queues.values()) q.clear();
+  }
+
+  /** The ids among `ids` that `action` applies to as the comments are shown (a moderation needs can_moderate). */
+  offering(ids: readonly number[], action: CommentActionId, on?: boolean): number[] {
+    return [...new Set(ids)].filter((id) => {
+      const c = this.get(id);
+      return c !== undefined && offers(c, action, on);
+    });
+  }
+
+  /** Whether a toggle is on for the comment (approved, liked). */
+  valueOf(id: number, action: 'approve' | 'like'): boolean | undefined {
+    const c = this.get(id);
+    if (!c) return undefined;
+    return action === 'approve' ? c.status === 'approved' : c.i_like === true;
+  }
+
+  /**
+   * Approve (or unapprove: `on` false) or like (unlike); `on` defaults to the opposite of the first
+   * comment's state. Comments already that way are left alone. Never rejects.
+   */
+  async toggle(ids: readonly number[], action: 'approve' | 'like', on?: boolean): Promise<CommentReport> {
+    const targets = this.offering(ids, action, on);
+    const want = on ?? !(targets.length ? this.valueOf(targets[0], action) === true : false);
+    const report: CommentReport = { action, on: want, acted: [], failed: [] };
+    const todo = targets.filter((id) => this.valueOf(id, action) !== want);
+    if (action === 'approve') {
+      const status = entry('approve').status!(want) as CommentStatus;
+      await this.each(todo, report, (id) => this.move(id, status, (site, c) => this.o.client().comments.setStatus(site, c.ID, status)));
+    } else await this.each(todo, report, (id) => this.like(id, want));
+    return report;
+  }
+
+  /** Restore from Trash (to Pending) or Spam (approved), at once. */
+  async restore(ids: readonly number[]): Promise<CommentReport> {
+    const report: CommentReport = { action: 'restore', on: true, acted: [], failed: [] };
+    await this.each(this.offering(ids, 'restore'), report, (id) => {
+      const status = RESTORED[this.get(id)!.status]!;
+      return this.move(id, status, (site, c) => this.o.client().comments.setStatus(site, c.ID, status));
+    });
+    return report;
+  }
+
+  /** Delete for good (comments in Trash or Spam): sent at once; the caller confirmed with the user. */
+  async deleteForGood(ids: readonly number[]): Promise<CommentReport> {
+    const report: CommentReport = { action: 'delete', on: true, acted: [], failed: [] };
+    await this.each(this.offering(ids, 'delete'), report, (id) => {
+      const { queue, comment } = this.holder(id)!;
+      const site = this.site!;
+      return queue.list.perform(
+        new Map([[key(id), hide]]),
+        () => this.o.client().comments.trash(site, comment.ID),
+        (answer) => (answer.status === 'deleted' ? new Map([[key(id), hide]]) : undefined),
+      );
+    });
+    return report;
+  }
+
+  /** Spam or trash: hidden at once, sent when the undo window ends. Undefined when none applies. */
+  remove(ids: readonly number[], action: 'spam' | 'trash'): CommentRemoval | undefined {
+    const targets = this.offering(ids, action);
+    if (targets.length === 0) return undefined;
+    const status = entry(action).status!(true)!;
+    const site = this.site!;
+    const held = targets.map((id) => ({ id, ...this.holder(id)! }));
+    const ops = new Map(held.map((h) => [h.id, h.queue.list.begin(new Map([[key(h.id), hide]]))]));
+    const report: CommentReport = { action, on: true, acted: [], failed: [] };
+    return this.removals.start(action, targets, {
+      report,
+      undo: () => {
+        for (const op of ops.values()) op.fail();
+      },
+      send: () =>
+        this.each(targets, report, async (id) => {
+          const h = held.find((x) => x.id === id)!;
+          const client = this.o.client();
+          const outcome = await h.queue.list.settle(
+            ops.get(id)!,
+            () => (action === 'trash' ? client.comments.trash(site, id) : client.comments.setStatus(site, id, 'spam')),
+            (answer) => (answer.status === status ? new Map([[key(id), hide]]) : undefined),
+          );
+          this.arrived(outcome, id, site);
+          return outcome;
+        }),
+    });
+  }
+
+  undo(id?: number): UndoResult | undefined {
+    return this.removals.undo(id);
+  }
+  flush(): Promise<void> {
+    return this.removals.flush();
+  }
+
+  /** Edits the comment's text; rejects with the service's refusal. The queue shows the answer. */
+  async edit(id: number, content: string): Promise<Comment> {
+    const site = this.requireSite();
+    const { queue } = this.holder(id) ?? {};
+    const take = queue?.list.beginFetch();
+    let answer: Comment[] = [];
+    try {
+      const c = await this.o.client().comments.edit(site, id, { content });
+      answer = [c];
+      return c;
+    } finally {
+      take?.(answer);
+    }
+  }
+
+  /** The comment's text as its author wrote it (context=edit), for editing. */
+  async rawContent(id: number): Promise<string> {
+    const c = await this.o.client().comments.get(this.requireSite(), id, { context: 'edit', fields: 'ID,raw_content,content' });
+    return c.raw_content ?? c.content;
+  }
+
+  /** The comment as the service has it now, the comment it answers, and its (approved) replies, oldest first. */
+  async conversation(id: number): Promise<{ comment: Comment; parent?: Comment; replies: Comment[] }> {
+    const site = this.requireSite();
+    const client = this.o.client();
+    const comment = await client.comments.get(site, id, { fields: COMMENT_FIELDS });
+    const parentId = comment.parent ? comment.parent.ID : undefined;
+    const [parent, page] = await Promise.all([
+      parentId ? client.comments.get(site, parentId, { fields: COMMENT_FIELDS }).catch(() => undefined) : undefined,
+      client.comments.replies(site, comment.post.ID, { number: 100, order: 'ASC', fields: COMMENT_FIELDS }),
+    ]);
+    return { comment, parent, replies: page.comments.filter((c) => c.parent !== false && c.parent.ID === id) };
+  }
+
+  /** Replies to the comment; the reply (approved, from a moderator) comes into Approved. */
+  async reply(id: number, content: string): Promise<Comment> {
+    const site = this.requireSite();
+    const reply = await this.o.client().comments.reply(site, id, content);
+    this.place(reply);
+    return reply;
+  }
+
+  dispose(): void {
+    this.removals.dispose();
+    for (const s of this.subscriptions.splice(0)) s.dispose();
+    for (const q of this.queues.values()) q.dispose();
+    this.changed.dispose();
+  }
+
+  /**
+   * A comment changed elsewhere (a note's approve, spam or trash, a new comment's note): it leaves
+   * its queue and joins its new status's; a new comment waiting for moderation brings Pending's
+   * first page again.
+   */
+  private follow(change: CommentChange): void {
+    if (change.from === this || !this.isChosen(change)) return;
+    const held = this.holder(change.id);
+    if (held) {
+      if (held.comment.status === change.status) return;
+      const moved = { ...held.comment, status: change.status };
+      held.queue.list.beginFetch()([moved]);
+      this.place(moved);
+    } else if (change.status === 'unapproved' && this.queue('unapproved').state.kind === 'loaded') void this.queue('unapproved').refresh();
+  }
+
+  private isChosen(change: CommentChange): boolean {
+    return (
+      (change.site !== undefined && change.site === this.site) || (change.siteId !== undefined && change.siteId === this.o.site.info?.ID)
+    );
+  }
+
+  /** Puts a comment the service answered into the queue of its status (when it sorts within what is loaded). */
+  private place(comment: Comment): void {
+    const q = this.queues.get(comment.status as CommentGroup);
+    if (!q || q.state.kind !== 'loaded') return;
+    q.list.beginFetch({ add: () => true })([comment]);
+  }
+
+  private async move(
+    id: number,
+    status: string,
+    send: (site: string, c: Comment) => Promise<Comment>,
+  ): Promise<OperationOutcome<Comment, Comment>> {
+    const { queue, comment } = this.holder(id)!;
+    const site = this.site!;
+    const moved: Effect<Comment> = (c) => ({ ...c, status });
+    const outcome = await queue.list.perform(
+      new Map([[key(id), moved]]),
+      () => send(site, comment),
+      (answer) => (answer.status === status ? new Map([[key(id), moved]]) : undefined),
+    );
+    this.arrived(outcome, id, site);
+    return outcome;
+  }
+
+  /** After a move, spam or trash: the comment in its new queue, and the other views told. */
+  private arrived(outcome: OperationOutcome<Comment, Comment>, id: number, site: string): void {
+    const now = outcome.kind === 'done' ? outcome.result : outcome.kind === 'unknown' ? outcome.now?.get(key(id)) : undefined;
+    if (!now) return;
+    this.place(now);
+    this.o.changes.comment({ site, siteId: this.o.site.info?.ID, id, status: now.status, from: this });
+  }
+
+  private async like(id: number, on: boolean): Promise<OperationOutcome<Comment, boolean>> {
+    const { queue, comment } = this.holder(id)!;
+    const site = this.site!;
+    const liked: Effect<Comment> = (c) => ({ ...c, i_like: on, like_count: Math.max(0, (c.like_count ?? 0) + (on ? 1 : -1)) });
+    const client = this.o.client();
+    return queue.list.perform(
+      new Map([[key(id), liked]]),
+      async () => (await (on ? client.comments.like(site, comment.ID) : client.comments.unlike(site, comment.ID))).i_like,
+      (answer) => (answer === on ? new Map([[key(id), liked]]) : undefined),
+    );
+  }
+
+  /** The queue that shows the comment (or holds it hidden in an undo window), and the comment as the service sent it. */
+  private holder(id: number): { queue: CommentQueue; comment: Comment } | undefined {
+    for (const queue of this.queues.values()) {
+      const comment = queue.list.get(key(id)) ?? queue.list.serviceItems().find((c) => c.ID === id);
+      if (comment) return { queue, comment };
+    }
+    return undefined;
+  }
+
+  private requireSite(): string {
+    const site = this.site;
+    if (!site) throw new ContentSiteError({ kind: 'invalid_input', code: 'no_site', userMessage: 'Choose a site first.' });
+    return site;
+  }
+
+  /** Runs `act` for each comment, a few at a time, and fills the report. */
+  private async each(ids: readonly number[], report: CommentReport, act: (id: number) => Promise<OperationOutcome<Comment, unknown>>) {
+    let next = 0;
+    const worker = async () => {
+      while (next < ids.length) {
+        const id = ids[next++];
+        const outcome = await act(id);
+        const ok =
+          outcome.kind === 'done' ||
+          (outcome.kind === 'unknown' && outcome.now !== undefined && this.confirms(report, outcome.now.get(key(id))));
+        if (ok) report.acted.push(id);
+        else {
+          report.failed.push(id);
+          report.error ??=
+            outcome.kind === 'failed'
+              ? outcome.error
+              : outcome.error.reworded(
+                  outcome.now
+                    ? `The service did not confirm the change, and it still shows the comment as before. ${outcome.error.userMessage}`
+                    : `Whether the change was made is unknown, and the service could not be asked. ${outcome.error.userMessage}`,
+                );
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(8, ids.length) }, worker));
+  }
+
+  /** A comment read back after a lost answer shows the action done (a deleted one is gone). */
+  private confirms(report: CommentReport, now: Comment | undefined): boolean {
+    if (!now) return report.action === 'delete';
+    if (report.action === 'like') return now.i_like === report.on;
+    if (report.action === 'approve') return now.status === (report.on ? 'approved' : 'unapproved');
+    if (report.action === 'restore') return now.status !== 'trash' && now.status !== 'spam';
+    return now.status === report.action;
+  }
+}
+
+/** Whether `action` applies to the comment as shown (`on`: only the toggles that go that way). */
+export function offers(c: Comment, action: CommentActionId, on?: boolean): boolean {
+  const moderator = c.can_moderate !== false;
+  switch (action) {
+    case 'approve':
+      if (!moderator || (c.status !== 'approved' && c.status !== 'unapproved')) return false;
+      return on === undefined || (c.status === 'approved') !== on;
+    case 'like':
+      return c.status === 'approved' && (on === undefined || (c.i_like === true) !== on);
+    case 'spam':
+      return moderator && c.status !== 'spam';
+    case 'trash':
+      return moderator && c.status !== 'trash';
+    case 'restore':
+    case 'delete':
+      return moderator && (c.status === 'trash' || c.status === 'spam');
+  }
+}
+
+export { COMMENT_FIELDS };

@@ -1,0 +1,181 @@
+/**
+ * The Comments view's model against the reference service: moderating from the queues (a comment
+ * leaves its status at once and joins its new one once the service answered), spam and trash with
+ * Undo, restore, delete for good, a lost answer settled by asking the service, a note's approve
+ * followed without a refresh, and a user who may not moderate.
+ */
+import * as assert from 'node:assert/strict';
+import { CommentsModel } from '../../src/models/commentsModel';
+import { SiteChanges } from '../../src/models/siteChanges';
+import { type Timers } from '../../src/models/timers';
+import { siteOf, useClientAndService } from './setup';
+
+const { svc, client } = useClientAndService();
+
+/** Timers the test runs by hand: the undo window ends when the test says. */
+function manualTimers() {
+  const waiting = new Map<number, () => void>();
+  let next = 0;
+  const timers: Timers = {
+    set: (fn: () => void) => {
+      waiting.set(++next, fn);
+      return next;
+    },
+    clear: (h: unknown) => void waiting.delete(h as number),
+  };
+  return { timers, endAll: () => [...waiting.values()].forEach((fn) => fn()) };
+}
+
+async function model(token = 'cs-demo-token') {
+  const api = client(token);
+  const changes = new SiteChanges();
+  const clock = manualTimers();
+  const m = new CommentsModel({
+    client: () => api,
+    site: siteOf('demo.example.blog'),
+    pageSize: () => 100,
+    changes,
+    timers: clock.timers,
+  });
+  await m.refresh();
+  return { m, changes, clock };
+}
+
+const onService = (id: number) => svc().world().comments.get(id);
+const ids = (m: CommentsModel, g: 'unapproved' | 'approved' | 'spam' | 'trash') => m.queue(g).items.map((c) => c.ID);
+const path = (id: number) => `/rest/v1.1/sites/demo.example.blog/comments/${id}`;
+/** Until `ok` holds (checked every 5 ms, for up to 2 s). */
+async function until(ok: () => boolean, what: string) {
+  for (let i = 0; i < 400 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));
+  assert.ok(ok(), what);
+}
+
+describe('The Comments model', () => {
+  it('approving three pending comments: they leave Pending before the answers, join Approved after, and the service has them approved', async () => {
+    const { m } = await model();
+    const three = ids(m, 'unapproved').slice(0, 3);
+    const pendingBefore = m.pendingCount!;
+    // Each answer is held back 300 ms before the service applies it.
+    for (const id of three) svc().queueFault({ method: 'POST', path: path(id), count: 1, fault: 'latency=300' });
+    const done = m.toggle(three, 'approve');
+    await until(() => three.every((id) => !ids(m, 'unapproved').includes(id)), 'gone from Pending while the answers are held');
+    assert.ok(
+      three.every((id) => onService(id)!.status === 'unapproved'),
+      'the service has not applied them yet',
+    );
+    assert.equal(m.pendingCount, pendingBefore - 3, 'the badge counts them out at once');
+    const report = await done;
+    assert.deepEqual(report.acted.sort(), [...three].sort());
+    assert.ok(three.every((id) => onService(id)!.status === 'approved'));
+    assert.ok(
+      three.every((id) => ids(m, 'approved').includes(id)),
+      'in Approved now',
+    );
+    await m.refresh();
+    assert.ok(
+      three.every((id) => !ids(m, 'unapproved').includes(id) && ids(m, 'approved').includes(id)),
+      'and a refresh agrees',
+    );
+  });
+
+  it('trash with Undo inside the window: back in Pending where it was, and nothing sent', async () => {
+    const { m } = await model();
+    const [id] = ids(m, 'unapproved');
+    const removal = m.remove([id], 'trash')!;
+    assert.ok(!ids(m, 'unapproved').includes(id));
+    assert.equal(removal.undo(), 'undone');
+    assert.equal(ids(m, 'unapproved')[0], id);
+    assert.equal(onService(id)!.status, 'unapproved');
+    assert.ok(!svc().requests.some((r) => r.method === 'POST' && r.path.endsWith(`/comments/${id}/delete`)));
+  });
+
+  it('spam and trash are sent when the window ends: the comments are in Spam and Trash, as on the service', async () => {
+    const { m, clock } = await model();
+    const [a, b] = ids(m, 'unapproved');
+    const spam = m.remove([a], 'spam')!;
+    const trash = m.remove([b], 'trash')!;
+    assert.equal(m.pending.length, 2);
+    clock.endAll();
+    const [r1, r2] = await Promise.all([spam.done, trash.done]);
+    assert.deepEqual([r1.acted, r2.acted], [[a], [b]]);
+    assert.equal(onService(a)!.status, 'spam');
+    assert.equal(onService(b)!.status, 'trash');
+    assert.ok(ids(m, 'spam').includes(a) && ids(m, 'trash').includes(b));
+  });
+
+  it('restore from Trash puts the comment back in Pending; delete for good from Spam removes it from the site', async () => {
+    const { m } = await model();
+    const [trashed] = ids(m, 'trash');
+    const [spam] = ids(m, 'spam');
+    const restored = await m.restore([trashed]);
+    assert.deepEqual(restored.acted, [trashed]);
+    assert.equal(onService(trashed)!.status, 'unapproved');
+    assert.ok(ids(m, 'unapproved').includes(trashed) && !ids(m, 'trash').includes(trashed));
+    const deleted = await m.deleteForGood([spam]);
+    assert.deepEqual(deleted.acted, [spam]);
+    assert.equal(onService(spam), undefined, 'gone from the site');
+    assert.ok(!ids(m, 'spam').includes(spam));
+    assert.deepEqual(m.offering([ids(m, 'approved')[0]], 'delete'), [], 'an approved comment cannot be deleted for good from here');
+  });
+
+  it('an approve applied and answered 500: the service is asked, the comment is approved, and it counts as done', async () => {
+    const { m } = await model();
+    const [id] = ids(m, 'unapproved');
+    svc().queueFault({ method: 'POST', path: path(id), count: 1, fault: 'applied,status=500' });
+    const report = await m.toggle([id], 'approve');
+    assert.deepEqual(report.acted, [id]);
+    assert.equal(report.error, undefined);
+    assert.ok(ids(m, 'approved').includes(id));
+  });
+
+  it('a real 500 on approve: the comment is back in Pending and the report says why', async () => {
+    const { m } = await model();
+    const [id] = ids(m, 'unapproved');
+    svc().queueFault({ method: 'POST', path: path(id), count: 1, fault: 'status=500' });
+    const report = await m.toggle([id], 'approve');
+    assert.deepEqual(report.failed, [id]);
+    assert.ok(report.error);
+    assert.ok(ids(m, 'unapproved').includes(id));
+    assert.equal(onService(id)!.status, 'unapproved');
+  });
+
+  it('a comment approved from its note leaves Pending without a refresh (SiteChanges)', async () => {
+    const { m, changes } = await model();
+    const [id] = ids(m, 'unapproved');
+    const before = svc().requests.length;
+    changes.comment({ siteId: onService(id)!.siteId, id, status: 'approved' });
+    assert.ok(!ids(m, 'unapproved').includes(id));
+    assert.ok(ids(m, 'approved').includes(id));
+    assert.equal(svc().requests.length, before, 'no request');
+  });
+
+  it('what the queue confirms is told once to the other views, and the queue does not follow its own news', async () => {
+    const { m, changes } = await model();
+    const told: string[] = [];
+    changes.onComment((c) => told.push(`${c.id}:${c.status}`));
+    const [id] = ids(m, 'unapproved');
+    await m.toggle([id], 'approve');
+    assert.deepEqual(told, [`${id}:approved`]);
+    assert.equal(ids(m, 'approved').filter((x) => x === id).length, 1);
+  });
+
+  it('a user who may not moderate: the refusal with the service’s reason, Approved only, and no moderation offered', async () => {
+    const { m } = await model('cs-con-token');
+    assert.equal(m.refusal?.serviceMessage, 'User cannot read unapproved comments');
+    assert.equal(m.state.kind, 'loaded');
+    assert.ok(ids(m, 'approved').length > 0);
+    assert.deepEqual(m.offering(ids(m, 'approved'), 'approve'), []);
+    assert.deepEqual(m.offering(ids(m, 'approved'), 'trash'), []);
+  });
+
+  it('the conversation: the post, the comment it answers and its replies', async () => {
+    const { m } = await model();
+    const reply = [...svc().world().comments.values()].find(
+      (c) => c.parent && svc().world().comments.get(c.parent)?.status === 'approved' && c.status === 'approved',
+    )!;
+    const v = await m.conversation(reply.parent!);
+    assert.equal(v.comment.ID, reply.parent);
+    assert.ok(v.replies.some((r) => r.ID === reply.ID));
+    assert.ok(v.comment.post.title);
+  });
+});
