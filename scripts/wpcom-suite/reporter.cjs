@@ -34,7 +34,11 @@ class SuiteReporter extends Parent {
       },
     };
     const { constants } = Mocha.Runner;
-    runner.on(constants.EVENT_HOOK_BEGIN, (hook) => (current = hook));
+    const hooksRun = new Set();
+    runner.on(constants.EVENT_HOOK_BEGIN, (hook) => {
+      hooksRun.add(hook);
+      current = hook;
+    });
     runner.on(constants.EVENT_HOOK_END, () => (current = undefined));
     runner.on(constants.EVENT_TEST_BEGIN, (test) => (current = test));
     runner.on(constants.EVENT_TEST_END, () => (current = undefined));
@@ -66,7 +70,9 @@ class SuiteReporter extends Parent {
       const tests = [];
       const walk = (suite) => {
         for (const t of suite.tests) {
-          const state = t.isPending() ? 'pending' : (t.state ?? 'not run');
+          // A test that did not run: a "before" hook of its suites failed, or --grep left it out.
+          const blockedBy = t.state || t.isPending() ? undefined : failedHookOf(t);
+          const state = t.isPending() ? 'pending' : (t.state ?? (blockedBy ? 'not run' : 'not selected'));
           tests.push({
             file: file(t),
             title: t.fullTitle(),
@@ -74,7 +80,7 @@ class SuiteReporter extends Parent {
             error: errorOf(t.__error),
             requests: sent(t),
             setup: setupOf(t),
-            ...(state === 'not run' ? { blockedBy: failedHookOf(t) } : {}),
+            ...(blockedBy ? { blockedBy } : {}),
           });
         }
         suite.suites.forEach(walk);
@@ -87,7 +93,11 @@ class SuiteReporter extends Parent {
         requests: sent(h),
         setup: setupOf(h),
       }));
-      const report = { tests, failedHooks: hooks, stray: requests.get('outside any test or hook') ?? [] };
+      // Every hook that sent a request, failed or not (a cleanup's deletes are requests too).
+      const hooksSent = [...hooksRun]
+        .filter((h) => sent(h).length)
+        .map((h) => ({ file: file(h), title: h.fullTitle(), failed: failedHooks.includes(h), requests: sent(h) }));
+      const report = { tests, failedHooks: hooks, hooks: hooksSent, stray: requests.get('outside any test or hook') ?? [] };
       if (process.env.WPCOM_SUITE_REPORT) writeFileSync(process.env.WPCOM_SUITE_REPORT, JSON.stringify(report, null, 2));
     });
   }

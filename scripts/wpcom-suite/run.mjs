@@ -4,7 +4,9 @@
 // does not claim. See RESULTS.md beside this file for the last run.
 //
 //   node scripts/wpcom-suite/run.mjs [--git-dir DIR] [--rev REV] [--verbose] [--keep] [--json FILE]
-//                                    [--latency MS] [--site SITE] [--token TOKEN] [-- MOCHA_ARGS…]
+//                                    [--latency MS] [--site SITE] [--token TOKEN] [--unskip]
+//                                    [-- MOCHA_ARGS…]
+// (--unskip: also run what the suite skips with describe.skip/it.skip, through unskip-ui.cjs)
 //
 // --git-dir: a clone of wpcom.js (a bare one will do); default $WPCOM_JS_GIT, else the snapshot
 // /work/.mirror/Automattic+wpcom.js/repo. Nothing of wpcom.js is kept in this repository: the
@@ -15,8 +17,9 @@
 // - node_modules/wpcom-xhr-request: wpcom.js's default request handler, replaced by handler.cjs,
 //   which sends each request to the service instead of public-api.wordpress.com;
 // - node_modules/wpcom-oauth-cors: a stub (test/util.js uses it only in a browser);
-// - test/fixture.json with `media.urls` moved to a loopback server that serves the suite's own
-//   images by name (the tests read those URLs from the fixture; the service downloads them);
+// - test/fixture.json with `site` set to the same site (test.wpcom.site.post.subscriber.js reads
+//   the fixture's) and `media.urls` moved to a loopback server that serves the suite's own images
+//   by name (the tests read those URLs from the fixture; the service downloads them);
 // - qs and debug linked from this repository's node_modules, as wpcom.js's own dependencies.
 // The service answers each request 25 ms late (--latency), as a network would: test.wpcom.promises.js
 // checks that a request takes longer than 10 ms, and on loopback one often does not.
@@ -43,6 +46,7 @@ const { values, positionals } = parseArgs({
     rev: { type: 'string', default: 'HEAD' },
     verbose: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    unskip: { type: 'boolean', default: false },
     json: { type: 'string' },
     latency: { type: 'string', default: '25' },
     site: { type: 'string', default: 'demo.example.blog' },
@@ -156,6 +160,7 @@ function runMocha(dir, origin, reportFile) {
     '30000',
     '--slow',
     '3000',
+    ...(values.unskip ? ['--ui', join(here, 'unskip-ui.cjs')] : []),
     ...positionals,
     'test/',
   ];
@@ -187,11 +192,13 @@ const routeOf = (r) =>
 function summarize(report, commit) {
   const lines = [];
   const say = (s = '') => lines.push(s);
-  const tests = report.tests.map((t) => {
-    const sent = [...t.setup, ...t.requests];
-    const unclaimed = [...new Set(sent.filter((r) => r.unclaimed).map(routeOf))];
-    return { ...t, unclaimed };
-  });
+  const tests = report.tests
+    .filter((t) => t.state !== 'not selected')
+    .map((t) => {
+      const sent = [...t.setup, ...t.requests];
+      const unclaimed = [...new Set(sent.filter((r) => r.unclaimed).map(routeOf))];
+      return { ...t, unclaimed };
+    });
   const count = (list, state) => list.filter((t) => t.state === state).length;
   const line = (list) =>
     `${list.length} tests: ${count(list, 'passed')} passing, ${count(list, 'failed')} failing, ${count(list, 'not run')} not run (a "before" hook failed), ${count(list, 'pending')} pending (skipped by the suite itself)`;
