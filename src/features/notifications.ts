@@ -5,7 +5,6 @@
  * the next start; on deactivation, the removals still in their undo window are sent.
  */
 import * as vscode from 'vscode';
-import { noteActions as readActions } from '../api';
 import { registerMarkNotes } from '../commands/markNotes';
 import { registerNoteActions } from '../commands/noteActions';
 import { registerKeyboardShortcuts } from '../commands/noteActionsKeys';
@@ -20,6 +19,7 @@ import { watchForWake } from '../models/wakeWatch';
 import { cachedItem } from '../models/firstPageCache';
 import { NoteActionsModel } from '../models/noteActionsModel';
 import { filterId } from '../models/noteFilters';
+import { watchNoteComments } from '../models/noteCommentWatch';
 import { NotePoller } from '../models/notePoller';
 import { NotificationsModel } from '../models/notificationsModel';
 import { ReplyDrafts } from '../models/replyDrafts';
@@ -71,16 +71,8 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
     this.live(deps, poller, status);
     this.tellNew(deps);
     this.markSeen(deps);
-    // A new note about a comment says its status: the Comments view follows without a refresh.
-    this.register(
-      model.onDidArrive((notes) => {
-        for (const n of notes) {
-          const approve = readActions(n).approve;
-          if (approve?.value !== undefined)
-            deps.changes.comment({ siteId: approve.site, id: approve.comment, status: approve.value ? 'approved' : 'unapproved' });
-        }
-      }),
-    );
+    // What the notes say of their comments (a new one, one moderated elsewhere): the Comments view follows.
+    this.register(watchNoteComments(model.list, (change) => deps.changes.comment(change)));
   }
 
   /** Spam and trash still in their undo window are sent now (the extension's deactivate): closing the window does not lose them. */

@@ -275,8 +275,8 @@ export class CommentsModel {
 
   /**
    * A comment changed elsewhere (a note's approve, spam or trash, a new comment's note): it leaves
-   * its queue and joins its new status's; a new comment waiting for moderation brings Pending's
-   * first page again.
+   * its queue and joins its new status's; a comment the queues do not hold (a new one) brings the
+   * first page of its status again.
    */
   private follow(change: CommentChange): void {
     if (change.from === this || !this.isChosen(change)) return;
@@ -286,7 +286,10 @@ export class CommentsModel {
       const moved = { ...held.comment, status: change.status };
       held.queue.list.beginFetch()([moved]);
       this.place(moved);
-    } else if (change.status === 'unapproved' && this.queue('unapproved').state.kind === 'loaded') void this.queue('unapproved').refresh();
+    } else {
+      const q = this.queues.get(change.status as CommentGroup);
+      if (q?.state.kind === 'loaded') void q.refresh();
+    }
   }
 
   private isChosen(change: CommentChange): boolean {

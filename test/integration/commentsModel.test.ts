@@ -6,6 +6,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { CommentsModel } from '../../src/models/commentsModel';
+import { watchNoteComments } from '../../src/models/noteCommentWatch';
+import { NotificationsModel } from '../../src/models/notificationsModel';
 import { SiteChanges } from '../../src/models/siteChanges';
 import { type Timers } from '../../src/models/timers';
 import { siteOf, useClientAndService } from './setup';
@@ -177,5 +179,52 @@ describe('The Comments model', () => {
     assert.equal(v.comment.ID, reply.parent);
     assert.ok(v.replies.some((r) => r.ID === reply.ID));
     assert.ok(v.comment.post.title);
+  });
+});
+
+describe('The Comments model follows what the notes say', () => {
+  async function both() {
+    const api = client();
+    const changes = new SiteChanges();
+    const notes = new NotificationsModel({ client: () => api, pageSize: () => 50 });
+    const watch = watchNoteComments(notes.list, (c) => changes.comment(c));
+    const m = new CommentsModel({ client: () => api, site: siteOf('demo.example.blog'), pageSize: () => 100, changes });
+    await Promise.all([notes.refresh(), m.refresh()]);
+    return { notes, m, watch };
+  }
+
+  it('a comment approved elsewhere (on the web): the next poll of the notes moves it from Pending to Approved, without reading the comments again', async () => {
+    const { notes, m, watch } = await both();
+    assert.ok(ids(m, 'unapproved').includes(8800));
+    await client('cs-demo-token').comments.setStatus('demo.example.blog', 8800, 'approved');
+    const listed = () => svc().requests.filter((r) => r.method === 'GET' && r.path.endsWith('/comments/')).length;
+    const before = listed();
+    await notes.refresh();
+    assert.ok(!ids(m, 'unapproved').includes(8800), 'gone from Pending');
+    assert.ok(ids(m, 'approved').includes(8800), 'in Approved');
+    assert.equal(listed(), before, 'the queues were not read again');
+    watch.dispose();
+  });
+
+  it('a new comment whose note arrives: the queue of its status is read again and shows it', async () => {
+    const { notes, m, watch } = await both();
+    const made = await svc().push.comment({ by: 'ed', post: 100, content: 'A new comment for the queue' });
+    await notes.refresh();
+    const status = svc().world().comments.get(made.comment_id)!.status as 'approved' | 'unapproved';
+    await until(() => ids(m, status).includes(made.comment_id), `comment ${made.comment_id} in ${status}`);
+    watch.dispose();
+  });
+
+  it('notes seen in a load tell nothing: only a change or a new note does', async () => {
+    const api = client();
+    const changes = new SiteChanges();
+    const told: number[] = [];
+    changes.onComment((c) => told.push(c.id));
+    const notes = new NotificationsModel({ client: () => api, pageSize: () => 50 });
+    const watch = watchNoteComments(notes.list, (c) => changes.comment(c));
+    await notes.refresh();
+    await notes.refresh();
+    assert.deepEqual(told, []);
+    watch.dispose();
   });
 });
