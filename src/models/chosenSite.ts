@@ -37,23 +37,33 @@ export class ChosenSite {
     this.changed.fire();
   }
 
-  /** The site's info in the same batch as the views, when it is not known yet. */
+  /**
+   * The site's info in the same batch as the views, when it is not known yet and not already asked
+   * (the Trash and the Comments view both want it: one request between them).
+   */
   infoParts(client: ContentSiteClient): RefreshPart[] {
     const site = this._site;
-    if (!site || this._info) return [];
+    if (!site || this._info || this.asking === site) return [];
+    this.asking = site;
     return [
       {
         request: client.sites.getRequest(site),
         deliver: (answer) =>
-          (answer as Promise<Site>).then(
-            (info) => {
-              if (site === this._site) this.set(site, info);
-            },
-            () => undefined,
-          ),
+          (answer as Promise<Site>)
+            .then(
+              (info) => {
+                if (site === this._site) this.set(site, info);
+              },
+              () => undefined,
+            )
+            .finally(() => {
+              if (this.asking === site) this.asking = undefined;
+            }),
       },
     ];
   }
+  /** The site whose info a batch is asking for now. */
+  private asking: string | undefined;
 
   dispose(): void {
     this.changed.dispose();

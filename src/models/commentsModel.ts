@@ -59,6 +59,8 @@ export class CommentsModel {
   /** Any queue changed (rows), or a removal started or ended its window. */
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: Array<{ dispose(): void }> = [];
+  /** Comments that joined a queue since its count (`found`) was read, by queue. */
+  private readonly joined = new Map<CommentGroup, { found: number | undefined; count: number }>();
 
   constructor(private readonly o: CommentsModelOptions) {
     this.queues = new Map(COMMENT_GROUPS.map((g) => [g, new CommentQueue(g, { client: o.client, pageSize: o.pageSize, site: o.site })]));
@@ -87,13 +89,24 @@ export class CommentsModel {
     return s.kind === 'error' && s.error.status === 403 ? s.error : undefined;
   }
 
-  /** How many comments wait for moderation, as the service counts them (undefined until Pending loaded). */
+  /** How many comments wait for moderation (the view's badge): Pending's count. */
   get pendingCount(): number | undefined {
-    const q = this.queue('unapproved');
-    if (q.state.kind !== 'loaded' || q.found === undefined) return undefined;
-    // What the user moved out of Pending since the page came is not waiting any more.
-    const hidden = q.list.serviceItems().filter((c) => !q.items.some((s) => s.ID === c.ID)).length;
-    return Math.max(0, q.found - hidden);
+    return this.count('unapproved');
+  }
+
+  /**
+   * How many comments the site has in a status, as the user sees it now: what the service last
+   * counted, less what left the queue since (moved, removed, in an undo window), plus what joined it
+   * (moved here from another status). Undefined until the queue loaded.
+   */
+  count(group: CommentGroup): number | undefined {
+    const q = this.queue(group);
+    if (q.state.kind === 'idle' || q.found === undefined) return undefined;
+    const joined = this.joined.get(group);
+    const added = joined && joined.found === q.found ? joined.count : 0;
+    const shown = new Set(q.items.map((c) => c.ID));
+    const left = q.list.serviceItems().filter((c) => !shown.has(c.ID)).length;
+    return Math.max(0, q.found + added - left);
   }
 
   /** The comment as shown, in whichever queue holds it. */
@@ -300,9 +313,17 @@ export class CommentsModel {
 
   /** Puts a comment the service answered into the queue of its status (when it sorts within what is loaded). */
   private place(comment: Comment): void {
-    const q = this.queues.get(comment.status as CommentGroup);
+    const group = comment.status as CommentGroup;
+    const q = this.queues.get(group);
     if (!q || q.state.kind !== 'loaded') return;
+    // Counted in until the service counts the queue again (before the rows are told: they show the count).
+    if (!q.items.some((c) => c.ID === comment.ID)) {
+      const j = this.joined.get(group);
+      if (j && j.found === q.found) j.count++;
+      else this.joined.set(group, { found: q.found, count: 1 });
+    }
     q.list.beginFetch({ add: () => true })([comment]);
+    this.changed.fire();
   }
 
   private async move(

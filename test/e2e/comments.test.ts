@@ -94,11 +94,32 @@ describe("The site's comments in a real VS Code", function () {
     assert.equal(posts('/comments/8700').length, 1, 'one approve request');
   });
 
-  it('3. the Approved and Spam groups show what was done, without a refresh', async () => {
+  it('3. the groups count and show what was done, without a refresh', async () => {
+    const onSite = (st: string) => [...demo.svc.world().comments.values()].filter((c) => c.siteId === 2001 && c.status === st).length;
+    for (const [group, st] of [
+      ['Pending', 'unapproved'],
+      ['Approved', 'approved'],
+      ['Spam', 'spam'],
+    ] as const)
+      await until(`${group} to say ${onSite(st)}`, async () =>
+        (await wb.row(PANE, new RegExp(`^${group}`)).innerText()).includes(String(onSite(st))),
+      );
     await wb.click(PANE, /^Approved/);
     await wb.row(PANE, 'Could you say more about keeping the edits visible').waitFor();
     await wb.click(PANE, /^Spam/);
     await wb.row(PANE, 'Which book was this?').waitFor();
     await wb.shot('approved-and-spam');
+  });
+
+  it('4. a row opens its conversation: the post, the comment', async () => {
+    await wb.click(PANE, /^Spam/); // closed again: room for Approved
+    await wb.click(PANE, 'Could you say more about keeping the edits visible');
+    const frame = await wb.webviewFrame('article.conversation', 'the conversation to show');
+    await frame.locator('section.comment', { hasText: 'Could you say more about keeping the edits visible' }).waitFor();
+    const post = demo.svc.world().posts.get(demo.svc.world().comments.get(8700)!.postId)!;
+    await until('the post’s title on the page', async () =>
+      (await frame.locator('h1').innerText()).includes(post.title.replace(/<[^>]*>/g, '')),
+    );
+    await wb.shot('conversation');
   });
 });

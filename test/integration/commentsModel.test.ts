@@ -57,6 +57,7 @@ describe('The Comments model', () => {
     const { m } = await model();
     const three = ids(m, 'unapproved').slice(0, 3);
     const pendingBefore = m.pendingCount!;
+    const approvedBefore = m.count('approved')!;
     // Each answer is held back 300 ms before the service applies it.
     for (const id of three) svc().queueFault({ method: 'POST', path: path(id), count: 1, fault: 'latency=300' });
     const done = m.toggle(three, 'approve');
@@ -73,6 +74,7 @@ describe('The Comments model', () => {
       three.every((id) => ids(m, 'approved').includes(id)),
       'in Approved now',
     );
+    assert.deepEqual([m.count('unapproved'), m.count('approved')], [pendingBefore - 3, approvedBefore + 3], 'and counted there');
     await m.refresh();
     assert.ok(
       three.every((id) => !ids(m, 'unapproved').includes(id) && ids(m, 'approved').includes(id)),
@@ -103,6 +105,12 @@ describe('The Comments model', () => {
     assert.equal(onService(a)!.status, 'spam');
     assert.equal(onService(b)!.status, 'trash');
     assert.ok(ids(m, 'spam').includes(a) && ids(m, 'trash').includes(b));
+    const onSite = (st: string) => [...svc().world().comments.values()].filter((c) => c.siteId === 2001 && c.status === st).length;
+    assert.deepEqual(
+      [m.count('unapproved'), m.count('spam'), m.count('trash')],
+      [onSite('unapproved'), onSite('spam'), onSite('trash')],
+      'each group counts what the site has',
+    );
   });
 
   it('restore from Trash puts the comment back in Pending; delete for good from Spam removes it from the site', async () => {

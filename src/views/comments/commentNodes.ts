@@ -35,7 +35,7 @@ export class CommentGroupNode extends vscode.TreeItem {
   ) {
     super(groupLabel(group), group === 'unapproved' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `comments-${group}`;
-    const total = Math.max(found ?? 0, loaded);
+    const total = found ?? loaded;
     this.description = found === undefined && loaded === 0 ? undefined : String(total);
     this.tooltip =
       loaded < total

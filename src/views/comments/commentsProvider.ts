@@ -56,7 +56,8 @@ export class CommentsProvider extends ListProvider<CommentsModel> {
     const refused = m.refusal !== undefined;
     const groups = COMMENT_GROUPS.filter((g) => !refused || g === 'approved').map((g) => {
       const q = m.queue(g);
-      return this.row(`group-${g}`, [q.items.length, q.found], () => new CommentGroupNode(g, q.items.length, q.found));
+      const count = m.count(g);
+      return this.row(`group-${g}`, [q.items.length, count], () => new CommentGroupNode(g, q.items.length, count));
     });
     return s.kind === 'error' ? [new ErrorNode(s.error), ...groups] : groups;
   }
