@@ -177,7 +177,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     if (pick === keep) {
       if (!requireTrust(vscode.l10n.t('Publishing'))) return;
       const again = await perFile.run(doc.uri.toString(), async () => {
-        if (doc.isDirty && !(await doc.save())) return undefined;
+        if (!(await saved(doc))) return undefined;
         return publishing(w, doc, vscode.l10n.t('Publishing…'), () => w.takeMine(doc.getText(), out.theirs, publishDeps(w, doc, site)));
       });
       if (again) await ask(w, doc, site, again);
@@ -219,7 +219,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     );
     if (pick !== go) return;
     const again = await perFile.run(doc.uri.toString(), async () => {
-      if (doc.isDirty && !(await doc.save())) return undefined;
+      if (!(await saved(doc))) return undefined;
       return publishing(w, doc, vscode.l10n.t('Publishing…'), () =>
         w.publishPost(doc.getText(), { ...publishDeps(w, doc, site), confirmed: true }),
       );
@@ -268,7 +268,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     if (!site) return;
     const w = await loadWriting();
     const question = await perFile.run(doc.uri.toString(), async () => {
-      if (doc.isDirty && !(await doc.save())) return undefined;
+      if (!(await saved(doc))) return undefined;
       return publishing(w, doc, vscode.l10n.t('Publishing to {0}…', deps.site.label ?? site), () =>
         w.publishPost(doc.getText(), publishDeps(w, doc, site)),
       );
@@ -353,4 +353,25 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
   }
 
   return { publish, pull, newPost, openAsMarkdown, uploadDropped };
+}
+
+/**
+ * The file as the editor shows it is on disk: saved now, or already (auto save may have saved it a
+ * moment before, and then `save()` answers false though nothing is lost). When it is not, says so:
+ * the command then does nothing, and never silently.
+ */
+async function saved(doc: vscode.TextDocument): Promise<boolean> {
+  if (!doc.isDirty || (await doc.save())) return true;
+  try {
+    if (new TextDecoder().decode(await vscode.workspace.fs.readFile(doc.uri)) === doc.getText()) return true;
+  } catch {
+    // Unreadable: not saved, as far as anyone can tell.
+  }
+  void vscode.window.showWarningMessage(
+    vscode.l10n.t(
+      '“{0}” could not be saved, so nothing was sent to the site. Save it, then try again.',
+      vscode.workspace.asRelativePath(doc.uri),
+    ),
+  );
+  return false;
 }
