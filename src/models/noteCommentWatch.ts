@@ -3,13 +3,13 @@
  * note about a comment (pushed, polled, or in a first page read again) tells its status, and a note
  * the service sent again with its approve state changed (the comment moderated elsewhere) tells the
  * new one. Notes seen for the first time in a load are only remembered. Reads what the service
- * sent (`serviceItems`), never the user's pending operations. No vscode here.
+ * sent (`sent`), never the user's pending operations. No vscode here.
  */
 import { noteActions, type Notification } from '../api';
 import type { CommentChange } from './siteChanges';
 
 interface WatchedList {
-  serviceItems(): Notification[];
+  sent(): Iterable<Notification>;
   onDidChange(listener: () => void): { dispose(): void };
   onDidAdd(listener: (notes: readonly Notification[]) => void): { dispose(): void };
 }
@@ -32,7 +32,7 @@ export function watchNoteComments(list: WatchedList, tell: (change: CommentChang
 
   const subs = [
     list.onDidChange(() => {
-      for (const n of list.serviceItems()) {
+      for (const n of list.sent()) {
         const a = approveOf(n);
         if (!a) continue;
         const key = `${a.site}:${a.comment}`;
