@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { NewNoteAlert } from './models/newNoteAlert';
 import { checkServiceAddress } from './models/serviceAddress';
+import { report } from './report';
 import { POLL_FLOOR_SECONDS, SECTION, SETTINGS, settingValue, type Setting, type ValueOf } from './settings';
 
 function settings(): vscode.WorkspaceConfiguration {
@@ -36,7 +37,7 @@ export function apiBaseUrl(): string {
   const url = (value(SETTINGS.apiBaseUrl) || fallback).trim();
   const problem = checkApiBaseUrl(url);
   if (problem) {
-    void vscode.window.showErrorMessage(problem);
+    void report.error(problem);
     return fallback;
   }
   return url;

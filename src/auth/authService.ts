@@ -7,6 +7,7 @@ import { localized } from '../localize';
 import type { ContentSiteClient } from '../api';
 import { oauthSettings, type OAuthSettings } from '../config';
 import { COMMANDS, CONTEXT_KEYS } from '../ids';
+import { report } from '../report';
 import { Disposable } from '../models/disposable';
 import { SETTINGS } from '../settings';
 import { buildAuthorizeUrl } from './authorizeUrl';
@@ -128,7 +129,7 @@ export class AuthService extends Disposable implements vscode.AuthenticationProv
     if (this.promptedForExpiry) return;
     this.promptedForExpiry = true;
     const signIn = vscode.l10n.t('Sign In');
-    void vscode.window.showWarningMessage(message, signIn).then((pick) => {
+    void report.warn(message, signIn).then((pick) => {
       if (pick === signIn) void vscode.commands.executeCommand(COMMANDS.signIn);
     });
   }
@@ -144,7 +145,7 @@ export class AuthService extends Disposable implements vscode.AuthenticationProv
     const oauth = oauthSettings();
     if (!oauth.clientId) {
       const withToken = vscode.l10n.t('Sign In with Access Token…');
-      const pick = await vscode.window.showInformationMessage(
+      const pick = await report.info(
         vscode.l10n.t('No OAuth client ID is set (setting {0}). Sign in with an access token instead?', SETTINGS.clientId.id),
         withToken,
       );
@@ -165,7 +166,7 @@ export class AuthService extends Disposable implements vscode.AuthenticationProv
       this.flow.cancel();
       const message = err instanceof SignInError ? localized(err.userMessage) : err instanceof Error ? err.message : String(err);
       this.deps.log.warn(`Sign-in could not start: ${message}`);
-      void vscode.window.showErrorMessage(message);
+      void report.error(message);
       return undefined;
     }
     this.deps.log.info(
@@ -187,12 +188,12 @@ export class AuthService extends Disposable implements vscode.AuthenticationProv
           const session = await pending.result;
           await this.store(session);
           this.deps.log.info(`Signed in as ${session.user.login}.`);
-          void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to WordPress.com as {0}.', session.user.display_name));
+          void report.info(vscode.l10n.t('Signed in to WordPress.com as {0}.', session.user.display_name));
           return session;
         } catch (err) {
           const message = err instanceof SignInError ? localized(err.userMessage) : String(err);
           this.deps.log.warn(`Sign-in failed: ${message}`);
-          void vscode.window.showErrorMessage(message);
+          void report.error(message);
           return undefined;
         }
       },
@@ -217,10 +218,9 @@ export class AuthService extends Disposable implements vscode.AuthenticationProv
   /** An answer without this window's state: the user names the account before it is stored. */
   private async confirmAccount(session: StoredSession): Promise<boolean> {
     const signIn = vscode.l10n.t('Sign In');
-    const pick = await vscode.window.showWarningMessage(
+    const pick = await report.modal(
       vscode.l10n.t('Sign in as {0} ({1})?', session.user.display_name, session.user.login),
       {
-        modal: true,
         detail: vscode.l10n.t(
           'The sign-in answer did not carry the check this window sent, so it may come from a link someone else made. Sign in only if this is your account.',
         ),
@@ -234,12 +234,12 @@ export class AuthService extends Disposable implements vscode.AuthenticationProv
   handleUri(uri: vscode.Uri): boolean {
     if (uri.path !== CALLBACK_PATH) {
       this.deps.log.warn(`Ignored a link to ${uri.path}: not a sign-in answer.`);
-      void vscode.window.showWarningMessage(vscode.l10n.t('Content Site ignored a link it does not handle.'));
+      void report.warn(vscode.l10n.t('Content Site ignored a link it does not handle.'));
       return false;
     }
     if (!this.flow.isPending) {
       this.deps.log.warn(`Sign-in answer refused: ${NOT_PENDING}`);
-      void vscode.window.showWarningMessage(localized(NOT_PENDING));
+      void report.warn(localized(NOT_PENDING));
       return false;
     }
     void this.flow.handle(parseCallback(uri.query, uri.fragment)).then((verdict) => {
@@ -267,12 +267,12 @@ export class AuthService extends Disposable implements vscode.AuthenticationProv
       );
       await this.store(session);
       this.deps.log.info(`Signed in with an access token as ${session.user.login}.`);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to WordPress.com as {0}.', session.user.display_name));
+      void report.info(vscode.l10n.t('Signed in to WordPress.com as {0}.', session.user.display_name));
       return session;
     } catch (err) {
       const message = err instanceof SignInError ? localized(err.userMessage) : String(err);
       this.deps.log.warn(`Access-token sign-in failed: ${message}`);
-      void vscode.window.showErrorMessage(message);
+      void report.error(message);
       return undefined;
     }
   }

@@ -1,33 +1,11 @@
-/** What every command group may use: failures told one way, the sign-in check, web pages opened safely. */
+/** What every command group may use: the sign-in check, web pages opened safely (failures are told by src/report.ts). */
 import * as vscode from 'vscode';
-import { localized } from '../localize';
-import { ContentSiteError } from '../api/errors';
 import type { AuthService } from '../auth';
-import { errorDetail } from '../views/common/messageNode';
 import { COMMANDS } from '../ids';
+import { report } from '../report';
 
 /** What the commands ask of the sign-in: who is signed in, and signing out when the service refuses the token. */
 export type CommandAuth = Pick<AuthService, 'current' | 'handleUnauthorized'>;
-
-/** One way to tell the user about a failure: auth failures sign out once, the rest get a sentence. */
-export async function reportError(
-  deps: { log: Pick<vscode.LogOutputChannel, 'error'>; auth: Pick<CommandAuth, 'handleUnauthorized'> },
-  err: unknown,
-  what: string,
-): Promise<void> {
-  if (err instanceof ContentSiteError) {
-    const detail = errorDetail(err);
-    deps.log.error(`${what}: ${err.kind}${detail ? ` ${detail}` : ''}`);
-    if (err.kind === 'auth') {
-      await deps.auth.handleUnauthorized();
-      return;
-    }
-    void vscode.window.showErrorMessage(localized(err.userMessage));
-    return;
-  }
-  deps.log.error(`${what}: ${String(err)}`);
-  void vscode.window.showErrorMessage(vscode.l10n.t('{0} failed: {1}', what, err instanceof Error ? err.message : String(err)));
-}
 
 /**
  * Opens a web page. Anything but an http(s) address is refused with a message that says so; `what`
@@ -45,7 +23,7 @@ export function openExternal(url: string | undefined, what?: string): void {
     return;
   }
   const subject = what ?? vscode.l10n.t('this item');
-  void vscode.window.showWarningMessage(
+  void report.warn(
     url
       ? vscode.l10n.t('The site gave no web address for {0} that can be opened (it gave “{1}”).', subject, url)
       : vscode.l10n.t('The site gave no web address for {0}.', subject),
@@ -56,7 +34,7 @@ export function openExternal(url: string | undefined, what?: string): void {
 export function requireSignIn(deps: { auth: Pick<CommandAuth, 'current'> }): boolean {
   if (deps.auth.current()) return true;
   const signIn = vscode.l10n.t('Sign In');
-  void vscode.window.showInformationMessage(vscode.l10n.t('Sign in to Content Site first.'), signIn).then((pick) => {
+  void report.info(vscode.l10n.t('Sign in to Content Site first.'), signIn).then((pick) => {
     if (pick === signIn) void vscode.commands.executeCommand(COMMANDS.signIn);
   });
   return false;

@@ -4,7 +4,8 @@ import { COMMANDS } from '../ids';
 import { ENTRIES } from '../models/noteActionCatalog';
 import type { MarkAllReport, NotificationsModel } from '../models/notificationsModel';
 import type { NotificationsProvider } from '../views/notifications/notificationsProvider';
-import { reportError, requireSignIn, type CommandAuth } from './common';
+import { requireSignIn, type CommandAuth } from './common';
+import { report, reportFailure } from '../report';
 import { noteTargets, whenRowsKnown, type NoteArg } from './noteTargets';
 
 export interface MarkNotesDeps {
@@ -32,7 +33,7 @@ export function registerMarkNotes(deps: MarkNotesDeps): vscode.Disposable[] {
       else await model.markUnread(ids);
       log.info(`Marked ${ids.length} notification(s) ${action}.`);
     } catch (err) {
-      await reportError(deps, err, action === 'read' ? vscode.l10n.t('Mark as read') : vscode.l10n.t('Mark as unread'));
+      await reportFailure(deps, err, action === 'read' ? vscode.l10n.t('Mark as read') : vscode.l10n.t('Mark as unread'));
     }
   };
   return [
@@ -44,23 +45,21 @@ export function registerMarkNotes(deps: MarkNotesDeps): vscode.Disposable[] {
     ),
     vscode.commands.registerCommand(COMMANDS.notifications.markAllRead, async () => {
       if (!requireSignIn(deps)) return;
-      let report: MarkAllReport;
+      let outcome: MarkAllReport;
       try {
-        report = await vscode.window.withProgress({ location: { viewId: provider.viewId } }, () => model.markAllRead());
+        outcome = await vscode.window.withProgress({ location: { viewId: provider.viewId } }, () => model.markAllRead());
       } catch (err) {
-        await reportError(deps, err, vscode.l10n.t('Mark all as read'));
+        await reportFailure(deps, err, vscode.l10n.t('Mark all as read'));
         return;
       }
       log.info(
-        `Mark all read: ${report.marked} marked, ${report.stillUnread} with new updates, ${report.notMarked} not marked, ${report.unconfirmed} unknown.`,
+        `Mark all read: ${outcome.marked} marked, ${outcome.stillUnread} with new updates, ${outcome.notMarked} not marked, ${outcome.unconfirmed} unknown.`,
       );
-      if (report.error?.kind === 'auth') {
-        await reportError(deps, report.error, vscode.l10n.t('Mark all as read'));
+      if (outcome.error?.kind === 'auth') {
+        await reportFailure(deps, outcome.error, vscode.l10n.t('Mark all as read'));
         return;
       }
-      void vscode.window[report.notMarked + report.unconfirmed > 0 ? 'showWarningMessage' : 'showInformationMessage'](
-        markAllSentence(report),
-      );
+      void report[outcome.notMarked + outcome.unconfirmed > 0 ? 'warn' : 'info'](markAllSentence(outcome));
     }),
   ];
 }

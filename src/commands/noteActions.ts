@@ -3,7 +3,8 @@ import { localized } from '../localize';
 import { ContentSiteError, noteActions, type Comment } from '../api';
 import { SHOWN_ENTRIES, type CatalogEntry } from '../models/noteActionCatalog';
 import type { ActReport, PendingRemoval } from '../models/noteActionsModel';
-import { openExternal, reportError, requireSignIn } from './common';
+import { openExternal, requireSignIn } from './common';
+import { report, reportFailure } from '../report';
 import type { NoteActionsDeps } from './noteActionsDeps';
 import { noteTargets, whenRowsKnown, type NoteArg } from './noteTargets';
 
@@ -72,9 +73,9 @@ async function toggle(
   const ids = chosen(ctx, clicked, selected);
   if (ids.length === 0) return;
   if (ctx.noteActions.offering(ids, e.id).length === 0) return notOffered(ctx, e, ids.length);
-  const report = await ctx.noteActions.toggle(ids, e.id, on);
-  logReport(ctx, report);
-  if (report.error) await reportError(ctx, report.error, actionName(e, report.on));
+  const outcome = await ctx.noteActions.toggle(ids, e.id, on);
+  logReport(ctx, outcome);
+  if (outcome.error) await reportFailure(ctx, outcome.error, actionName(e, outcome.on));
 }
 
 function logReport(ctx: NoteActionsDeps, r: ActReport): void {
@@ -97,15 +98,15 @@ function remove(ctx: NoteActionsDeps, e: CatalogEntry, clicked?: NoteArg, select
   const undoLabel = vscode.l10n.t('Undo');
   const sentence = n === 1 ? vscode.l10n.t(e.removed!.one) : vscode.l10n.t(e.removed!.many, n);
   // Undo brings the notes back; closing the message lets them go at once (as the service's panel does).
-  void vscode.window.showInformationMessage(sentence, undoLabel).then((pick) => {
+  void report.info(sentence, undoLabel).then((pick) => {
     if (pick === undoLabel) undoRemoval(ctx, pending);
     else pending.sendNow();
   });
-  void pending.done.then((report) => {
-    logReport(ctx, report);
-    if (report.failed.length === 0) return;
-    if (report.error) return reportError(ctx, report.error, actionName(e));
-    void vscode.window.showWarningMessage(vscode.l10n.t(e.removed!.failed, report.failed.length));
+  void pending.done.then((outcome) => {
+    logReport(ctx, outcome);
+    if (outcome.failed.length === 0) return;
+    if (outcome.error) return reportFailure(ctx, outcome.error, actionName(e));
+    void report.warn(vscode.l10n.t(e.removed!.failed, outcome.failed.length));
   });
 }
 
@@ -114,8 +115,7 @@ function undoRemoval(ctx: NoteActionsDeps, pending: PendingRemoval): void {
   const result = pending.undo();
   ctx.log.info(`${pending.action}: undo: ${result}.`);
   if (result === 'already undone') vscode.window.setStatusBarMessage(vscode.l10n.t('Already undone: nothing was sent.'), 4000);
-  else if (result === 'already sent')
-    void vscode.window.showInformationMessage(vscode.l10n.t('Too late to undo: it was already sent to the service.'));
+  else if (result === 'already sent') void report.info(vscode.l10n.t('Too late to undo: it was already sent to the service.'));
 }
 
 /** Undo (u, or the detail view's with a note id): the removal of that note, else the latest. */
@@ -167,7 +167,7 @@ function reply(ctx: NoteActionsDeps, e: CatalogEntry, clicked?: NoteArg, selecte
         };
       } else {
         box.hide();
-        await reportError(ctx, err, actionName(e));
+        await reportFailure(ctx, err, actionName(e));
       }
     } finally {
       sending = false;
@@ -184,7 +184,7 @@ function reply(ctx: NoteActionsDeps, e: CatalogEntry, clicked?: NoteArg, selecte
 
 function posted(comment: Comment): void {
   const open = vscode.l10n.t('Open in Browser');
-  void vscode.window.showInformationMessage(vscode.l10n.t('Reply posted.'), ...(comment.URL ? [open] : [])).then((pick) => {
+  void report.info(vscode.l10n.t('Reply posted.'), ...(comment.URL ? [open] : [])).then((pick) => {
     if (pick === open) openExternal(comment.URL);
   });
 }

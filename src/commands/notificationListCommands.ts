@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
+import { report } from '../report';
 import { filterChoices, filterId } from '../models/noteFilters';
 import { NoteNode } from '../views/notifications/noteNode';
 import { filterLabel } from '../views/notifications/noteFilterLabels';
@@ -35,7 +36,7 @@ export function registerNotificationListCommands(deps: NotificationListDeps): vs
       const target = node instanceof NoteNode ? node : provider.view.selection.find((n): n is NoteNode => n instanceof NoteNode);
       if (!target) return;
       if (!target.note.url) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('This notification has no link to open.'));
+        void report.info(vscode.l10n.t('This notification has no link to open.'));
         return;
       }
       openExternal(target.note.url);

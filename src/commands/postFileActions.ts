@@ -16,6 +16,7 @@ import type { ChosenSite } from '../models/chosenSite';
 import type { SiteChanges } from '../models/siteChanges';
 import { KeyedQueue } from '../models/keyedQueue';
 import { postLink } from '../models/postLink';
+import { report } from '../report';
 import { WRITING_LIMITS } from '../writing/limits';
 import type { MediaMemory, PostMemory } from '../writing/publisher';
 import type { SyncRecords } from '../writing/syncRecord';
@@ -37,7 +38,7 @@ export interface PostFileDeps {
   /** Told what became of a post a publish wrote: the views that show it follow. */
   changes: SiteChanges;
   /**
-   * The extension's one way to tell a failure (commands/common.ts reportError), passed in: this file
+   * The extension's one way to tell a failure (src/report.ts reportFailure), passed in: this file
    * is bundled apart from the client, so an error class of its own copy would not match the client's.
    */
   report(err: unknown, what: string): Promise<void>;
@@ -66,7 +67,7 @@ const isWritingRefusal = (err: unknown): err is Error => err instanceof Error &&
 async function postDocument(uri?: vscode.Uri): Promise<vscode.TextDocument | undefined> {
   const doc = uri instanceof vscode.Uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
   if (!doc || doc.languageId !== 'markdown') {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Open a post file (Markdown with front matter) to publish or pull it.'));
+    void report.info(vscode.l10n.t('Open a post file (Markdown with front matter) to publish or pull it.'));
     return undefined;
   }
   return doc;
@@ -149,9 +150,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     deps.log.info(`${out.kind} post ${out.post.ID} (${out.post.status}); ${out.uploaded} image(s) uploaded.`);
     deps.changes.post(m.site ?? '', out.post);
     const open = vscode.l10n.t('Open in Browser');
-    void vscode.window
-      .showInformationMessage(sentence(out.post), open)
-      .then((pick) => pick === open && openExternal(postLink(out.post), `“${titleOf(out.post)}”`));
+    void report.info(sentence(out.post), open).then((pick) => pick === open && openExternal(postLink(out.post), `“${titleOf(out.post)}”`));
   }
 
   async function conflict(w: WritingModule, doc: vscode.TextDocument, site: string, out: Conflict): Promise<void> {
@@ -173,7 +172,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
           )
         : vscode.l10n.t('“{0}” changed on the site since this file last saw it. Nothing was published.', titleOf(out.theirs));
     // The writer's choice is awaited outside the file's queue: a message left unanswered holds up nothing.
-    const pick = await vscode.window.showWarningMessage(why, keep, take);
+    const pick = await report.warn(why, keep, take);
     if (pick === keep) {
       if (!requireTrust(vscode.l10n.t('Publishing'))) return;
       const again = await perFile.run(doc.uri.toString(), async () => {
@@ -188,7 +187,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
         await deps.posts.set(site, out.theirs.ID, { modified: out.theirs.modified ?? '' });
         await agreed(w, doc, site, out.theirs.ID, theirs.synced);
       });
-      void vscode.window.showInformationMessage(vscode.l10n.t("The file now holds the site's version of “{0}”.", titleOf(out.theirs)));
+      void report.info(vscode.l10n.t("The file now holds the site's version of “{0}”.", titleOf(out.theirs)));
     }
   }
 
@@ -208,13 +207,13 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
       { preview: false },
     );
     const go = vscode.l10n.t('Publish Anyway');
-    const pick = await vscode.window.showWarningMessage(
+    const pick = await report.modal(
       vscode.l10n.t(
         'Publishing “{0}” would also change {1} part(s) of the post you did not edit (shown side by side). Nothing was sent.',
         title,
         out.changes.length,
       ),
-      { modal: true },
+      {},
       go,
     );
     if (pick !== go) return;
@@ -254,7 +253,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     } catch (err) {
       if (isWritingRefusal(err)) {
         deps.log.warn(`Not published: ${err.message}`);
-        void vscode.window.showErrorMessage(err.message);
+        void report.error(err.message);
       } else await deps.report(err, vscode.l10n.t('Publish'));
       return undefined;
     }
@@ -290,11 +289,11 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
       const record = id === undefined ? undefined : await deps.records.get(site, id);
       if (id !== undefined && record?.fileText !== doc.getText()) {
         const replace = vscode.l10n.t('Replace');
-        const pick = await vscode.window.showWarningMessage(
+        const pick = await report.modal(
           vscode.l10n.t(
             "This file holds changes that are not on the site (it differs from what was last pulled or published). Replace them with the site's version?",
           ),
-          { modal: true },
+          {},
           replace,
         );
         if (pick !== replace) return;
@@ -305,7 +304,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
       if (!out) return;
       await updateDocument(doc, out.text);
       await agreed(w, doc, site, out.post.ID, out.synced);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Pulled “{0}” from the site.', titleOf(out.post)));
+      void report.info(vscode.l10n.t('Pulled “{0}” from the site.', titleOf(out.post)));
     });
   }
 
@@ -327,7 +326,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
       await openNewPostFile(text, w.fileStem(full.slug, `post-${full.ID}`));
       await deps.records.set(site, full.ID, w.recordOf(text, synced.style, synced.pieces));
     } catch (err) {
-      if (isWritingRefusal(err)) void vscode.window.showErrorMessage(err.message);
+      if (isWritingRefusal(err)) void report.error(err.message);
       else await deps.report(err, vscode.l10n.t('Open Post as Markdown'));
     }
   }
@@ -346,7 +345,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
       deps.log.info(`Dropped ${files.length} image(s): ${out.sent} uploaded.`);
       return out.items;
     } catch (err) {
-      if (isWritingRefusal(err)) void vscode.window.showErrorMessage(err.message);
+      if (isWritingRefusal(err)) void report.error(err.message);
       else await deps.report(err, vscode.l10n.t('Upload'));
       return undefined;
     }

@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { loadWriting } from '../lazy/loadWriting';
+import { report } from '../report';
 
 /** Opens `text` as a new post file named after `stem` (see above) and shows it. */
 export async function openNewPostFile(text: string, stem: string): Promise<vscode.Uri | undefined> {
@@ -39,8 +40,8 @@ export async function updateDocument(doc: vscode.TextDocument, text: string): Pr
 export function requireTrust(what: string): boolean {
   if (vscode.workspace.isTrusted) return true;
   const manage = vscode.l10n.t('Manage Workspace Trust');
-  void vscode.window
-    .showWarningMessage(
+  void report
+    .warn(
       vscode.l10n.t(
         '{0} is off in Restricted Mode: the files of an untrusted workspace are not published or uploaded. Trust this workspace to publish from it.',
         what,

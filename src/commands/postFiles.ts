@@ -10,7 +10,7 @@ import { COMMANDS } from '../ids';
 import { loadPostFiles } from './lazy/loadPostFiles';
 import type { PostFileActions, PostFileDeps } from './postFileActions';
 import { ImageDropProvider } from '../views/posts/imageDrop';
-import { reportError } from './common';
+import { reportFailure } from '../report';
 
 export type { PostFileDeps } from './postFileActions';
 
@@ -21,7 +21,7 @@ export interface PostRowOf {
 }
 
 export function registerPostFileCommands(deps: Omit<PostFileDeps, 'report'>, rows: PostRowOf): vscode.Disposable[] {
-  const report = (err: unknown, what: string) => reportError(deps, err, what);
+  const report = (err: unknown, what: string) => reportFailure(deps, err, what);
   let actions: Promise<PostFileActions> | undefined;
   const work = () => (actions ??= loadPostFiles().then((m) => m.postFileActions({ ...deps, report })));
   /** A command's work once loaded; a failure to load is told like any other failure. */

@@ -10,7 +10,8 @@ import { COMMANDS } from '../ids';
 import { unknownBecause } from '../models/asError';
 import { postLink, type PostOutcome, type PostsModel } from '../models/postsModel';
 import type { PostsProvider } from '../views/posts/postsProvider';
-import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
+import { openExternal, requireSignIn, type CommandAuth } from './common';
+import { report, reportFailure } from '../report';
 
 export interface PostRowDeps {
   log: vscode.LogOutputChannel;
@@ -28,12 +29,12 @@ export function registerPostRowCommands(deps: PostRowDeps): vscode.Disposable[] 
   /** Says what became of an operation: done (its sentence), refused (why), or unknown (what the service now shows). */
   async function told(what: string, post: PostV11, out: PostOutcome, done: (p: PostV11) => string): Promise<void> {
     if (out.kind === 'done') {
-      void vscode.window.showInformationMessage(done(out.post));
+      void report.info(done(out.post));
       return;
     }
-    if (out.kind === 'failed') return reportError(deps, out.error, what);
+    if (out.kind === 'failed') return reportFailure(deps, out.error, what);
     deps.log.warn(`${what} of post ${post.ID}: the answer was lost (${out.error.kind}).`);
-    void vscode.window.showWarningMessage(
+    void report.warn(
       vscode.l10n.t(
         '{0} of “{1}”: {2}, so it is not known whether it was done; the list shows the post as the service now has it.',
         what,

@@ -5,7 +5,8 @@ import { COMMANDS } from '../ids';
 import type { ChosenSite } from '../models/chosenSite';
 import type { RestoreReport, TrashModel } from '../models/trashModel';
 import type { TrashProvider } from '../views/trash/trashProvider';
-import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
+import { openExternal, requireSignIn, type CommandAuth } from './common';
+import { report, reportFailure } from '../report';
 import { isProblem, showProblem, type ProblemItem } from '../views/common/quickPickProblem';
 
 export interface RestoreDeps {
@@ -42,22 +43,22 @@ const titleOf = (p: PostV11) => stripHtml(p.title ?? '') || vscode.l10n.t('(no t
 export async function restoreAndReport(deps: RestoreDeps, ids: readonly number[]): Promise<RestoreReport | undefined> {
   if (ids.length === 0) return undefined;
   const site = deps.site.site ?? '';
-  let report: RestoreReport;
+  let outcome: RestoreReport;
   try {
-    report = await vscode.window.withProgress({ location: { viewId: deps.provider.viewId } }, () => deps.model.restore(ids));
+    outcome = await vscode.window.withProgress({ location: { viewId: deps.provider.viewId } }, () => deps.model.restore(ids));
   } catch (err) {
-    await reportError(deps, err, vscode.l10n.t('Restore'));
+    await reportFailure(deps, err, vscode.l10n.t('Restore'));
     return undefined;
   }
-  for (const f of [...report.failed, ...report.unconfirmed])
+  for (const f of [...outcome.failed, ...outcome.unconfirmed])
     deps.log.error(
       `Restore ${site} #${f.id}: ${f.error.kind} ${f.error.status ?? ''} ${f.error.code ?? ''} "${f.error.serviceMessage ?? ''}"`,
     );
-  const authFailure = report.failed.find((f) => f.error.kind === 'auth');
-  if (authFailure) await reportError(deps, authFailure.error, vscode.l10n.t('Restore'));
+  const authFailure = outcome.failed.find((f) => f.error.kind === 'auth');
+  if (authFailure) await reportFailure(deps, authFailure.error, vscode.l10n.t('Restore'));
   const done = [
-    ...report.restored.map((p) => ({ title: titleOf(p), post: p as PostV11 | undefined, already: false })),
-    ...report.alreadyGone.map((g) => ({ title: g.post ? titleOf(g.post) : g.title, post: g.post, already: true })),
+    ...outcome.restored.map((p) => ({ title: titleOf(p), post: p as PostV11 | undefined, already: false })),
+    ...outcome.alreadyGone.map((g) => ({ title: g.post ? titleOf(g.post) : g.title, post: g.post, already: true })),
   ];
   const describe = (d: (typeof done)[number]) =>
     d.already
@@ -65,39 +66,35 @@ export async function restoreAndReport(deps: RestoreDeps, ids: readonly number[]
         ? vscode.l10n.t('"{0}" was already restored ({1})', d.title, statusName(d.post.status))
         : vscode.l10n.t('"{0}" is no longer in the trash', d.title)
       : vscode.l10n.t('"{0}" ({1})', d.title, statusName(d.post?.status));
-  if (done.length === 1 && report.failed.length + report.unconfirmed.length === 0) {
+  if (done.length === 1 && outcome.failed.length + outcome.unconfirmed.length === 0) {
     const only = done[0];
     const open = vscode.l10n.t('Open');
     const text = only.already ? `${describe(only)}.` : vscode.l10n.t('Restored "{0}" as {1}.', only.title, statusName(only.post?.status));
-    void vscode.window.showInformationMessage(text, ...(only.post?.URL ? [open] : [])).then((pick) => {
+    void report.info(text, ...(only.post?.URL ? [open] : [])).then((pick) => {
       if (pick === open) openExternal(only.post?.URL);
     });
   } else if (done.length > 0) {
     const restored = done.filter((d) => !d.already).length;
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('Restored {0} of {1}: {2}.', restored, ids.length, done.map(describe).join(', ')),
-    );
+    void report.info(vscode.l10n.t('Restored {0} of {1}: {2}.', restored, ids.length, done.map(describe).join(', ')));
   }
-  if (report.failed.length > 0 && !authFailure) {
-    const first = report.failed[0];
+  if (outcome.failed.length > 0 && !authFailure) {
+    const first = outcome.failed[0];
     const more =
-      report.failed.length > 1
-        ? ' ' + vscode.l10n.t('({0} more could not be restored; see the Content Site log.)', report.failed.length - 1)
+      outcome.failed.length > 1
+        ? ' ' + vscode.l10n.t('({0} more could not be restored; see the Content Site log.)', outcome.failed.length - 1)
         : '';
-    void vscode.window.showErrorMessage(
-      `${vscode.l10n.t('"{0}" was not restored.', first.title)} ${localized(first.error.userMessage)}${more}`,
-    );
+    void report.error(`${vscode.l10n.t('"{0}" was not restored.', first.title)} ${localized(first.error.userMessage)}${more}`);
   }
-  if (report.unconfirmed.length > 0) {
-    const names = report.unconfirmed.map((u) => `"${u.title}"`).join(', ');
-    void vscode.window.showWarningMessage(
+  if (outcome.unconfirmed.length > 0) {
+    const names = outcome.unconfirmed.map((u) => `"${u.title}"`).join(', ');
+    void report.warn(
       vscode.l10n.t(
         'Whether {0} was restored is unknown: the service did not confirm it and could not be asked. Refresh the trash to see.',
         names,
       ),
     );
   }
-  return report;
+  return outcome;
 }
 
 /** The palette's picker: Enter restores the ticked posts, or the highlighted one when none is ticked. */
@@ -157,11 +154,11 @@ export function registerRestoreCommands(deps: RestoreDeps): vscode.Disposable[] 
       try {
         posts = await deps.model.listForPicker();
       } catch (err) {
-        await reportError(deps, err, vscode.l10n.t('Restore Post from Trash'));
+        await reportFailure(deps, err, vscode.l10n.t('Restore Post from Trash'));
         return;
       }
       if (posts.length === 0) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('The trash of {0} is empty.', deps.site.label ?? ''));
+        void report.info(vscode.l10n.t('The trash of {0} is empty.', deps.site.label ?? ''));
         return;
       }
       const ids = await pickPosts(deps, posts);

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { ContentSiteError, type ContentSiteClient, type Site } from '../api';
 import { localized } from '../localize';
 import { COMMANDS } from '../ids';
+import { report } from '../report';
 import type { ChosenSite } from '../models/chosenSite';
 import { SiteModel } from '../models/siteModel';
 import { siteFromInput } from '../models/siteInput';
@@ -63,7 +64,7 @@ export async function selectSite(deps: SelectSiteDeps): Promise<{ site: string; 
         await deps.chooseSite(parsed.site);
         deps.site.set(parsed.site, info);
         result = { site: parsed.site, info };
-        void vscode.window.showInformationMessage(vscode.l10n.t('Posts and Trash now show {0}.', info.name || parsed.site));
+        void report.info(vscode.l10n.t('Posts and Trash now show {0}.', info.name || parsed.site));
         qp.hide();
       } catch (err) {
         if (err instanceof ContentSiteError && err.kind === 'auth') {

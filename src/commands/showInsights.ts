@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { InsightsModel } from '../models/insightsModel';
 import { showInsightsPanel } from '../views/insights/insightsPanel';
 import { COMMANDS } from '../ids';
-import { reportError, requireSignIn, type CommandAuth } from './common';
+import { requireSignIn, type CommandAuth } from './common';
+import { report, reportFailure } from '../report';
 
 export interface InsightsDeps {
   /** The reports offered, and each report's figures. */
@@ -24,7 +25,7 @@ export function registerShowInsights(deps: InsightsDeps): vscode.Disposable[] {
           () => deps.insights.reports(),
         );
         if (reports.length === 0) {
-          void vscode.window.showInformationMessage(vscode.l10n.t('The service offers no insights for your account.'));
+          void report.info(vscode.l10n.t('The service offers no insights for your account.'));
           return;
         }
         const pick = await vscode.window.showQuickPick(
@@ -33,7 +34,7 @@ export function registerShowInsights(deps: InsightsDeps): vscode.Disposable[] {
         );
         if (pick) showInsightsPanel(deps.extensionUri, deps.insights, pick.report.slug, pick.report.title, deps.log);
       } catch (err) {
-        await reportError(deps, err, vscode.l10n.t('Show Insights'));
+        await reportFailure(deps, err, vscode.l10n.t('Show Insights'));
       }
     }),
   ];

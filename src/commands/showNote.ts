@@ -9,7 +9,8 @@ import type { MentionSource } from '../models/mentionSource';
 import type { NotificationsModel } from '../models/notificationsModel';
 import type { NoteDeps } from '../render/noteSession';
 import { COMMANDS } from '../ids';
-import { reportError, type CommandAuth } from './common';
+import type { CommandAuth } from './common';
+import { reportFailure } from '../report';
 
 export interface ShowNoteDeps {
   /** The panel notes show in. */
@@ -56,7 +57,7 @@ export function registerShowNote(deps: ShowNoteDeps): vscode.Disposable[] {
       try {
         await notes.markRead([note.id]);
       } catch (err) {
-        await reportError(deps, err, vscode.l10n.t('Mark as read'));
+        await reportFailure(deps, err, vscode.l10n.t('Mark as read'));
       }
     }
   }

@@ -3,7 +3,8 @@ import type { ChosenSite } from '../models/chosenSite';
 import type { SiteModel } from '../models/siteModel';
 import { siteSummary } from '../models/siteSummary';
 import { COMMANDS } from '../ids';
-import { openExternal, reportError, requireSignIn, type CommandAuth } from './common';
+import { openExternal, requireSignIn, type CommandAuth } from './common';
+import { report, reportFailure } from '../report';
 
 export interface SiteInfoDeps {
   /** Reads a site's info from the service. */
@@ -26,14 +27,10 @@ export function registerShowSiteInfo(deps: SiteInfoDeps): vscode.Disposable[] {
         const info = await deps.sites.info(site);
         const [title, ...rest] = siteSummary(info);
         const open = vscode.l10n.t('Open Site');
-        const pick = await vscode.window.showInformationMessage(
-          title,
-          { modal: true, detail: rest.join('\n') },
-          ...(info.URL ? [open] : []),
-        );
+        const pick = await report.modal(title, { info: true, detail: rest.join('\n') }, ...(info.URL ? [open] : []));
         if (pick === open) openExternal(info.URL);
       } catch (err) {
-        await reportError(deps, err, vscode.l10n.t('Show Site Info'));
+        await reportFailure(deps, err, vscode.l10n.t('Show Site Info'));
       }
     }),
   ];

@@ -13,6 +13,7 @@ import { registerShowNote } from '../commands/showNote';
 import { retryFailedViews } from '../commands/refreshAll';
 import { newNoteAlert, onDidChangeSetting, pageSizes, pollIntervalMs, undoMs } from '../config';
 import { COMMANDS, VIEWS } from '../ids';
+import { report } from '../report';
 import { LiveSession } from '../models/liveSession';
 import { NewNoteTeller } from '../models/newNoteAlert';
 import { watchForWake } from '../models/wakeWatch';
@@ -157,7 +158,7 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
       tell: (told) => {
         const open = vscode.l10n.t('Open');
         const text = told.length === 1 ? told[0].subjectText : vscode.l10n.t('{0} new notifications', told.length);
-        void vscode.window.showInformationMessage(text, open).then((pick) => {
+        void report.info(text, open).then((pick) => {
           if (pick !== open) return;
           if (told.length === 1) void vscode.commands.executeCommand(COMMANDS.notifications.show, told[0].id);
           else void vscode.commands.executeCommand(`${VIEWS.notifications}.focus`);

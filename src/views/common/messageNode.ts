@@ -5,11 +5,6 @@ import type { ContentSiteError } from '../../api';
 import { COMMANDS } from '../../ids';
 import { escapeMd } from './markdown';
 
-/** What the log keeps of an error: status, identifier or library code, the service's words. Never shown to people. */
-export function errorDetail(error: ContentSiteError): string {
-  return [error.status, error.code, error.serviceMessage].filter((p) => p !== undefined && p !== '').join(' ');
-}
-
 /** An HTTP status as people read it: "HTTP 503 Service Unavailable". */
 export function statusInWords(status: number): string {
   const words = STATUS_CODES[status];

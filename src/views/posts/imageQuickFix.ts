@@ -2,6 +2,7 @@ import { basename, dirname } from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../ids';
 import { loadWriting } from '../../lazy/loadWriting';
+import { report } from '../../report';
 import { WRITING_LIMITS } from '../../writing/limits';
 import { DIAGNOSTIC_SOURCE, OUTSIDE_CODE } from './postFileDiagnostics';
 
@@ -52,7 +53,7 @@ export class ImageQuickFix implements vscode.CodeActionProvider, vscode.Disposab
       edit.replace(doc.uri, range, name);
       await vscode.workspace.applyEdit(edit);
     } catch (err) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The image was not copied: {0}', err instanceof Error ? err.message : String(err)));
+      void report.error(vscode.l10n.t('The image was not copied: {0}', err instanceof Error ? err.message : String(err)));
     }
   }
 

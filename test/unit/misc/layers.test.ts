@@ -2,7 +2,8 @@
  * The layers of src/, lowest first: a file imports only from its own layer or a lower one (type-only
  * imports and the lazy parts' require() included). `ids.ts` names things and `settings.ts` declares
  * the settings; both import nothing. `config.ts` and `localize.ts` read the editor's settings and
- * language for the layers above them. `services/` holds what extension.ts makes once for the features.
+ * language for the layers above them, and `report.ts` shows every message to the user (config.ts's
+ * among them). `services/` holds what extension.ts makes once for the features.
  */
 import * as assert from 'node:assert/strict';
 import { relative, sep } from 'node:path';
@@ -15,7 +16,7 @@ const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   { name: 'render', holds: ['render/'] },
   { name: 'writing', holds: ['writing/'] },
   { name: 'lazy', holds: ['lazy/'] },
-  { name: 'config', holds: ['config.ts', 'localize.ts'] },
+  { name: 'config', holds: ['config.ts', 'localize.ts', 'report.ts'] },
   { name: 'auth', holds: ['auth/'] },
   { name: 'views', holds: ['views/'] },
   { name: 'commands', holds: ['commands/'] },
