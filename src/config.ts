@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { NewNoteAlert } from './models/newNoteAlert';
 import { checkServiceAddress } from './models/serviceAddress';
+import { localized } from './localize';
 import { report } from './report';
 import { POLL_FLOOR_SECONDS, SECTION, SETTINGS, settingValue, type Setting, type ValueOf } from './settings';
 
@@ -29,7 +30,7 @@ export function onDidChangeSetting(s: Setting, listener: () => void): vscode.Dis
 /** https is required except for loopback addresses (the check itself is plain: models/serviceAddress). */
 export function checkApiBaseUrl(value: string): string | undefined {
   const problem = checkServiceAddress(value);
-  return problem && vscode.l10n.t(problem.template, ...problem.args);
+  return problem && localized(problem.template, ...problem.args);
 }
 
 export function apiBaseUrl(): string {

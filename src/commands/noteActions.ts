@@ -37,7 +37,7 @@ export function registerNoteActions(ctx: NoteActionsDeps): vscode.Disposable[] {
 }
 
 /** An action's name in messages; toggles named for the way they go. */
-const actionName = (e: CatalogEntry, on = true): string => vscode.l10n.t(on ? e.labels.on : e.labels.off);
+const actionName = (e: CatalogEntry, on = true): string => localized(on ? e.labels.on : e.labels.off);
 
 /** A key pressed on a note that does not offer the action: said quietly, in the status bar. */
 function notOffered(ctx: NoteActionsDeps, e: CatalogEntry, count: number): void {
@@ -96,7 +96,7 @@ function remove(ctx: NoteActionsDeps, e: CatalogEntry, clicked?: NoteArg, select
   const n = pending.ids.length;
   ctx.log.info(`${e.id}: ${n} note(s) hidden; sent when the undo window ends.`);
   const undoLabel = vscode.l10n.t('Undo');
-  const sentence = n === 1 ? vscode.l10n.t(e.removed!.one) : vscode.l10n.t(e.removed!.many, n);
+  const sentence = n === 1 ? localized(e.removed!.one) : localized(e.removed!.many, n);
   // Undo brings the notes back; closing the message lets them go at once (as the service's panel does).
   void report.info(sentence, undoLabel).then((pick) => {
     if (pick === undoLabel) undoRemoval(ctx, pending);
@@ -106,7 +106,7 @@ function remove(ctx: NoteActionsDeps, e: CatalogEntry, clicked?: NoteArg, select
     logReport(ctx, outcome);
     if (outcome.failed.length === 0) return;
     if (outcome.error) return reportFailure(ctx, outcome.error, actionName(e));
-    void report.warn(vscode.l10n.t(e.removed!.failed, outcome.failed.length));
+    void report.warn(localized(e.removed!.failed, outcome.failed.length));
   });
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
+import { localized } from '../localize';
 import { NOTE_KEYS } from '../views/notifications/noteContext';
 
 const EXTENSION_ID = 'contentsite.content-site';
@@ -18,7 +19,7 @@ export function registerKeyboardShortcuts(): vscode.Disposable[] {
       const items: KeyItem[] = [
         ...NOTE_KEYS.map((k): KeyItem => ({
           label: k.key.toUpperCase(),
-          description: vscode.l10n.t(k.entry.labels.key),
+          description: localized(k.entry.labels.key),
           run: () => vscode.commands.executeCommand('workbench.action.openGlobalKeybindings', `@command:${k.command}`),
         })),
         { label: vscode.l10n.t('Enter'), description: vscode.l10n.t('Open the notification') },

@@ -8,7 +8,7 @@
  *
  * Adding an action: one entry here, its request in `src/api/`, its route in the reference service,
  * and their tests; the manifest test then says which package.json entries it expects.
- * No vscode here: labels are English, shown through `vscode.l10n.t` by the editor layer.
+ * No vscode here: labels and sentences are English, shown through `localized` (src/localize.ts) by the editor layer.
  */
 import type { ContentSiteClient, NoteActions } from '../api';
 import type { ActOptions } from '../api/act';

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Notification } from '../../api';
 import { noteActions } from '../../api/noteActions';
 import { COMMANDS } from '../../ids';
+import { localized } from '../../localize';
 import { offeredOn, SHOWN_ENTRIES } from '../../models/noteActionCatalog';
 import { noteContextValue } from './noteContext';
 import { escapeMd, mdLink } from '../common/markdown';
@@ -22,7 +23,7 @@ export class RowText {
   readonly show = vscode.l10n.t('Show Notification');
   readonly unread = `${vscode.l10n.t('Unread')}: `;
   /** What a row says of an action's state beside its type (the catalog's rowState: pending, liked). */
-  readonly states = ROW_STATES.map((e) => ({ entry: e, when: e.rowState!.when, text: ` · ${vscode.l10n.t(e.rowState!.text)}` }));
+  readonly states = ROW_STATES.map((e) => ({ entry: e, when: e.rowState!.when, text: ` · ${localized(e.rowState!.text)}` }));
   /** Per note type: its name and its icons when read and unread (looked up once per row). */
   readonly kinds = new Map<string | undefined, Kind>();
 
@@ -81,7 +82,7 @@ export class NoteNode extends vscode.TreeItem {
     for (const e of SHOWN_ENTRIES) {
       const offered = e.doneSentence || e.fallback ? offeredOn(actions, e) : undefined;
       const sentence = offered?.action.value === true ? offered.entry.doneSentence : undefined;
-      if (sentence) md.appendMarkdown(`\n\n$(${sentence.icon}) ${vscode.l10n.t(sentence.text)}`);
+      if (sentence) md.appendMarkdown(`\n\n$(${sentence.icon}) ${localized(sentence.text)}`);
     }
     const open = mdLink(vscode.l10n.t('Open in browser'), n.url);
     if (open) md.appendMarkdown(`\n\n${open}`);

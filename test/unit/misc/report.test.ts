@@ -1,11 +1,13 @@
 /**
  * The one path of the messages (src/report.ts), outside an editor on the bench's stand-in for the
- * vscode module: what each call asks the editor to show, and how a failure is told.
+ * vscode module: what each call asks the editor to show, and how a failure is told. And `localized`
+ * (src/localize.ts), the one place that translates a sentence that is not a literal.
  */
 import '../../../scripts/bench/vscodeStub';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ContentSiteError } from '../../../src/api/errors';
+import { localized } from '../../../src/localize';
 import { report, reportFailure } from '../../../src/report';
 
 type Shown = { how: string; args: unknown[] };
@@ -95,5 +97,17 @@ describe('The reporter (src/report.ts)', () => {
       ]);
       assert.deepEqual(logged, ['Publish: Error: disk full', 'Upload: odd']);
     });
+  });
+});
+
+describe('localized (src/localize.ts)', () => {
+  it('fills a template of a plain layer with its arguments', () => {
+    assert.equal(localized('{0} comments trashed.', 3), '3 comments trashed.');
+    assert.equal(localized('The {0} "{1}" is not a valid URL.', 'API address', 'x'), 'The API address "x" is not a valid URL.');
+  });
+
+  it('gives a sentence without arguments as it is, also one with a brace already filled in', () => {
+    assert.equal(localized('Comment trashed.'), 'Comment trashed.');
+    assert.equal(localized('The site {odd} refused it.'), 'The site {odd} refused it.');
   });
 });
