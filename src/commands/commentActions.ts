@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { ContentSiteError } from '../api';
 import { localized } from '../localize';
+import { report } from '../report';
 import { loadRender } from '../lazy/loadRender';
 import type { CommentActionId, CommentRemoval, CommentReport, CommentsModel } from '../models/commentsModel';
 import { entry } from '../models/noteActionCatalog';
@@ -89,20 +90,17 @@ function remove(deps: CommentCommandsDeps, ids: number[], action: 'spam' | 'tras
   const sentences = entry(action).removed!;
   const n = pending.ids.length;
   const undoLabel = vscode.l10n.t('Undo');
-  void vscode.window
-    .showInformationMessage(n === 1 ? localized(sentences.one) : localized(sentences.many).replace('{0}', String(n)), undoLabel)
-    .then((pick) => {
-      if (pick === undoLabel) undoRemoval(pending);
-      else pending.sendNow();
-    });
+  void report.info(n === 1 ? localized(sentences.one) : localized(sentences.many, n), undoLabel).then((pick) => {
+    if (pick === undoLabel) undoRemoval(pending);
+    else pending.sendNow();
+  });
   void pending.done.then((report) => told(deps, report));
 }
 
 function undoRemoval(pending: CommentRemoval): void {
   const result = pending.undo();
   if (result === 'already undone') vscode.window.setStatusBarMessage(vscode.l10n.t('Already undone: nothing was sent.'), 4000);
-  else if (result === 'already sent')
-    void vscode.window.showInformationMessage(vscode.l10n.t('Too late to undo: it was already sent to the service.'));
+  else if (result === 'already sent') void report.info(vscode.l10n.t('Too late to undo: it was already sent to the service.'));
 }
 
 async function deleteForGood(deps: CommentCommandsDeps, ids: number[]): Promise<void> {
@@ -113,12 +111,12 @@ async function deleteForGood(deps: CommentCommandsDeps, ids: number[]): Promise<
     targets.length === 1
       ? vscode.l10n.t('Delete this comment permanently? This cannot be undone.')
       : vscode.l10n.t('Delete {0} comments permanently? This cannot be undone.', targets.length);
-  if ((await vscode.window.showWarningMessage(question, { modal: true }, yes)) !== yes) return;
-  const report = await deps.model.deleteForGood(targets);
-  await told(deps, report);
-  if (report.acted.length > 0)
+  if ((await report.modal(question, {}, yes)) !== yes) return;
+  const done = await deps.model.deleteForGood(targets);
+  await told(deps, done);
+  if (done.acted.length > 0)
     vscode.window.setStatusBarMessage(
-      report.acted.length === 1 ? vscode.l10n.t('Comment deleted.') : vscode.l10n.t('{0} comments deleted.', report.acted.length),
+      done.acted.length === 1 ? vscode.l10n.t('Comment deleted.') : vscode.l10n.t('{0} comments deleted.', done.acted.length),
       5000,
     );
 }

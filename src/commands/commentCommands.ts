@@ -13,7 +13,8 @@ import type { CommentsModel } from '../models/commentsModel';
 import type { DetailPanel } from '../views/detail/detailPanel';
 import type { CommentsProvider } from '../views/comments/commentsProvider';
 import { withViewProgress } from '../views/common/viewProgress';
-import { reportError, requireSignIn, type CommandAuth } from './common';
+import { reportFailure } from '../report';
+import { requireSignIn, type CommandAuth } from './common';
 import type { CommentWork } from './commentActions';
 import { loadComments } from './lazy/loadComments';
 
@@ -42,7 +43,7 @@ export function registerCommentCommands(deps: CommentCommandsDeps): vscode.Dispo
         detail: deps.detail,
         log: deps.log,
         viewId: deps.provider.viewId,
-        report: (err, what) => reportError(deps, err, what),
+        report: (err, what) => reportFailure(deps, err, what),
         isServiceError: (err): err is ContentSiteError => err instanceof ContentSiteError,
       }),
     ));
@@ -54,7 +55,7 @@ export function registerCommentCommands(deps: CommentCommandsDeps): vscode.Dispo
         try {
           await (await load())[name](ids);
         } catch (err) {
-          await reportError(deps, err, name);
+          await reportFailure(deps, err, name);
         }
       }),
     ),

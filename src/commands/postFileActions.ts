@@ -366,7 +366,7 @@ async function saved(doc: vscode.TextDocument): Promise<boolean> {
   } catch {
     // Unreadable: not saved, as far as anyone can tell.
   }
-  void vscode.window.showWarningMessage(
+  void report.warn(
     vscode.l10n.t(
       '“{0}” could not be saved, so nothing was sent to the site. Save it, then try again.',
       vscode.workspace.asRelativePath(doc.uri),
