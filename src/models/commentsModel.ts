@@ -12,6 +12,8 @@
  * confirmed (a note's approve) moves the comment here. No vscode here.
  */
 import { ContentSiteError, type Comment, type CommentStatus, type ContentSiteClient } from '../api';
+import { actOnEach } from './actOnEach';
+import { unknownBecause } from './asError';
 import type { RefreshPart } from './batchRefresh';
 import { refreshTogether } from './batchRefresh';
 import type { ChosenSite } from './chosenSite';
@@ -379,30 +381,18 @@ export class CommentsModel {
   }
 
   /** Runs `act` for each comment, a few at a time, and fills the report. */
-  private async each(ids: readonly number[], report: CommentReport, act: (id: number) => Promise<OperationOutcome<Comment, unknown>>) {
-    let next = 0;
-    const worker = async () => {
-      while (next < ids.length) {
-        const id = ids[next++];
-        const outcome = await act(id);
-        const ok =
-          outcome.kind === 'done' ||
-          (outcome.kind === 'unknown' && outcome.now !== undefined && this.confirms(report, outcome.now.get(key(id))));
-        if (ok) report.acted.push(id);
-        else {
-          report.failed.push(id);
-          report.error ??=
-            outcome.kind === 'failed'
-              ? outcome.error
-              : outcome.error.reworded(
-                  outcome.now
-                    ? `The service did not confirm the change, and it still shows the comment as before. ${outcome.error.userMessage}`
-                    : `Whether the change was made is unknown, and the service could not be asked. ${outcome.error.userMessage}`,
-                );
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(8, ids.length) }, worker));
+  private each(ids: readonly number[], report: CommentReport, act: (id: number) => Promise<OperationOutcome<Comment, unknown>>) {
+    return actOnEach(ids, report, {
+      parallel: 8,
+      act,
+      confirms: (_id, now) => this.confirms(report, now),
+      unconfirmed: (cause, asked) =>
+        cause.reworded(
+          asked
+            ? `The service did not confirm the change, and it still shows the comment as before. ${cause.userMessage}`
+            : `Whether the change was made is unknown: ${unknownBecause(cause)}, and the service could not be asked. ${cause.userMessage}`,
+        ),
+    });
   }
 
   /** A comment read back after a lost answer shows the action done (a deleted one is gone). */

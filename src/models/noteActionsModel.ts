@@ -14,6 +14,7 @@
  */
 import { ContentSiteError, noteActions, type Comment, type ContentSiteClient, type Notification } from '../api';
 import type { ActOptions } from '../api/act';
+import { actOnEach } from './actOnEach';
 import { asError, outcomeUnknown, unknownBecause } from './asError';
 import type { Effect, OperationOutcome, PendingOperation } from './listCore';
 import { entry as catalogEntry, offeredOn, REPLY_ENTRY, type CatalogEntry, type OfferedAction } from './noteActionCatalog';
@@ -187,30 +188,14 @@ export class NoteActionsModel {
   }
 
   /** Runs `act` for every note, PARALLEL_ACTIONS at a time, and fills the report. */
-  private async each(
-    ids: readonly number[],
-    report: ActReport,
-    act: (id: number) => Promise<OperationOutcome<Notification, unknown>>,
-  ): Promise<void> {
-    let next = 0;
-    const worker = async () => {
-      while (next < ids.length) {
-        const id = ids[next++];
-        const outcome = await act(id);
-        const confirmed =
-          outcome.kind === 'done' ||
-          (outcome.kind === 'unknown' && outcome.now !== undefined && this.confirms(outcome.now.get(key(id)), report));
-        if (confirmed) {
-          report.acted.push(id);
-          this.tellComment(id, report);
-        } else {
-          report.failed.push(id);
-          if (!report.error)
-            report.error = outcome.kind === 'unknown' ? unconfirmed(outcome.error, outcome.now !== undefined) : outcome.error;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.o.parallel ?? PARALLEL_ACTIONS, ids.length) }, worker));
+  private each(ids: readonly number[], report: ActReport, act: (id: number) => Promise<OperationOutcome<Notification, unknown>>) {
+    return actOnEach(ids, report, {
+      parallel: this.o.parallel ?? PARALLEL_ACTIONS,
+      act,
+      confirms: (_id, now) => this.confirms(now, report),
+      unconfirmed,
+      confirmed: (id) => this.tellComment(id, report),
+    });
   }
 
   /** A moderation the service confirmed, told to whoever shows the comment. */

@@ -78,3 +78,15 @@ export function forwardProxy(o: { tunnelsOnly?: boolean } = {}): Promise<Forward
     ),
   );
 }
+
+/** Resolves once `check` holds, checked after every change of `source`. */
+export function untilChanged(source: { onDidChange(l: () => void): { dispose(): void } }, check: () => boolean): Promise<void> {
+  if (check()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const sub = source.onDidChange(() => {
+      if (!check()) return;
+      sub.dispose();
+      resolve();
+    });
+  });
+}

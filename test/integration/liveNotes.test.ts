@@ -4,6 +4,7 @@
  * channel on the same host (pushServer.ts, with the policy's numbers shortened). Point these at the
  * reference service's own channel (test/service/push.ts) once it lands: its controls are the same.
  */
+import { untilChanged as until } from './helpers';
 import * as assert from 'node:assert/strict';
 import { ContentSiteClient, type Notification } from '../../src/api';
 import { LiveSession } from '../../src/models/liveSession';
@@ -23,18 +24,6 @@ const FAST: Partial<PushPolicySettings> = {
   stableMs: 0,
   jitter: 0.2,
 };
-
-/** Resolves once `check` holds, checked after every change of `source`. */
-function until(source: { onDidChange(l: () => void): { dispose(): void } }, check: () => boolean): Promise<void> {
-  if (check()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const sub = source.onDidChange(() => {
-      if (!check()) return;
-      sub.dispose();
-      resolve();
-    });
-  });
-}
 
 describe('Live notes over the push channel', () => {
   let svc: RunningService;

@@ -2,23 +2,12 @@
  * The client's live notes against the reference service's own push channel (test/service/push.ts),
  * which pushes on its own when a note's hash changes: what one real-looking change costs the client.
  */
+import { untilChanged as until } from './helpers';
 import * as assert from 'node:assert/strict';
 import { ContentSiteClient } from '../../src/api';
 import { LiveSession } from '../../src/models/liveSession';
 import { NotificationsModel } from '../../src/models/notificationsModel';
 import { startService, type RunningService } from '../service';
-
-/** Resolves once `check` holds, checked after every change of `source`. */
-function until(source: { onDidChange(l: () => void): { dispose(): void } }, check: () => boolean): Promise<void> {
-  if (check()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const sub = source.onDidChange(() => {
-      if (!check()) return;
-      sub.dispose();
-      resolve();
-    });
-  });
-}
 
 /** A note demo has, changed after the test's own change to mark where its pushes end. */
 const BARRIER = 60002;

@@ -4,7 +4,7 @@
  * paging, order, dates, context=edit and fields, and who may read which status.
  */
 import * as assert from 'node:assert/strict';
-import { serviceCalls, serviceFixture, type Reply } from './reply';
+import { serviceCalls, serviceFixture } from './reply';
 import { SITES } from './index';
 import { SEEDED_COMMENTS } from './seedSite';
 
@@ -18,12 +18,7 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('Lists of comments', () => {
   const fx = serviceFixture();
-  const { get, getOk, ok } = serviceCalls(fx, DEMO);
-  const refused = async (r: Promise<Reply>, status: number, error: string, message: string): Promise<void> => {
-    const reply = await r;
-    assert.equal(reply.status, status, reply.text);
-    assert.deepEqual(reply.json, { error, message });
-  };
+  const { get, getOk, ok, refused } = serviceCalls(fx, DEMO);
   const ids = async (path: string, token: string | null = DEMO): Promise<number[]> => {
     const body = await getOk(path, token);
     assert.equal(body.found, body.comments.length, 'one page holds them all here');

@@ -5,7 +5,7 @@
  * publishing when no status is given.
  */
 import * as assert from 'node:assert/strict';
-import { serviceCalls, serviceFixture, type Reply } from './reply';
+import { serviceCalls, serviceFixture } from './reply';
 import { SITES } from './index';
 import { SEEDED_COMMENTS } from './seedSite';
 
@@ -14,12 +14,7 @@ const SITE = `/rest/v1.1/sites/${SITES.demo}`;
 
 describe('Moderating and editing comments', () => {
   const fx = serviceFixture();
-  const { call, ok, getOk } = serviceCalls(fx, DEMO);
-  const refused = async (r: Promise<Reply>, status: number, error: string, message: string): Promise<void> => {
-    const reply = await r;
-    assert.equal(reply.status, status, reply.text);
-    assert.deepEqual(reply.json, { error, message });
-  };
+  const { call, ok, getOk, refused } = serviceCalls(fx, DEMO);
   const update = (id: number, form: string, token = DEMO) => ok('POST', `${SITE}/comments/${id}`, { token, form });
 
   describe('POST /sites/$site/comments/$comment_ID', () => {

@@ -4,7 +4,7 @@
  * refusals.
  */
 import * as assert from 'node:assert/strict';
-import { serviceCalls, serviceFixture, type Reply } from './reply';
+import { serviceCalls, serviceFixture } from './reply';
 import { SITES, USERS } from './index';
 import { PRIVATE_SITE_COMMENT } from './seed';
 
@@ -22,12 +22,7 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('One comment', () => {
   const fx = serviceFixture();
-  const { call, ok } = serviceCalls(fx, DEMO);
-  const refused = async (r: Promise<Reply>, status: number, error: string, message: string): Promise<void> => {
-    const reply = await r;
-    assert.equal(reply.status, status, reply.text);
-    assert.deepEqual(reply.json, { error, message });
-  };
+  const { call, ok, refused } = serviceCalls(fx, DEMO);
   const read = (id: number, token: string | undefined = DEMO): Promise<Json> => ok('GET', `${SITE}/comments/${id}`, { token });
 
   describe('GET /sites/$site/comments/$comment_ID', () => {

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { callService, serviceCalls, serviceFixture, type Reply } from './reply';
+import { callService, serviceCalls, serviceFixture } from './reply';
 import { SITES } from './index';
 
 const DEMO = 'cs-demo-token';
@@ -17,12 +17,7 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('Media items and media from URLs', () => {
   const fx = serviceFixture();
-  const { call, ok, getOk } = serviceCalls(fx, DEMO);
-  const refused = async (r: Promise<Reply>, status: number, error: string, message: string): Promise<void> => {
-    const reply = await r;
-    assert.equal(reply.status, status, reply.text);
-    assert.deepEqual(reply.json, { error, message });
-  };
+  const { call, ok, getOk, refused } = serviceCalls(fx, DEMO);
 
   /** A loopback file server: /lamp.png, /photo (a PNG without an extension), /big.png (over the limit), /missing.png (404). */
   let files: Server;

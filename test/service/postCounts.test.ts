@@ -3,7 +3,7 @@
  * user's own, agreeing with the posts list, with what each role may count and the real refusals.
  */
 import * as assert from 'node:assert/strict';
-import { serviceCalls, serviceFixture, type Reply } from './reply';
+import { serviceCalls, serviceFixture } from './reply';
 import { SITES, USERS } from './index';
 
 const DEMO = 'cs-demo-token';
@@ -12,12 +12,7 @@ const STATUSES = ['publish', 'draft', 'pending', 'private', 'future', 'trash'];
 
 describe('Post counts', () => {
   const fx = serviceFixture();
-  const { get, getOk, ok } = serviceCalls(fx, DEMO);
-  const refused = async (r: Promise<Reply>, status: number, error: string, message: string): Promise<void> => {
-    const reply = await r;
-    assert.equal(reply.status, status, reply.text);
-    assert.deepEqual(reply.json, { error, message });
-  };
+  const { get, getOk, ok, refused } = serviceCalls(fx, DEMO);
 
   it("answers {counts: {all, mine}} for the demo site's posts, as an administrator", async () => {
     assert.deepEqual(await getOk(`${SITE}/post-counts/post`), {

@@ -72,5 +72,11 @@ export function serviceCalls(fx: { readonly svc: RunningService }, token = 'cs-d
     assert.equal(r.status, 200, `${path}: ${r.text}`);
     return r.json;
   };
-  return { call, ok, get, getOk };
+  /** A refusal: the status and the service's `{error, message}` exactly. */
+  const refused = async (r: Promise<Reply>, status: number, error: string, message: string): Promise<void> => {
+    const reply = await r;
+    assert.equal(reply.status, status, reply.text);
+    assert.deepEqual(reply.json, { error, message });
+  };
+  return { call, ok, get, getOk, refused };
 }

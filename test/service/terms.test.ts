@@ -4,7 +4,7 @@
  * name, slug or ID, a new one only for those with manage_categories.
  */
 import * as assert from 'node:assert/strict';
-import { serviceCalls, serviceFixture, type Reply } from './reply';
+import { serviceCalls, serviceFixture } from './reply';
 import { SITES } from './index';
 
 const DEMO = 'cs-demo-token';
@@ -14,12 +14,7 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('Categories and tags', () => {
   const fx = serviceFixture();
-  const { call, get, getOk } = serviceCalls(fx, DEMO);
-  const refused = async (r: Promise<Reply>, status: number, error: string, message: string): Promise<void> => {
-    const reply = await r;
-    assert.equal(reply.status, status, reply.text);
-    assert.deepEqual(reply.json, { error, message });
-  };
+  const { call, get, getOk, refused } = serviceCalls(fx, DEMO);
   const counts = async (kind: 'categories' | 'tags'): Promise<Record<string, number>> =>
     Object.fromEntries((await getOk(`${SITE}/${kind}`, null))[kind].map((t: Json) => [t.name, t.post_count]));
   const create = async (fields: Record<string, string>, token = DEMO): Promise<Json> => {
