@@ -47,7 +47,8 @@ export function commentWork(deps: CommentWorkDeps) {
 }
 export type CommentWork = ReturnType<typeof commentWork>;
 
-const NAMES: Record<CommentActionId, () => string> = {
+const NAMES: Record<CommentActionId | 'reply', () => string> = {
+  reply: () => vscode.l10n.t('Reply'),
   approve: () => vscode.l10n.t('Approve'),
   like: () => vscode.l10n.t('Like'),
   spam: () => vscode.l10n.t('Mark as Spam'),
@@ -56,7 +57,7 @@ const NAMES: Record<CommentActionId, () => string> = {
   delete: () => vscode.l10n.t('Delete Permanently'),
 };
 
-function notOffered(deps: CommentCommandsDeps, action: CommentActionId, count: number): void {
+function notOffered(deps: CommentCommandsDeps, action: CommentActionId | 'reply', count: number): void {
   deps.log.info(`comments ${action}: not offered on the ${count} comment(s) chosen.`);
   vscode.window.setStatusBarMessage(
     count === 1
@@ -159,7 +160,7 @@ function textBox(deps: CommentCommandsDeps, o: { title: string; value: string; s
 
 function reply(deps: CommentCommandsDeps, id: number): void {
   const c = deps.model.get(id);
-  if (!c || (c.status !== 'approved' && c.status !== 'unapproved')) return notOffered(deps, 'approve', 1);
+  if (!c || (c.status !== 'approved' && c.status !== 'unapproved')) return notOffered(deps, 'reply', 1);
   textBox(deps, {
     title: vscode.l10n.t('Reply to {0}', c.author?.name ?? ''),
     value: '',

@@ -414,10 +414,11 @@ export function offers(c: Comment, action: CommentActionId, on?: boolean): boole
       return on === undefined || (c.status === 'approved') !== on;
     case 'like':
       return c.status === 'approved' && (on === undefined || (c.i_like === true) !== on);
+    // A comment in the spam or the trash is restored or deleted for good, as in WordPress: trashing
+    // a spam comment would delete it for good (the service does), behind an Undo that looks harmless.
     case 'spam':
-      return moderator && c.status !== 'spam';
     case 'trash':
-      return moderator && c.status !== 'trash';
+      return moderator && c.status !== 'spam' && c.status !== 'trash';
     case 'restore':
     case 'delete':
       return moderator && (c.status === 'trash' || c.status === 'spam');

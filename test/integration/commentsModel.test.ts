@@ -117,6 +117,9 @@ describe('The Comments model', () => {
     const { m } = await model();
     const [trashed] = ids(m, 'trash');
     const [spam] = ids(m, 'spam');
+    // In the spam or the trash a comment is restored or deleted for good; trashing a spam comment would delete it.
+    assert.deepEqual([m.offering([spam], 'trash'), m.offering([trashed], 'spam'), m.remove([spam], 'trash')], [[], [], undefined]);
+    assert.deepEqual([m.offering([spam], 'restore'), m.offering([spam], 'delete')], [[spam], [spam]]);
     const restored = await m.restore([trashed]);
     assert.deepEqual(restored.acted, [trashed]);
     assert.equal(onService(trashed)!.status, 'unapproved');
