@@ -74,6 +74,13 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
     this.markSeen(deps);
     // What the notes say of their comments (a new one, one moderated elsewhere): the Comments view follows.
     this.register(watchNoteComments(model.list, (change) => deps.changes.comment(change)));
+    // A comment moderated in another view (the Comments view): the notes about it are read again.
+    this.register(
+      deps.changes.onComment((change) => {
+        if (!change.from || change.from === noteActions) return;
+        model.rereadAbout(change).catch((err: unknown) => log.warn(`Notes about comment ${change.id} not read again: ${String(err)}`));
+      }),
+    );
   }
 
   /** Spam and trash still in their undo window are sent now (the extension's deactivate): closing the window does not lose them. */

@@ -219,6 +219,26 @@ export class NotificationsModel extends ListModel<Notification, number> {
     return out;
   }
 
+  /**
+   * The notes about a comment another view moderated, read again so their actions show what the
+   * service now has (their rows and detail pages follow); nothing when no loaded note is about it.
+   */
+  async rereadAbout(comment: { siteId?: number; id: number }): Promise<void> {
+    const ids: number[] = [];
+    for (const n of this.list.sent()) {
+      const a = noteActions(n).approve;
+      if (a && a.comment === comment.id && (comment.siteId === undefined || a.site === comment.siteId)) ids.push(n.id);
+    }
+    if (ids.length === 0) return;
+    const take = this.list.beginFetch();
+    let fresh: Notification[] = [];
+    try {
+      fresh = await this.fetchNotes(this.options.client(), ids);
+    } finally {
+      take(fresh);
+    }
+  }
+
   /** The first page's query with the current filter, for the poller (which picks its own fields). */
   pollQuery(): NotificationsParams {
     return this.query();

@@ -5,6 +5,7 @@
  * followed without a refresh, and a user who may not moderate.
  */
 import * as assert from 'node:assert/strict';
+import { noteActions } from '../../src/api';
 import { CommentsModel } from '../../src/models/commentsModel';
 import { watchNoteComments } from '../../src/models/noteCommentWatch';
 import { NotificationsModel } from '../../src/models/notificationsModel';
@@ -201,7 +202,7 @@ describe('The Comments model follows what the notes say', () => {
     const watch = watchNoteComments(notes.list, (c) => changes.comment(c));
     const m = new CommentsModel({ client: () => api, site: siteOf('demo.example.blog'), pageSize: () => 100, changes });
     await Promise.all([notes.refresh(), m.refresh()]);
-    return { notes, m, watch };
+    return { notes, m, watch, changes };
   }
 
   it('a comment approved elsewhere (on the web): the next poll of the notes moves it from Pending to Approved, without reading the comments again', async () => {
@@ -223,6 +224,18 @@ describe('The Comments model follows what the notes say', () => {
     await notes.refresh();
     const status = svc().world().comments.get(made.comment_id)!.status as 'approved' | 'unapproved';
     await until(() => ids(m, status).includes(made.comment_id), `comment ${made.comment_id} in ${status}`);
+    watch.dispose();
+  });
+
+  it('a comment approved in the Comments view: the notes about it are read again and offer Unapprove', async () => {
+    const { notes, m, watch, changes } = await both();
+    const approveOf = () => noteActions(notes.get(60000)!).approve!.value;
+    assert.equal(approveOf(), false);
+    // As NotificationsFeature wires it: what another view told is read again.
+    const sub = changes.onComment((c) => c.from && void notes.rereadAbout(c));
+    await m.toggle([8800], 'approve');
+    await until(() => approveOf() === true, 'note 60000 shows the comment approved');
+    sub.dispose();
     watch.dispose();
   });
 
