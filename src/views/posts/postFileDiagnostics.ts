@@ -3,6 +3,7 @@ import { CONTEXT_KEYS } from '../../ids';
 import { loadWriting, type WritingModule } from '../../lazy/loadWriting';
 import { Disposable } from '../../models/disposable';
 import type { UploadRules } from '../../writing/imageFiles';
+import { KeyedDebounce } from '../../models/keyedDebounce';
 import { isPostFile } from './imageDrop';
 
 export const DIAGNOSTIC_SOURCE = 'Content Site';
@@ -34,8 +35,8 @@ export class ImageDiagnostic extends vscode.Diagnostic {
  */
 export class PostFileDiagnostics extends Disposable implements vscode.Disposable {
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection('content-site-post-files'));
-  private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly imageTimers = new Map<string, NodeJS.Timeout>();
+  private readonly typed = new KeyedDebounce(DEBOUNCE_MS);
+  private readonly typedImages = new KeyedDebounce(IMAGE_DEBOUNCE_MS);
   /** The latest check of each document: an older one's answer is dropped. */
   private readonly runs = new Map<string, number>();
 
@@ -53,7 +54,7 @@ export class PostFileDiagnostics extends Disposable implements vscode.Disposable
       vscode.window.onDidChangeActiveTextEditor((e) => this.setContext(e?.document)),
     ]);
     // Disposed of first: no check waiting to run once the subscriptions and the collection are gone.
-    this.register({ dispose: () => [...this.timers.values(), ...this.imageTimers.values()].forEach((t) => clearTimeout(t)) });
+    this.registerAll([this.typed, this.typedImages]);
     for (const d of vscode.workspace.textDocuments) void this.check(d, true);
     this.setContext(vscode.window.activeTextEditor?.document);
   }
@@ -64,30 +65,18 @@ export class PostFileDiagnostics extends Disposable implements vscode.Disposable
 
   private later(doc: vscode.TextDocument): void {
     const key = doc.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        void this.check(doc, false);
-        if (doc === vscode.window.activeTextEditor?.document) this.setContext(doc);
-      }, DEBOUNCE_MS),
-    );
+    this.typed.later(key, () => {
+      void this.check(doc, false);
+      if (doc === vscode.window.activeTextEditor?.document) this.setContext(doc);
+    });
     if (doc.getText().length > IMAGE_CHECK_WHILE_TYPING_CHARS) return;
-    clearTimeout(this.imageTimers.get(key));
-    this.imageTimers.set(
-      key,
-      setTimeout(() => {
-        this.imageTimers.delete(key);
-        void this.check(doc, true);
-      }, IMAGE_DEBOUNCE_MS),
-    );
+    this.typedImages.later(key, () => void this.check(doc, true));
   }
 
   private forget(doc: vscode.TextDocument): void {
     const key = doc.uri.toString();
-    clearTimeout(this.timers.get(key));
-    clearTimeout(this.imageTimers.get(key));
+    this.typed.cancel(key);
+    this.typedImages.cancel(key);
     this.runs.delete(key);
     this.collection.delete(doc.uri);
   }

@@ -6,6 +6,7 @@ import type { SiteTerms } from '../../models/siteTerms';
 import type { TermMention } from '../../writing/frontMatterTerms';
 import { escapeMd } from '../common/markdown';
 import { isPostFile } from './imageDrop';
+import { KeyedDebounce } from '../../models/keyedDebounce';
 import { DIAGNOSTIC_SOURCE } from './postFileDiagnostics';
 
 /** The code of a category the site does not have: its Quick Fix names the closest one the site has. */
@@ -42,7 +43,7 @@ export class TermAssist
 {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection('content-site-terms'));
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly typed = new KeyedDebounce(DEBOUNCE_MS);
 
   constructor(
     private readonly terms: SiteTerms,
@@ -57,9 +58,12 @@ export class TermAssist
       vscode.languages.registerCodeActionsProvider(markdown, this, TermAssist.metadata),
       vscode.workspace.onDidOpenTextDocument((d) => void this.check(d)),
       vscode.workspace.onDidChangeTextDocument((e) => this.later(e.document)),
-      vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        this.typed.cancel(d.uri.toString());
+        this.collection.delete(d.uri);
+      }),
     ]);
-    this.register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
+    this.register(this.typed);
     this.checkAll();
   }
 
@@ -143,15 +147,7 @@ export class TermAssist
   }
 
   private later(doc: vscode.TextDocument): void {
-    const key = doc.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        void this.check(doc);
-      }, DEBOUNCE_MS),
-    );
+    this.typed.later(doc.uri.toString(), () => void this.check(doc));
   }
 
   private async check(doc: vscode.TextDocument): Promise<void> {
