@@ -66,6 +66,13 @@ describe('Writing posts as Markdown in a real VS Code', function () {
     await toast.locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).click();
   }
 
+  /** Until the Posts view shows the signed-out welcome's Sign In. */
+  const signedOut = () =>
+    wb
+      .pane(PANE)
+      .locator('.welcome-view-content a.monaco-button', { hasText: /^Sign In$/ })
+      .waitFor();
+
   useEditor({
     open: (browser) => openSignedIn(browser, SHOTS, {}),
     ready: async (session) => {
@@ -166,6 +173,8 @@ describe('Writing posts as Markdown in a real VS Code', function () {
 
   it("6. a contributor's publish is submitted for review: pending on the service", async () => {
     await wb.command('Content Site: Sign Out');
+    // Signed out for the palette too (its Sign In with Access Token… shows only then), as the Posts view's welcome says.
+    await signedOut();
     await wb.command('Content Site: Sign In with Access Token…');
     await wb.answer('cs-con-token');
     await wb.command('Content Site: New Post');
@@ -181,6 +190,8 @@ describe('Writing posts as Markdown in a real VS Code', function () {
 
   it('7. a block post with a dynamic block, a gallery shortcode and a more tag, opened as Markdown, one word changed, published: the site differs by exactly that word', async () => {
     await wb.command('Content Site: Sign Out');
+    // Signed out for the palette too (its Sign In with Access Token… shows only then), as the Posts view's welcome says.
+    await signedOut();
     await wb.command('Content Site: Sign In with Access Token…');
     await wb.answer('cs-demo-token');
     const id = 121;
