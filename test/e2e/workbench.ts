@@ -38,10 +38,26 @@ export class Workbench extends TreeRows {
     return this.quick.answer(text);
   }
 
-  /** Messages land in the notification center even when toasts are suppressed. */
+  /**
+   * Messages land in the notification center even when toasts are suppressed. The center is opened
+   * again until it shows the message: one opened while the message was on its way (or closed by
+   * a toast's arrival) is not the end of the wait.
+   */
   async expectMessage(text: string | RegExp): Promise<void> {
-    await this.command('Notifications: Show Notifications');
-    await this.page.locator('.notifications-center', { hasText: text }).waitFor();
+    const shown = this.page.locator('.notifications-center', { hasText: text });
+    await until(
+      `the message ${String(text)}`,
+      async () => {
+        await this.command('Notifications: Show Notifications');
+        return (
+          (await shown.waitFor({ timeout: 3000 }).then(
+            () => true,
+            () => false,
+          )) || undefined
+        );
+      },
+      30_000,
+    );
   }
 
   async clearMessages(): Promise<void> {
