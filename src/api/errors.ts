@@ -26,7 +26,19 @@ export interface ContentSiteErrorInit {
   cause?: unknown;
 }
 
+/**
+ * Marks every ContentSiteError, whichever copy of this module made it: a part loaded on first use
+ * (dist/render.js, dist/writing.js…) is bundled with its own copy of this class, and a plain
+ * `instanceof` would miss the main file's errors there.
+ */
+const BRAND = Symbol.for('contentSite.ContentSiteError');
+
 export class ContentSiteError extends Error {
+  /** `instanceof` by the mark, not by the class object (see BRAND). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
+
   readonly kind: ErrorKind;
   readonly userMessage: string;
   readonly status?: number;
@@ -40,6 +52,7 @@ export class ContentSiteError extends Error {
     const detail = [init.status, init.code, init.serviceMessage].filter((p) => p !== undefined && p !== '').join(' ');
     super(detail ? `${init.userMessage} (${detail})` : init.userMessage, init.cause ? { cause: init.cause } : undefined);
     this.name = 'ContentSiteError';
+    Object.defineProperty(this, BRAND, { value: true });
     this.kind = init.kind;
     this.userMessage = init.userMessage;
     this.status = init.status;
