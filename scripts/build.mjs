@@ -7,6 +7,8 @@
 //   src/commands/lazy/postFilesEntry.ts -> dist/postfiles.js  (the post-file commands' work, on the first of them)
 //   src/commands/lazy/commentsEntry.ts -> dist/comments.js  (the Comments view's command work, on the first of them)
 //   src/views/posts/lazy/postEditorEntry.ts -> dist/posteditor.js (a post file's diagnostics, Quick Fixes, categories and tags: with the first Markdown document)
+//   src/auth/lazy/loopbackEntry.ts -> dist/loopback.js  (the loopback sign-in server, when such a sign-in starts)
+//   src/commands/lazy/occasionalEntry.ts -> dist/occasional.js (Select Site's picker, restoring posts, Show Insights: with the first of them)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
 // entry points; src/api/lazy/loadTransport.ts, src/api/lazy/loadSchemas.ts and src/lazy/loadRender.ts
 // require() the others (the api's own parts live in the api's layer, the renderer's above it), and
@@ -38,27 +40,21 @@ const LAZY = {
   postFilesEntry: 'postfiles',
   postEditorEntry: 'posteditor',
   commentsEntry: 'comments',
+  loopbackEntry: 'loopback',
+  occasionalEntry: 'occasional',
 };
 
 /** `require('./transportEntry')` in src/api/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
 const lazyParts = {
   name: 'lazy-parts',
   setup(build) {
-    build.onResolve(
-      { filter: /^\.\/(transportEntry|renderEntry|schemasEntry|writingEntry|postFilesEntry|postEditorEntry|commentsEntry)$/ },
-      (args) => {
-        if (
-          args.kind !== 'require-call' ||
-          !/[\\/]src[\\/](api[\\/]|commands[\\/]|views[\\/]posts[\\/])?lazy[\\/]load(Transport|Render|Schemas|Writing|PostFiles|PostEditor|Comments)\.ts$/.test(
-            args.importer,
-          )
-        )
-          return undefined;
-        const name = LAZY[args.path.slice(2)];
-        if (!name) throw new Error(`${args.path} has no file name in LAZY (scripts/build.mjs).`);
-        return { path: `./${name}.js`, external: true };
-      },
-    );
+    build.onResolve({ filter: /^\.\/\w+Entry$/ }, (args) => {
+      // Only a lazy/loadX.ts's require of its ./xEntry, anywhere under src/.
+      if (args.kind !== 'require-call' || !/[\\/]src[\\/](\w+[\\/])*lazy[\\/]load\w+\.ts$/.test(args.importer)) return undefined;
+      const name = LAZY[args.path.slice(2)];
+      if (!name) throw new Error(`${args.path} has no file name in LAZY (scripts/build.mjs).`);
+      return { path: `./${name}.js`, external: true };
+    });
   },
 };
 
@@ -103,6 +99,8 @@ const options = {
     postfiles: 'src/commands/lazy/postFilesEntry.ts',
     comments: 'src/commands/lazy/commentsEntry.ts',
     posteditor: 'src/views/posts/lazy/postEditorEntry.ts',
+    loopback: 'src/auth/lazy/loopbackEntry.ts',
+    occasional: 'src/commands/lazy/occasionalEntry.ts',
   },
   bundle: true,
   outdir,

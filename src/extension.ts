@@ -68,7 +68,7 @@ export async function activate(context: vscode.ExtensionContext) {
     onDidChangeClient: service.onDidChange,
     auth,
     site,
-    selectSite: siteChooser({ client, site, auth, state }),
+    selectSite: siteChooser({ client, site, auth, log, state }),
     changes: own(new SiteChanges()),
     coordinator: own(new LoadCoordinator(client, withViewProgress)),
     lists: new Lists(),

@@ -7,10 +7,9 @@
  * The sentences are made where they are said, with `vscode.l10n.t` and a literal (or `localized` for a
  * sentence of a plain layer), so `@vscode/l10n-dev export` finds them; this file only shows them.
  *
- * `reportFailure` is apart from `report`: it needs the client's error class, and the lazily loaded
- * parts (dist/postfiles.js, dist/posteditor.js) import `report` but must hold no copy of that class
- * (an `instanceof` against a copy would miss; test/unit/scripts/bundle.test.ts checks). They are
- * given `reportFailure` by the part of the main file that loads them.
+ * The parts loaded on first use (dist/postfiles.js, dist/occasional.js…) hold their own copy of this
+ * file and of the client's error class; `reportFailure` there still knows the main file's errors
+ * (src/api/bundleMark.ts). Most are handed `reportFailure` by the part of the main file that loads them.
  */
 import * as vscode from 'vscode';
 import { ContentSiteError } from './api/errors';

@@ -4,7 +4,8 @@
  */
 import type { ZodType, ZodTypeDef } from 'zod';
 import { ContentSiteError, type ErrorKind } from './errors';
-import { sentenceFor, type MessageContext } from './messages';
+import type { MessageContext } from './messages';
+import { schemas } from './lazy/loadSchemas';
 import { retryAfterMs } from './retryPolicy';
 
 export interface RawResponse {
@@ -76,7 +77,7 @@ function failWith(status: number, body: unknown, retryAfterHeader: string | unde
   let kind: ErrorKind = 'api';
   if (status === 401 || code === 'invalid_token' || code === 'authorization_required') kind = 'auth';
   else if (status === 429) kind = 'rate_limited';
-  let userMessage = sentenceFor(code, message, status, ctx);
+  let userMessage = schemas().sentenceFor(code, message, status, ctx);
   if (kind === 'rate_limited') {
     userMessage = `The service is busy and asked us to slow down.${retryAfter !== undefined ? ` Try again in ${retryAfter} s.` : ' Try again in a moment.'}`;
   } else if (code === undefined && body === undefined && status >= 500 && /html/i.test(contentType)) {
@@ -111,7 +112,7 @@ function toError(status: number, code: string, message: string | undefined, ctx:
     status,
     code,
     serviceMessage: message,
-    userMessage: sentenceFor(code, message, status, ctx),
+    userMessage: schemas().sentenceFor(code, message, status, ctx),
     request: ctx.request,
   });
 }

@@ -3,6 +3,9 @@
  * trouble, a malformed answer or an error the service reported — arrives as a ContentSiteError.
  * The token is never part of any field: messages are built from paths with secrets scrubbed.
  */
+import { MARKS } from '../ids';
+import { bundleMark } from './bundleMark';
+
 export type ErrorKind = 'api' | 'auth' | 'network' | 'timeout' | 'rate_limited' | 'bad_response' | 'invalid_input' | 'cancelled';
 
 export interface ContentSiteErrorInit {
@@ -26,17 +29,13 @@ export interface ContentSiteErrorInit {
   cause?: unknown;
 }
 
-/**
- * Marks every ContentSiteError, whichever copy of this module made it: a part loaded on first use
- * (dist/render.js, dist/writing.js…) is bundled with its own copy of this class, and a plain
- * `instanceof` would miss the main file's errors there.
- */
-const BRAND = Symbol.for('contentSite.ContentSiteError');
+/** Every ContentSiteError, whichever bundle's copy of this module made it (see bundleMark). */
+const MARK = bundleMark(MARKS.contentSiteError);
 
 export class ContentSiteError extends Error {
-  /** `instanceof` by the mark, not by the class object (see BRAND). */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  /** `instanceof` by the mark, not by the class object. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return MARK.has(value);
   }
 
   readonly kind: ErrorKind;
@@ -52,7 +51,7 @@ export class ContentSiteError extends Error {
     const detail = [init.status, init.code, init.serviceMessage].filter((p) => p !== undefined && p !== '').join(' ');
     super(detail ? `${init.userMessage} (${detail})` : init.userMessage, init.cause ? { cause: init.cause } : undefined);
     this.name = 'ContentSiteError';
-    Object.defineProperty(this, BRAND, { value: true });
+    MARK.set(this);
     this.kind = init.kind;
     this.userMessage = init.userMessage;
     this.status = init.status;

@@ -1,6 +1,5 @@
 export { ContentSiteClient } from './client';
 export { ContentSiteError, type ErrorKind } from './errors';
-export { sentenceFor } from './messages';
 export {
   DEFAULT_BASE_URL,
   mapPrepared,

@@ -14,7 +14,7 @@
 import { badResponse } from './decode';
 import { ContentSiteError } from './errors';
 import { splitBatch } from './batch';
-import { sentenceFor } from './messages';
+import { schemas } from './lazy/loadSchemas';
 import type { Prepared, Transport } from './request';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ContentSiteError };
@@ -74,4 +74,4 @@ function withContext(error: ContentSiteError, p: Prepared<unknown>): ContentSite
   return error.reworded(sentence(error, p.spec.messageContext.site));
 }
 
-const sentence = (e: ContentSiteError, site: string): string => sentenceFor(e.code, e.serviceMessage, e.status, { site });
+const sentence = (e: ContentSiteError, site: string): string => schemas().sentenceFor(e.code, e.serviceMessage, e.status, { site });

@@ -13,7 +13,7 @@ import { SETTINGS } from '../settings';
 import { buildAuthorizeUrl } from './authorizeUrl';
 import { parseCallback } from './callback';
 import { confirmToken, SignInError } from './confirmToken';
-import { startLoopbackServer } from './loopbackServer';
+import { loadLoopback } from './lazy/loadLoopback';
 import { isExpired, parseSession, serializeSession, SESSION_SECRET_KEY, type StoredSession } from './sessionRecord';
 import { NOT_PENDING, SignInFlow, type Pending } from './signInFlow';
 
@@ -203,6 +203,7 @@ export class AuthService extends Disposable implements vscode.AuthenticationProv
   /** Where the browser brings the answer: a one-shot 127.0.0.1 server, or this editor's URI handler. */
   private async redirectUri(oauth: OAuthSettings, pending: Pending): Promise<string> {
     if (oauth.redirect === 'loopback') {
+      const { startLoopbackServer } = await loadLoopback();
       const server = await startLoopbackServer({
         port: oauth.loopbackPort,
         onAnswer: (callback) => this.flow.handle(callback),

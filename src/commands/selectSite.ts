@@ -1,95 +1,15 @@
+/**
+ * Select Site, and the one way everything else asks for a site: the picker (sitePicker.ts, in
+ * dist/occasional.js) over the service's sites and the recent ones.
+ */
 import * as vscode from 'vscode';
-import { ContentSiteError, type ContentSiteClient, type Site } from '../api';
-import { localized } from '../localize';
+import type { ContentSiteClient, Site } from '../api';
 import { COMMANDS } from '../ids';
-import { report } from '../report';
-import type { ChosenSite } from '../models/chosenSite';
 import { SiteModel } from '../models/siteModel';
-import { siteFromInput } from '../models/siteInput';
-import { isProblem, showProblem, type ProblemItem } from '../views/common/quickPickProblem';
 import { rememberedSites } from '../views/common/siteSetting';
 import { requireSignIn, type CommandAuth } from './common';
-
-export interface SelectSiteDeps {
-  /** Reads a site's info and the user's primary site from the service. */
-  sites: Pick<SiteModel, 'info' | 'primarySite'>;
-  site: Pick<ChosenSite, 'site' | 'set'>;
-  /** Remembers a site the user chose (the setting and the recent list). */
-  chooseSite(site: string): Promise<void>;
-  recentSites(): string[];
-  auth: CommandAuth;
-}
-
-/**
- * Asks for a site (an ID, a domain or its address; recent ones and the user's primary site are
- * offered first), checks it with sites/$site while the box stays open, and remembers it.
- * Resolves to the chosen site, or undefined when the user gave up.
- */
-export async function selectSite(deps: SelectSiteDeps): Promise<{ site: string; info: Site } | undefined> {
-  const qp = vscode.window.createQuickPick<vscode.QuickPickItem | ProblemItem>();
-  qp.title = vscode.l10n.t('Select Site');
-  qp.placeholder = vscode.l10n.t('A site ID, a domain such as example.wordpress.com, or the site’s address');
-  qp.ignoreFocusOut = true;
-  const offered = new Set(deps.recentSites());
-  if (deps.site.site) offered.add(deps.site.site);
-  const items = () => [...offered].map((s) => ({ label: s, description: s === deps.site.site ? vscode.l10n.t('current') : undefined }));
-  qp.items = items();
-  void deps.sites
-    .primarySite()
-    .then((primary) => {
-      if (primary && !offered.has(primary)) {
-        offered.add(primary);
-        qp.items = [...items().filter((i) => i.label !== primary), { label: primary, description: vscode.l10n.t('your primary site') }];
-      }
-    })
-    .catch(() => undefined);
-  qp.onDidChangeValue((v) => {
-    const parsed = siteFromInput(v);
-    showProblem(qp, v.trim() && 'problem' in parsed ? localized(parsed.problem) : undefined);
-  });
-  return new Promise((resolve) => {
-    let result: { site: string; info: Site } | undefined;
-    qp.onDidAccept(async () => {
-      const active = qp.activeItems[0];
-      const typed = qp.value.trim() || (active && !isProblem(active) ? active.label : '');
-      const parsed = siteFromInput(typed);
-      if ('problem' in parsed) {
-        showProblem(qp, localized(parsed.problem));
-        return;
-      }
-      qp.busy = true;
-      qp.enabled = false;
-      try {
-        const info = await deps.sites.info(parsed.site);
-        await deps.chooseSite(parsed.site);
-        deps.site.set(parsed.site, info);
-        result = { site: parsed.site, info };
-        void report.info(vscode.l10n.t('Posts and Trash now show {0}.', info.name || parsed.site));
-        qp.hide();
-      } catch (err) {
-        if (err instanceof ContentSiteError && err.kind === 'auth') {
-          qp.hide();
-          await deps.auth.handleUnauthorized();
-          return;
-        }
-        showProblem(
-          qp,
-          err instanceof ContentSiteError && err.status === 404
-            ? vscode.l10n.t('No site {0} was found. Check the ID or address.', parsed.site)
-            : localized(err instanceof ContentSiteError ? err.userMessage : String(err)),
-        );
-      } finally {
-        qp.busy = false;
-        qp.enabled = true;
-      }
-    });
-    qp.onDidHide(() => {
-      qp.dispose();
-      resolve(result);
-    });
-    qp.show();
-  });
-}
+import { occasional } from './lazy/loadOccasional';
+import type { SelectSiteDeps } from './sitePicker';
 
 /**
  * The extension's one way to ask for a site (Select Site, and whatever needs a site when none is
@@ -99,6 +19,7 @@ export function siteChooser(deps: {
   client: () => ContentSiteClient;
   site: SelectSiteDeps['site'];
   auth: CommandAuth;
+  log: vscode.LogOutputChannel;
   state: vscode.Memento;
 }): () => Promise<{ site: string; info: Site } | undefined> {
   const { choose, recent } = rememberedSites(deps.state);
@@ -109,7 +30,8 @@ export function siteChooser(deps: {
     chooseSite: choose,
     recentSites: recent,
   };
-  return () => selectSite(choosing);
+  const work = occasional(deps);
+  return () => work(vscode.l10n.t('Select Site'), (m) => m.selectSite(choosing));
 }
 
 export function registerSelectSite(deps: { auth: CommandAuth; selectSite(): Promise<unknown> }): vscode.Disposable[] {

@@ -2,7 +2,7 @@
  * What a person may type or paste as a site: a numeric ID, a domain, or the site's address
  * (https://example.blog/, with or without a path). The api's own check decides what is valid.
  */
-import { ContentSiteError } from '../api';
+import { ContentSiteError } from '../api/errors';
 import { site as checkSite } from '../api/validate';
 
 export function siteFromInput(text: string): { site: string } | { problem: string } {

@@ -1,5 +1,5 @@
 /**
- * zod and the response schemas, loaded (synchronously) on the first answer to check, or while the
+ * zod, the response schemas and the error sentences, loaded (synchronously) on the first answer to check, or while the
  * first request is in flight (see Transport.send). In the bundle, `require('./schemasEntry')` becomes
  * `require('./schemas.js')` (dist/schemas.js, see scripts/build.mjs); from source (tests, tsx) it is
  * the module beside this one. Only its types are imported statically.

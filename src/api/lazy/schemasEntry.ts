@@ -2,7 +2,9 @@
  * Built on its own as dist/schemas.js (scripts/build.mjs): zod and every response schema. Building
  * the schemas costs more at load than the rest of activation's code; nothing needs them before the
  * first answer arrives. Load it only through ./loadSchemas.
+ * The sentences for the service's errors (../messages) come with them: only an answer needs one.
  */
+export { sentenceFor } from '../messages';
 export * from '../schemas/comment';
 export * from '../schemas/insights';
 export * from '../schemas/media';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { localized } from '../../localize';
-import { ContentSiteError, INSIGHT_UNITS, type InsightUnit } from '../../api';
+import { ContentSiteError } from '../../api/errors';
+import { INSIGHT_UNITS, type InsightUnit } from '../../api/insights';
 import type { InsightQuery, InsightsModel } from '../../models/insightsModel';
 import { summaryRows, toSeries } from '../../models/insightSeries';
 import { insightsPage, makeNonce } from '../../lazy/render';

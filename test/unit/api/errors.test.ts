@@ -5,22 +5,23 @@
  */
 import * as assert from 'node:assert/strict';
 import { ContentSiteError } from '../../../src/api/errors';
+import { SignInError } from '../../../src/auth/confirmToken';
 
-/** A second, separate copy of the module, as another bundle holds it. */
-function anotherCopy(): typeof ContentSiteError {
-  const path = require.resolve('../../../src/api/errors');
+/** A second, separate copy of a module, as another bundle holds it. */
+function anotherCopy<T>(module: string): T {
+  const path = require.resolve(module);
   const kept = require.cache[path];
   delete require.cache[path];
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return (require(path) as { ContentSiteError: typeof ContentSiteError }).ContentSiteError;
+    return require(path) as T;
   } finally {
     require.cache[path] = kept;
   }
 }
 
 describe('ContentSiteError across copies of its module', () => {
-  const Other = anotherCopy();
+  const Other = anotherCopy<{ ContentSiteError: typeof ContentSiteError }>('../../../src/api/errors').ContentSiteError;
 
   it('is a separate class object, as in another bundle', () => {
     assert.notEqual(Other, ContentSiteError);
@@ -38,7 +39,19 @@ describe('ContentSiteError across copies of its module', () => {
   it('is not claimed by other errors or look-alikes', () => {
     assert.ok(!(new Error('plain') instanceof ContentSiteError));
     assert.ok(!(Object.assign(new Error('x'), { name: 'ContentSiteError', userMessage: 'x', kind: 'api' }) instanceof Other));
-    assert.ok(!(null instanceof ContentSiteError));
-    assert.ok(!('ContentSiteError' instanceof ContentSiteError));
+    assert.ok(!((null as unknown as object) instanceof ContentSiteError));
+    assert.ok(!(('ContentSiteError' as unknown as object) instanceof ContentSiteError));
+  });
+});
+
+describe('SignInError across copies of its module (dist/loopback.js throws its own)', () => {
+  const Other = anotherCopy<{ SignInError: typeof SignInError }>('../../../src/auth/confirmToken').SignInError;
+
+  it('is recognised by either copy, and only it', () => {
+    assert.notEqual(Other, SignInError);
+    assert.ok(new Other('The sign-in answer was not for this window.') instanceof SignInError);
+    assert.ok(new SignInError('x') instanceof Other);
+    assert.ok(!(new ContentSiteError({ kind: 'auth', userMessage: 'x' }) instanceof SignInError));
+    assert.ok(!(new SignInError('x') instanceof ContentSiteError));
   });
 });

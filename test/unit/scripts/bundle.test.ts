@@ -32,10 +32,10 @@ describe('The bundle (scripts/build.mjs --production)', function () {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('keeps undici, zod, the schemas and the sanitizer out of the main file', () => {
+  it('keeps undici, zod, the schemas, the error sentences and the sanitizer out of the main file', () => {
     assert.deepEqual([...new Set(packages('extension.js'))], []);
     assert.deepEqual(
-      Object.keys(out('extension.js')!.inputs).filter((f) => f.includes('src/api/schemas/')),
+      Object.keys(out('extension.js')!.inputs).filter((f) => f.includes('src/api/schemas/') || f.endsWith('src/api/messages.ts')),
       [],
     );
   });
@@ -46,7 +46,7 @@ describe('The bundle (scripts/build.mjs --production)', function () {
     assert.ok(packages('render.js').includes('sanitize-html'));
     for (const pkg of ['markdown-it', 'turndown', 'yaml']) assert.ok(packages('writing.js').includes(pkg), pkg);
     const main = readFileSync(join(dir, 'extension.js'), 'utf8');
-    for (const part of ['transport', 'schemas', 'render', 'writing', 'postfiles', 'posteditor', 'comments'])
+    for (const part of ['transport', 'schemas', 'render', 'writing', 'postfiles', 'posteditor', 'comments', 'loopback', 'occasional'])
       assert.match(main, new RegExp(`require\\("\\./${part}\\.js"\\)`), part);
   });
 
@@ -54,15 +54,25 @@ describe('The bundle (scripts/build.mjs --production)', function () {
     ['postfiles.js', 'src/commands/postFileActions.ts'],
     ['posteditor.js', 'src/views/posts/termAssist.ts'],
     ['comments.js', 'src/commands/commentActions.ts'],
+    ['loopback.js', 'src/auth/loopbackServer.ts'],
+    ['occasional.js', 'src/commands/restoreActions.ts'],
+    ['occasional.js', 'src/commands/sitePicker.ts'],
+    ['occasional.js', 'src/views/insights/insightsPanel.ts'],
   ])
-    it(`keeps ${module} in ${file}, apart from the client: no copy of its error classes to miss an instanceof`, () => {
+    it(`keeps ${module} in ${file}, apart from the client; its copy of the error classes carries their mark`, () => {
       const inputs = Object.keys(out(file)!.inputs);
       assert.ok(inputs.some((f) => f.endsWith(module)));
       assert.ok(!Object.keys(out('extension.js')!.inputs).some((f) => f.endsWith(module)));
+      // The client runs in the main file only: a part is handed it (or a model over it).
+      const client = ['client.ts', 'request.ts', 'decode.ts', 'batch.ts', 'together.ts'].map((f) => `src/api/${f}`);
       assert.deepEqual(
-        inputs.filter((f) => f.includes('src/api/') && !f.includes('src/api/lazy/')),
+        inputs.filter((f) => client.includes(f)),
         [],
       );
+      // A part's own copy of ContentSiteError or SignInError is still `instanceof` the main file's errors
+      // (src/api/bundleMark.ts; test/unit/api/errors.test.ts).
+      if (inputs.some((f) => f.endsWith('src/api/errors.ts') || f.endsWith('src/auth/confirmToken.ts')))
+        assert.ok(inputs.includes('src/api/bundleMark.ts'));
     });
 
   it('requires the vscode API once for the whole main file, not once per module (each a copy of the whole API)', () => {
@@ -81,9 +91,10 @@ describe('The bundle (scripts/build.mjs --production)', function () {
   // 181 KB with issue 25's house in order (the settings catalog, rows redrawn in place, the push
   // channel's frame guard and REST check, models for every command) and issue 26's counts and pages;
   // 191 KB with the Comments view (its model, rows and command registration; the commands' work is in
-  // comments.js). The goal stays 150 KB: the sign-in flow and the restore commands are the next to
-  // load on first use.
-  it('keeps the main file under 200 KB', () => {
-    assert.ok(out('extension.js')!.bytes <= 200 * 1024, `${out('extension.js')!.bytes} bytes`);
+  // comments.js). 176 KB with the error sentences in schemas.js, the loopback sign-in server in
+  // loopback.js, and Select Site's picker, restoring posts and Show Insights in occasional.js. The goal
+  // stays 150 KB: the Comments and Reader views (collapsed at start) are the next to load on first use.
+  it('keeps the main file under 180 KB', () => {
+    assert.ok(out('extension.js')!.bytes <= 180 * 1024, `${out('extension.js')!.bytes} bytes`);
   });
 });
