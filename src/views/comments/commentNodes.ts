@@ -6,13 +6,6 @@ import { relativeTime } from '../../models/relativeTime';
 import { COMMANDS } from '../../ids';
 import { ErrorNode, LoadMoreNode } from '../common/messageNode';
 
-const GROUP_LABELS: Record<CommentGroup, string> = {
-  unapproved: 'Pending',
-  approved: 'Approved',
-  spam: 'Spam',
-  trash: 'Trash',
-};
-
 export function groupLabel(group: CommentGroup): string {
   switch (group) {
     case 'unapproved':
@@ -41,7 +34,7 @@ export class CommentGroupNode extends vscode.TreeItem {
       loaded < total
         ? vscode.l10n.t('{0} on the site, {1} loaded: Load more shows the rest.', total, loaded)
         : vscode.l10n.t('{0} on the site.', total);
-    this.contextValue = `commentGroup ${GROUP_LABELS[group].toLowerCase()}`;
+    this.contextValue = `commentGroup ${group}`;
   }
 }
 
