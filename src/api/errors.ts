@@ -83,6 +83,9 @@ export class ContentSiteError extends Error {
   }
 }
 
+/** The `code` of the auth error raised when the token source itself fails (nothing was sent). */
+export const TOKEN_UNAVAILABLE = 'token_unavailable';
+
 export function invalidInput(message: string): ContentSiteError {
   return new ContentSiteError({ kind: 'invalid_input', userMessage: message });
 }

@@ -9,7 +9,7 @@ import { loadTransport } from './lazy/loadTransport';
 import { ACCEPT_ENCODING, decodeBody } from './contentEncoding';
 import { badResponse, decodeResponse, transportError, type DecodeContext } from './decode';
 import { encodeForm, encodeQuery, joinList, multipartBody, type FormValue, type MultipartField, type QueryValue } from './encode';
-import { ContentSiteError } from './errors';
+import { ContentSiteError, TOKEN_UNAVAILABLE } from './errors';
 import { createRetryFunction, DEFAULT_RETRY, RETRY_ERROR_CODES, RETRY_STATUS_CODES, type RetrySettings } from './retryPolicy';
 import type { MessageContext } from './messages';
 import { SETTINGS } from '../settings';
@@ -255,9 +255,6 @@ export class Transport {
     }
   }
 }
-
-/** The `code` of the auth error raised when the token source itself fails (nothing was sent). */
-export const TOKEN_UNAVAILABLE = 'token_unavailable';
 
 /**
  * The token source can fail (SecretStorage with no keyring): that is a typed `auth` error with a

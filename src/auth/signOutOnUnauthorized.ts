@@ -5,7 +5,7 @@
  * signing out would delete the stored sign-in, so that error is only shown, never acted on.
  */
 import type { ContentSiteError } from '../api';
-import { TOKEN_UNAVAILABLE } from '../api/request';
+import { TOKEN_UNAVAILABLE } from '../api/errors';
 import type { LoadState } from '../models/loadState';
 
 export interface Watched {

@@ -1,4 +1,4 @@
-import { ContentSiteError } from '../api';
+import { ContentSiteError } from '../api/errors';
 
 /** Anything thrown, as the one error type the views know how to show. */
 export function asError(err: unknown): ContentSiteError {

@@ -11,11 +11,12 @@
  * fetched together as soon as it ends (a burst of 100 pushes is two requests). A fetch that fails
  * reads the first page again instead, whose failure the poll's recovery then retries. No vscode here.
  */
-import { ContentSiteError, type ContentSiteClient, type Notification, type PushMessage } from '../api';
+import type { ContentSiteClient, Notification, PushMessage } from '../api';
+import { ContentSiteError } from '../api/errors';
 import { asError } from './asError';
 import type { FetchOptions } from './listCore';
 import type { LoadState } from './loadState';
-import { NOTE_FIELDS } from './notificationsModel';
+import { NOTE_FIELDS } from './noteFields';
 import { realTimers, type Timers } from './timers';
 
 /** What the live notes change: the notifications model. */

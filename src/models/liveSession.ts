@@ -6,8 +6,8 @@
  * view. New notes, however they come (a push, a poll, the re-read on connect), are the model's
  * `onDidArrive` (with newNoteAlert.ts, for messages). No vscode here.
  */
-import { ContentSiteError, type ContentSiteClient, type PushFailure } from '../api';
-import { TOKEN_UNAVAILABLE } from '../api/request';
+import type { ContentSiteClient, PushFailure } from '../api';
+import { ContentSiteError, TOKEN_UNAVAILABLE } from '../api/errors';
 import { asError } from './asError';
 import { LiveNotes, type LiveTarget } from './liveNotes';
 import { PushPolicy, type LiveMode, type PushPhase, type PushPolicySettings } from './pushPolicy';

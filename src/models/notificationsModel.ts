@@ -6,14 +6,12 @@
  */
 import { ContentSiteError, noteActions, type ContentSiteClient, type Notification, type NotificationsParams, type Prepared } from '../api';
 import { asError, outcomeUnknown, unknownBecause } from './asError';
+import { NOTE_FIELDS } from './noteFields';
 import type { Effect, Page } from './listCore';
 import { ListModel } from './listModel';
 import { type NoteFilter, filterAccepts, filterId, filterQuery, localFilter } from './noteFilters';
 
 export type { NoteFilter } from './noteFilters';
-
-/** What the tree, the detail view and the poll read of a note (not `noticon` or `date`: unused). */
-export const NOTE_FIELDS = 'id,type,unread,body,subject,timestamp,meta,status,note_hash';
 
 /** The most notes the service returns in one page. */
 export const NOTES_PAGE_MAX = 99;

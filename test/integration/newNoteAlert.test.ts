@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { Notification } from '../../src/api';
 import { addressedTo, shouldAlert } from '../../src/models/newNoteAlert';
-import { NOTE_FIELDS } from '../../src/models/notificationsModel';
+import { NOTE_FIELDS } from '../../src/models/noteFields';
 import { USERS } from '../service';
 import { useClientAndService } from './setup';
 

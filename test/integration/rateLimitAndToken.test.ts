@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { ContentSiteClient } from '../../src/api';
-import { TOKEN_UNAVAILABLE } from '../../src/api/request';
+import { TOKEN_UNAVAILABLE } from '../../src/api/errors';
 import { caught } from './helpers';
 import { restRequests, useClientAndService } from './setup';
 

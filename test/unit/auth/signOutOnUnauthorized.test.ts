@@ -1,7 +1,7 @@
 /** A list failing with an auth error signs out, once per failure; a token that couldn't be read does not. */
 import * as assert from 'node:assert/strict';
 import { ContentSiteError } from '../../../src/api';
-import { TOKEN_UNAVAILABLE } from '../../../src/api/request';
+import { TOKEN_UNAVAILABLE } from '../../../src/api/errors';
 import { meansSignedOut, signOutOnUnauthorized, type Watched } from '../../../src/auth/signOutOnUnauthorized';
 import type { LoadState } from '../../../src/models/loadState';
 
