@@ -1,18 +1,21 @@
-// Bundles the extension with esbuild, in three files so activation compiles only what it needs:
+// Bundles the extension with esbuild, in fourteen files so activation compiles only what it needs:
 //   src/extension.ts           -> dist/extension.js  (activation: views, commands, models, client)
-//   src/api/lazy/transportEntry.ts -> dist/transport.js  (undici, on the first request)
+//   src/api/lazy/transportEntry.ts -> dist/transport.js  (undici and the push channel's socket, on the first request)
 //   src/lazy/renderEntry.ts        -> dist/render.js     (the HTML sanitizer and webview pages)
-//   src/api/lazy/schemasEntry.ts   -> dist/schemas.js    (zod and the response schemas, on the first answer)
+//   src/api/lazy/schemasEntry.ts   -> dist/schemas.js    (zod, the response schemas and the error sentences, on the first answer)
 //   src/lazy/writingEntry.ts       -> dist/writing.js    (markdown-it, turndown, yaml: post files)
 //   src/commands/lazy/postFilesEntry.ts -> dist/postfiles.js  (the post-file commands' work, on the first of them)
 //   src/commands/lazy/commentsEntry.ts -> dist/comments.js  (the Comments view's command work, on the first of them)
 //   src/views/posts/lazy/postEditorEntry.ts -> dist/posteditor.js (a post file's diagnostics, Quick Fixes, categories and tags: with the first Markdown document)
+//   src/models/lazy/liveEntry.ts   -> dist/live.js      (the push channel's session: once signed in and the notes' first load answered)
+//   src/auth/lazy/signInEntry.ts   -> dist/signin.js    (signing in: the OAuth and access-token sign-ins, with the first of them)
 //   src/auth/lazy/loopbackEntry.ts -> dist/loopback.js  (the loopback sign-in server, when such a sign-in starts)
-//   src/commands/lazy/occasionalEntry.ts -> dist/occasional.js (Select Site's picker, restoring posts, Show Insights: with the first of them)
+//   src/views/detail/lazy/detailEntry.ts -> dist/detail.js (the detail view's webview panel: with the first note or post shown)
+//   src/commands/lazy/notesEntry.ts -> dist/notes.js    (the note-action commands' work: with the first of them)
+//   src/commands/lazy/occasionalEntry.ts -> dist/occasional.js (Select Site's picker, restoring posts, Show Insights, Show Site Info: with the first of them)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
-// entry points; src/api/lazy/loadTransport.ts, src/api/lazy/loadSchemas.ts and src/lazy/loadRender.ts
-// require() the others (the api's own parts live in the api's layer, the renderer's above it), and
-// lazyParts below keeps those requires out of dist/extension.js.
+// entry points; each part's loader (a lazy/loadX.ts beside its code, in that code's layer) require()s
+// its entry, and lazyParts below turns that require into one of the built file, left to run time.
 // Development builds carry sourcemaps; `--production` minifies and drops them (the VSIX ships no maps).
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,8 +43,12 @@ const LAZY = {
   postFilesEntry: 'postfiles',
   postEditorEntry: 'posteditor',
   commentsEntry: 'comments',
+  liveEntry: 'live',
+  signInEntry: 'signin',
   loopbackEntry: 'loopback',
   occasionalEntry: 'occasional',
+  notesEntry: 'notes',
+  detailEntry: 'detail',
 };
 
 /** `require('./transportEntry')` in src/api/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
@@ -99,8 +106,12 @@ const options = {
     postfiles: 'src/commands/lazy/postFilesEntry.ts',
     comments: 'src/commands/lazy/commentsEntry.ts',
     posteditor: 'src/views/posts/lazy/postEditorEntry.ts',
+    live: 'src/models/lazy/liveEntry.ts',
+    signin: 'src/auth/lazy/signInEntry.ts',
     loopback: 'src/auth/lazy/loopbackEntry.ts',
     occasional: 'src/commands/lazy/occasionalEntry.ts',
+    notes: 'src/commands/lazy/notesEntry.ts',
+    detail: 'src/views/detail/lazy/detailEntry.ts',
   },
   bundle: true,
   outdir,

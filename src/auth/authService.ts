@@ -1,24 +1,20 @@
 /**
  * The signed-in session of this window: SecretStorage as the only store, an AuthenticationProvider
- * so the Accounts menu shows it, the OAuth sign-in and the access-token sign-in.
+ * so the Accounts menu shows it, and the URI handler's door for sign-in answers. Signing in itself
+ * (the OAuth and access-token sign-ins) is signInUi.ts, loaded with the first sign-in.
  */
 import * as vscode from 'vscode';
 import { localized } from '../localize';
 import type { ContentSiteClient } from '../api';
-import { oauthSettings, type OAuthSettings } from '../config';
 import { COMMANDS, CONTEXT_KEYS } from '../ids';
 import { report } from '../report';
 import { Disposable } from '../models/disposable';
-import { SETTINGS } from '../settings';
-import { buildAuthorizeUrl } from './authorizeUrl';
-import { parseCallback } from './callback';
-import { confirmToken, SignInError } from './confirmToken';
-import { loadLoopback } from './lazy/loadLoopback';
+import { CALLBACK_PATH, NOT_PENDING } from './callback';
+import { loadSignIn } from './lazy/loadSignIn';
 import { isExpired, parseSession, serializeSession, SESSION_SECRET_KEY, type StoredSession } from './sessionRecord';
-import { NOT_PENDING, SignInFlow, type Pending } from './signInFlow';
+import type { SignInUi } from './signInUi';
 
 export const AUTH_PROVIDER_ID = 'contentSite';
-export const CALLBACK_PATH = '/auth';
 
 export interface AuthDeps {
   log: vscode.LogOutputChannel;
@@ -27,12 +23,8 @@ export interface AuthDeps {
 
 export class AuthService extends Disposable implements vscode.AuthenticationProvider, vscode.Disposable {
   private session: StoredSession | undefined;
-  /** The client ID of the sign-in in progress: its answer must be a token of that application. */
-  private signInClientId = '';
-  private readonly flow = new SignInFlow({
-    verify: ({ token, expiresIn }) => confirmToken(this.deps.createClient, token, { clientId: this.signInClientId, expiresIn }),
-    confirmAccount: (session) => this.confirmAccount(session),
-  });
+  /** Signing in (dist/signin.js), once a sign-in was started. */
+  private ui: SignInUi | undefined;
   private promptedForExpiry = false;
   private readonly sessionChanged = new vscode.EventEmitter<StoredSession | undefined>();
   readonly onDidChangeSession = this.sessionChanged.event;
@@ -54,7 +46,7 @@ export class AuthService extends Disposable implements vscode.AuthenticationProv
       }),
     ]);
     // Disposed of first (the newest), as before: a sign-in in progress is cancelled before the rest goes.
-    this.register({ dispose: () => this.flow.cancel() });
+    this.register({ dispose: () => this.ui?.cancel() });
   }
 
   private started: Promise<void> | undefined;
@@ -135,100 +127,9 @@ export class AuthService extends Disposable implements vscode.AuthenticationProv
   }
 
   async signOut(): Promise<void> {
-    this.flow.cancel();
+    this.ui?.cancel();
     await this.store(undefined);
     this.deps.log.info('Signed out.');
-  }
-
-  /** OAuth implicit grant through the browser; resolves when the callback is confirmed. */
-  async signIn(): Promise<StoredSession | undefined> {
-    const oauth = oauthSettings();
-    if (!oauth.clientId) {
-      const withToken = vscode.l10n.t('Sign In with Access Token…');
-      const pick = await report.info(
-        vscode.l10n.t('No OAuth client ID is set (setting {0}). Sign in with an access token instead?', SETTINGS.clientId.id),
-        withToken,
-      );
-      if (pick === withToken) return this.signInWithToken();
-      return undefined;
-    }
-    this.signInClientId = oauth.clientId;
-    const pending = this.flow.start();
-    let authorize: string;
-    try {
-      authorize = buildAuthorizeUrl({
-        authorizeUrl: oauth.authorizeUrl,
-        clientId: oauth.clientId,
-        redirectUri: await this.redirectUri(oauth, pending),
-        state: pending.state,
-      });
-    } catch (err) {
-      this.flow.cancel();
-      const message = err instanceof SignInError ? localized(err.userMessage) : err instanceof Error ? err.message : String(err);
-      this.deps.log.warn(`Sign-in could not start: ${message}`);
-      void report.error(message);
-      return undefined;
-    }
-    this.deps.log.info(
-      `Sign-in: opening ${oauth.authorizeUrl} (client ${oauth.clientId}, ${oauth.redirect === 'loopback' ? 'loopback' : 'URI handler'} redirect).`,
-    );
-    return vscode.window.withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Signing in to WordPress.com… Approve in your browser.'),
-        cancellable: true,
-      },
-      async (_progress, cancel) => {
-        cancel.onCancellationRequested(() => this.flow.cancel());
-        // A Uri would re-encode the query and turn the %26 inside redirect_uri into a bare "&"
-        // (code-server's callback URL has several parameters); the extension host passes a string
-        // through unchanged (ExtHostWindow.openUri), so hand it the exact URL.
-        await vscode.env.openExternal(authorize as unknown as vscode.Uri);
-        try {
-          const session = await pending.result;
-          await this.store(session);
-          this.deps.log.info(`Signed in as ${session.user.login}.`);
-          void report.info(vscode.l10n.t('Signed in to WordPress.com as {0}.', session.user.display_name));
-          return session;
-        } catch (err) {
-          const message = err instanceof SignInError ? localized(err.userMessage) : String(err);
-          this.deps.log.warn(`Sign-in failed: ${message}`);
-          void report.error(message);
-          return undefined;
-        }
-      },
-    );
-  }
-
-  /** Where the browser brings the answer: a one-shot 127.0.0.1 server, or this editor's URI handler. */
-  private async redirectUri(oauth: OAuthSettings, pending: Pending): Promise<string> {
-    if (oauth.redirect === 'loopback') {
-      const { startLoopbackServer } = await loadLoopback();
-      const server = await startLoopbackServer({
-        port: oauth.loopbackPort,
-        onAnswer: (callback) => this.flow.handle(callback),
-        until: pending.result,
-        log: (m) => this.deps.log.info(m),
-      });
-      return server.redirectUri;
-    }
-    const callback = vscode.Uri.parse(`${vscode.env.uriScheme}://${this.context.extension.id}${CALLBACK_PATH}`);
-    return oauth.redirectUri || (await vscode.env.asExternalUri(callback)).toString(true);
-  }
-
-  /** An answer without this window's state: the user names the account before it is stored. */
-  private async confirmAccount(session: StoredSession): Promise<boolean> {
-    const signIn = vscode.l10n.t('Sign In');
-    const pick = await report.modal(
-      vscode.l10n.t('Sign in as {0} ({1})?', session.user.display_name, session.user.login),
-      {
-        detail: vscode.l10n.t(
-          'The sign-in answer did not carry the check this window sent, so it may come from a link someone else made. Sign in only if this is your account.',
-        ),
-      },
-      signIn,
-    );
-    return pick === signIn;
   }
 
   /** The URI handler's entry: only this path, only while a sign-in is pending. True: taken up. */
@@ -238,42 +139,40 @@ export class AuthService extends Disposable implements vscode.AuthenticationProv
       void report.warn(vscode.l10n.t('Content Site ignored a link it does not handle.'));
       return false;
     }
-    if (!this.flow.isPending) {
+    // No sign-in part loaded: no sign-in was started, so none is pending.
+    if (!this.ui?.isPending) {
       this.deps.log.warn(`Sign-in answer refused: ${NOT_PENDING}`);
       void report.warn(localized(NOT_PENDING));
       return false;
     }
-    void this.flow.handle(parseCallback(uri.query, uri.fragment)).then((verdict) => {
-      if (!verdict.accepted) this.deps.log.warn(`Sign-in answer refused: ${verdict.reason}`);
-    });
+    this.ui.answer(uri);
     return true;
+  }
+
+  /** OAuth implicit grant through the browser; resolves when the callback is confirmed. */
+  async signIn(): Promise<StoredSession | undefined> {
+    return (await this.signInUi())?.signIn();
   }
 
   /** Prompts for a token (password box) unless one is given (the extension's API, used by tests). */
   async signInWithToken(given?: string): Promise<StoredSession | undefined> {
-    const token =
-      given ??
-      (await vscode.window.showInputBox({
-        title: vscode.l10n.t('Sign In with Access Token'),
-        prompt: vscode.l10n.t('Paste a WordPress.com OAuth access token. It is stored only in the secret storage.'),
-        password: true,
-        ignoreFocusOut: true,
-        validateInput: (v) => (v.trim().length < 8 ? vscode.l10n.t('That is too short to be an access token.') : undefined),
-      }));
-    if (!token) return undefined;
+    return (await this.signInUi())?.signInWithToken(given);
+  }
+
+  /** The sign-in part, loaded with the first sign-in; undefined (and told) when it cannot load. */
+  private async signInUi(): Promise<SignInUi | undefined> {
     try {
-      const session = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the access token…') },
-        () => confirmToken(this.deps.createClient, token.trim(), {}),
-      );
-      await this.store(session);
-      this.deps.log.info(`Signed in with an access token as ${session.user.login}.`);
-      void report.info(vscode.l10n.t('Signed in to WordPress.com as {0}.', session.user.display_name));
-      return session;
+      const { SignInUi } = await loadSignIn();
+      return (this.ui ??= new SignInUi({
+        extensionId: this.context.extension.id,
+        log: this.deps.log,
+        createClient: this.deps.createClient,
+        store: (session) => this.store(session),
+      }));
     } catch (err) {
-      const message = err instanceof SignInError ? localized(err.userMessage) : String(err);
-      this.deps.log.warn(`Access-token sign-in failed: ${message}`);
-      void report.error(message);
+      const message = err instanceof Error ? err.message : String(err);
+      this.deps.log.error(`Sign-in could not start: ${message}`);
+      void report.error(vscode.l10n.t('Sign-in could not start: {0}', message));
       return undefined;
     }
   }

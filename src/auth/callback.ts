@@ -9,6 +9,12 @@
  * 18 hours and "two weeks"; anything past a year is refused as absurd rather than stored as an
  * expiry that never comes (or one past the range of a Date).
  */
+/** The path of this editor's URI handler that takes a sign-in answer (vscode://contentsite.content-site/auth). */
+export const CALLBACK_PATH = '/auth';
+
+/** Why an answer that arrives while no sign-in is in progress is refused. */
+export const NOT_PENDING = 'A sign-in answer arrived, but no sign-in is in progress in this window. It was ignored.';
+
 /** One year in seconds: the longest token lifetime accepted from a sign-in answer. */
 export const MAX_EXPIRES_IN_S = 365 * 24 * 60 * 60;
 

@@ -12,7 +12,7 @@
  *   works; whichever is accepted first wins.
  */
 import { randomBytes } from 'node:crypto';
-import type { CallbackResult } from './callback';
+import { NOT_PENDING, type CallbackResult } from './callback';
 import { SignInError } from './confirmToken';
 import type { StoredSession } from './sessionRecord';
 
@@ -37,8 +37,6 @@ export interface Pending {
 
 /** `ended`: whether the pending sign-in is over because of this answer (or was already). */
 export type CallbackVerdict = { accepted: true; session: StoredSession } | { accepted: false; reason: string; ended: boolean };
-
-export const NOT_PENDING = 'A sign-in answer arrived, but no sign-in is in progress in this window. It was ignored.';
 
 interface PendingState {
   state: string;

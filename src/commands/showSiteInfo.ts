@@ -1,37 +1,10 @@
 import * as vscode from 'vscode';
-import type { ChosenSite } from '../models/chosenSite';
-import type { SiteModel } from '../models/siteModel';
-import { siteSummary } from '../models/siteSummary';
 import { COMMANDS } from '../ids';
-import { openExternal, requireSignIn, type CommandAuth } from './common';
-import { report, reportFailure } from '../report';
+import { occasional } from './lazy/loadOccasional';
+import type { SiteInfoDeps } from './siteInfoActions';
 
-export interface SiteInfoDeps {
-  /** Reads a site's info from the service. */
-  sites: Pick<SiteModel, 'info'>;
-  site: Pick<ChosenSite, 'site'>;
-  /** Asks for a site when none is chosen; undefined when the user gave up. */
-  selectSite(): Promise<{ site: string } | undefined>;
-  log: vscode.LogOutputChannel;
-  auth: CommandAuth;
-}
-
-/** Content Site: Show Site Info — the chosen site's sites/$site answer, fetched fresh. */
+/** Content Site: Show Site Info; its work (siteInfoActions.ts) is in dist/occasional.js, loaded with it. */
 export function registerShowSiteInfo(deps: SiteInfoDeps): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(COMMANDS.showSiteInfo, async () => {
-      if (!requireSignIn(deps)) return;
-      const site = deps.site.site ?? (await deps.selectSite())?.site;
-      if (!site) return;
-      try {
-        const info = await deps.sites.info(site);
-        const [title, ...rest] = siteSummary(info);
-        const open = vscode.l10n.t('Open Site');
-        const pick = await report.modal(title, { info: true, detail: rest.join('\n') }, ...(info.URL ? [open] : []));
-        if (pick === open) openExternal(info.URL);
-      } catch (err) {
-        await reportFailure(deps, err, vscode.l10n.t('Show Site Info'));
-      }
-    }),
-  ];
+  const work = occasional(deps);
+  return [vscode.commands.registerCommand(COMMANDS.showSiteInfo, () => work(vscode.l10n.t('Show Site Info'), (m) => m.showSiteInfo(deps)))];
 }

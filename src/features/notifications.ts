@@ -14,7 +14,8 @@ import { retryFailedViews } from '../commands/refreshAll';
 import { newNoteAlert, onDidChangeSetting, pageSizes, pollIntervalMs, undoMs } from '../config';
 import { COMMANDS, VIEWS } from '../ids';
 import { report } from '../report';
-import { LiveSession } from '../models/liveSession';
+import { loadLive } from '../models/lazy/loadLive';
+import type { LiveSession } from '../models/liveSession';
 import { NewNoteTeller } from '../models/newNoteAlert';
 import { watchForWake } from '../models/wakeWatch';
 import { cachedItem } from '../models/firstPageCache';
@@ -108,48 +109,65 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
   }
 
   /**
-   * New notes as they happen: one push-channel socket while signed in (see LiveSession); while it is
-   * up the poller stands down, while it is down the poll runs. The view says which; a machine that
-   * slept reconnects at once; a 401/403 on the upgrade that the REST API confirms goes down the usual
-   * re-sign-in path, once.
+   * New notes as they happen: one push-channel socket while signed in (see LiveSession, loaded from
+   * dist/live.js when it first starts); while it is up the poller stands down, while it is down (or
+   * before it started) the poll runs. The view says which; a machine that slept reconnects at once; a
+   * 401/403 on the upgrade that the REST API confirms goes down the usual re-sign-in path, once.
    */
   private live({ client, auth, log }: NotificationsDeps, poller: NotePoller, status: UnreadStatusItem): void {
-    const session = this.register(
-      new LiveSession({
-        client,
-        model: this.model,
-        poller,
-        // Told only when the REST API refused the sign-in too (a proxy refusing the upgrade alone signs no one out).
-        onUnauthorized: (status) => {
-          log.warn(`Push channel refused the sign-in (HTTP ${status}), and so did the REST API.`);
-          void auth.handleUnauthorized();
+    let session: LiveSession | undefined;
+    // The view says it in a word, the status bar item's hover in full; until the session starts, the poll runs.
+    const show = () => {
+      const state = auth.current()
+        ? { mode: session?.mode ?? ('polling' as const), retryAt: session?.retryAt, failure: session?.lastFailure }
+        : undefined;
+      this.provider.showLive(state);
+      status.showLive(state);
+    };
+    let made: Promise<LiveSession | undefined> | undefined;
+    const make = () =>
+      (made ??= loadLive().then(
+        ({ LiveSession }) => {
+          if (this.isDisposed) return undefined;
+          session = this.register(
+            new LiveSession({
+              client,
+              model: this.model,
+              poller,
+              // Told only when the REST API refused the sign-in too (a proxy refusing the upgrade alone signs no one out).
+              onUnauthorized: (status) => {
+                log.warn(`Push channel refused the sign-in (HTTP ${status}), and so did the REST API.`);
+                void auth.handleUnauthorized();
+              },
+              log: (m) => log.debug(m),
+              warn: (m) => log.warn(m),
+            }),
+          );
+          this.register(session.onDidChange(show));
+          return session;
         },
-        log: (m) => log.debug(m),
-        warn: (m) => log.warn(m),
-      }),
-    );
+        (err: unknown) => {
+          log.error(`Live notes could not load; the list is polled instead: ${err instanceof Error ? err.message : String(err)}`);
+          return undefined;
+        },
+      ));
     // Signed in: the socket opens once the list has had its first load (its connect reads the first
     // page again, which would race the view's own first load); signed out: it closes.
     const follow = () => {
-      if (!auth.current()) return session.stop();
-      void settled(this.model).then(() => auth.current() && session.start());
+      if (!auth.current()) return session?.stop();
+      void settled(this.model)
+        .then(make)
+        .then((s) => auth.current() && s?.start());
     };
     void auth.ready.then(follow);
     this.register(auth.onDidChangeSession(follow));
     this.register(
       onDidChangeSetting(SETTINGS.apiBaseUrl, () => {
-        session.stop();
+        session?.stop();
         follow();
       }),
     );
-    this.register(watchForWake(() => session.wake()));
-    // The view says it in a word, the status bar item's hover in full.
-    const show = () => {
-      const state = auth.current() ? { mode: session.mode, retryAt: session.retryAt, failure: session.lastFailure } : undefined;
-      this.provider.showLive(state);
-      status.showLive(state);
-    };
-    this.register(session.onDidChange(show));
+    this.register(watchForWake(() => session?.wake()));
     this.register(auth.onDidChangeSession(show));
     show();
   }

@@ -38,6 +38,11 @@ export abstract class Disposable implements Disposal {
     return part;
   }
 
+  /** Whether it was disposed of (a part made after that, by work that was already under way, is not wanted). */
+  protected get isDisposed(): boolean {
+    return this.disposed;
+  }
+
   /** Owns each of `parts` (a command group's registrations, a list's subscriptions). */
   protected registerAll(parts: readonly Disposal[]): void {
     for (const part of parts) this.register(part);

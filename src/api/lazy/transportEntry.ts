@@ -38,3 +38,6 @@ export const request = ((url, options) => {
 export const FormData: typeof Undici.FormData = require('undici/lib/web/fetch/formdata.js').FormData;
 
 export const WebSocket: typeof Undici.WebSocket = require('undici/lib/web/websocket/websocket.js').WebSocket;
+
+/** The push channel's socket over undici's WebSocket (../pushSocket.ts): it is of no use before undici. */
+export { openPushSocket } from '../pushSocket';

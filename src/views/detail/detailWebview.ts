@@ -17,12 +17,13 @@ interface Shown {
 }
 
 /**
- * One reused webview panel for a note or a post. Scripts are allowed only with a fresh nonce
+ * One reused webview panel for a note or a post (in dist/detail.js, loaded when the first opens;
+ * DetailPanel in detailPanel.ts stands in for it until then). Scripts are allowed only with a fresh nonce
  * per render, local resources only from media/, remote images only once asked for, and links
  * reach the browser only through the extension, only over http(s). A note brings its actions,
  * reply box and previous/next, and follows the model live (see NoteSession).
  */
-export class DetailPanel extends Disposable implements vscode.Disposable {
+export class DetailWebview extends Disposable implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private shown: Shown | undefined;
   private note: { session: NoteSession; when: (note: Notification) => string } | undefined;

@@ -1,0 +1,51 @@
+/**
+ * The detail view as the rest of the extension knows it: a note or a post in one reused webview
+ * panel. The panel itself (DetailWebview, detailWebview.ts) loads with the first one shown, from
+ * dist/detail.js; until then nothing is shown and no note is open.
+ */
+import type * as vscode from 'vscode';
+import type { Notification } from '../../api';
+import type { NoteDeps } from '../../render/noteSession';
+import type { DetailWebview } from './detailWebview';
+import { loadDetail } from './lazy/loadDetail';
+
+export class DetailPanel implements vscode.Disposable {
+  private webview: DetailWebview | undefined;
+  private disposed = false;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly openExternal: (url: string) => void,
+  ) {}
+
+  /** The panel, loaded and made on first use; undefined once disposed of. */
+  private async panel(): Promise<DetailWebview | undefined> {
+    const { DetailWebview } = await loadDetail();
+    if (this.disposed) return undefined;
+    return (this.webview ??= new DetailWebview(this.extensionUri, this.openExternal));
+  }
+
+  /** A post (or anything without actions). */
+  async show(title: string, body: string): Promise<void> {
+    await (await this.panel())?.show(title, body);
+  }
+
+  /** A note with its actions, its reply box and previous/next, following the model live. */
+  async showNote(note: Notification, deps: NoteDeps, title: string, when: (note: Notification) => string): Promise<void> {
+    await (await this.panel())?.showNote(note, deps, title, when);
+  }
+
+  /** The id of the note shown, if a note is shown. */
+  get noteId(): number | undefined {
+    return this.webview?.noteId;
+  }
+
+  get visible(): boolean {
+    return this.webview?.visible ?? false;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.webview?.dispose();
+  }
+}
