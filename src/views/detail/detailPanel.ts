@@ -35,15 +35,6 @@ export class DetailPanel implements vscode.Disposable {
     await (await this.panel())?.showNote(note, deps, title, when);
   }
 
-  /** The id of the note shown, if a note is shown. */
-  get noteId(): number | undefined {
-    return this.webview?.noteId;
-  }
-
-  get visible(): boolean {
-    return this.webview?.visible ?? false;
-  }
-
   dispose(): void {
     this.disposed = true;
     this.webview?.dispose();

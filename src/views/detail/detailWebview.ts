@@ -82,11 +82,6 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
     await this.open(title, '');
   }
 
-  /** The id of the note shown, if a note is shown. */
-  get noteId(): number | undefined {
-    return this.note?.session.id;
-  }
-
   private endNote(): void {
     this.note?.session.dispose();
     this.note = undefined;
@@ -128,10 +123,6 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
       styleUri: uri('detail.css'),
       scriptUris: [uri('detailMentions.js'), uri('detail.js')],
     });
-  }
-
-  get visible(): boolean {
-    return this.panel !== undefined;
   }
 
   /**
