@@ -4,7 +4,8 @@
  * the same pool and proxy settings as every request. It reports what happens on the socket as typed
  * events; deciding when to connect again is the caller's (src/models/pushPolicy.ts).
  *
- * What undici's WebSocket does not report by itself is found out here: the status of a refused
+ * The socket itself is pushSocket.ts, loaded with undici (dist/transport.js). What undici's
+ * WebSocket does not report by itself is found out there: the status of a refused
  * upgrade (upgradeWatch.ts: a 401 is an auth failure, not a network one), the server's pings
  * (pingWatch.ts: any ping or message is a sign of life) and a server that broke the channel's
  * bounds (frameGuard.ts: no message over 64 KB, no compression), whose socket is closed as a
