@@ -131,6 +131,18 @@ describe('The push channel client (over a real WebSocket)', () => {
     socket.close();
   });
 
+  it('a socket closed before its code loaded (with undici) never upgrades, and its listener hears nothing', async () => {
+    const early = recorder();
+    client().push.open(early.listener).close();
+    // A second socket opened after it loads after it: once this one is open, the first had its turn.
+    const r = recorder();
+    const socket = client().push.open(r.listener);
+    await r.until(() => r.count('open') === 1);
+    assert.equal(push.upgrades.length, 1);
+    assert.deepEqual(early.events, []);
+    socket.close();
+  });
+
   it("sees the server's pings, which undici answers by itself, as signs of life", async () => {
     const r = recorder();
     const socket = client().push.open(r.listener);
