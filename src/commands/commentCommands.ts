@@ -36,16 +36,22 @@ const WORK = ['approve', 'unapprove', 'like', 'unlike', 'spam', 'trash', 'restor
 export function registerCommentCommands(deps: CommentCommandsDeps): vscode.Disposable[] {
   const c = COMMANDS.comments;
   let work: Promise<CommentWork> | undefined;
+  // Made once, with the main file's parts; a part that did not load is loaded again next time.
   const load = () =>
-    (work ??= loadComments().then((m) =>
-      m.commentWork({
-        model: deps.model,
-        detail: deps.detail,
-        log: deps.log,
-        viewId: deps.provider.viewId,
-        report: (err, what) => reportFailure(deps, err, what),
-        isServiceError: (err): err is ContentSiteError => err instanceof ContentSiteError,
-      }),
+    (work ??= loadComments().then(
+      (m) =>
+        m.commentWork({
+          model: deps.model,
+          detail: deps.detail,
+          log: deps.log,
+          viewId: deps.provider.viewId,
+          report: (err, what) => reportFailure(deps, err, what),
+          isServiceError: (err): err is ContentSiteError => err instanceof ContentSiteError,
+        }),
+      (err: unknown) => {
+        work = undefined;
+        throw err;
+      },
     ));
   return [
     ...WORK.map((name) =>
