@@ -17,6 +17,7 @@ import { report } from '../report';
 import { loadLive } from '../models/lazy/loadLive';
 import type { LiveSession } from '../models/liveSession';
 import { NewNoteTeller } from '../models/newNoteAlert';
+import { untilChanged } from '../models/emitter';
 import { watchForWake } from '../models/wakeWatch';
 import { cachedItem } from '../models/firstPageCache';
 import { NoteActionsModel } from '../models/noteActionsModel';
@@ -211,13 +212,5 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
 
 /** Resolves once the list is neither idle nor loading (its first load answered, or failed). */
 function settled(model: NotificationsModel): Promise<void> {
-  const done = () => model.state.kind !== 'idle' && model.state.kind !== 'loading';
-  if (done()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const sub = model.onDidChange(() => {
-      if (!done()) return;
-      sub.dispose();
-      resolve();
-    });
-  });
+  return untilChanged(model, () => model.state.kind !== 'idle' && model.state.kind !== 'loading');
 }

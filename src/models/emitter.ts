@@ -17,3 +17,15 @@ export class Emitter<T> {
     this.listeners.clear();
   }
 }
+
+/** Resolves once `check` holds, checked now and after every change of `source` (a model, a list). */
+export function untilChanged(source: { onDidChange(l: () => void): { dispose(): void } }, check: () => boolean): Promise<void> {
+  if (check()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const sub = source.onDidChange(() => {
+      if (!check()) return;
+      sub.dispose();
+      resolve();
+    });
+  });
+}

@@ -79,14 +79,5 @@ export function forwardProxy(o: { tunnelsOnly?: boolean } = {}): Promise<Forward
   );
 }
 
-/** Resolves once `check` holds, checked after every change of `source`. */
-export function untilChanged(source: { onDidChange(l: () => void): { dispose(): void } }, check: () => boolean): Promise<void> {
-  if (check()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const sub = source.onDidChange(() => {
-      if (!check()) return;
-      sub.dispose();
-      resolve();
-    });
-  });
-}
+/** Resolves once `check` holds, checked after every change of `source` (the extension's own, src/models/emitter.ts). */
+export { untilChanged } from '../../src/models/emitter';
