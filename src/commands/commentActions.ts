@@ -3,10 +3,11 @@
  * first of them as dist/comments.js: approve, like, spam and trash with Undo (the catalog's
  * sentences), restore, delete for good after a confirmation, reply, edit, the conversation. They
  * call the comments model and say the outcome; they build no URL. This file holds its own copy of
- * what it imports, so the main file's error class and reporter come in `deps` (`isServiceError`, `report`).
+ * what it imports: the error class is recognised across copies (src/api/bundleMark.ts), and the
+ * failure reporter, bound to the main file's sign-in, comes in `deps.report`.
  */
 import * as vscode from 'vscode';
-import type { ContentSiteError } from '../api';
+import { ContentSiteError } from '../api/errors';
 import { localized } from '../localize';
 import { report } from '../report';
 import { loadRender } from '../lazy/loadRender';
@@ -22,9 +23,8 @@ export interface CommentWorkDeps {
   log: vscode.LogOutputChannel;
   /** The view whose progress bar shows while the conversation loads. */
   viewId: string;
-  /** The main file's reportError (its error class, its sign-out on auth failures). */
+  /** The main file's reportFailure, bound to its sign-in (a sign-out on auth failures). */
   report(err: unknown, what: string): Promise<void>;
-  isServiceError(err: unknown): err is ContentSiteError;
 }
 
 type CommentCommandsDeps = CommentWorkDeps;
@@ -144,7 +144,7 @@ function textBox(deps: CommentCommandsDeps, o: { title: string; value: string; s
       box.hide();
       vscode.window.setStatusBarMessage(o.done, 4000);
     } catch (err) {
-      if (deps.isServiceError(err) && err.kind !== 'auth') box.validationMessage = localized(err.userMessage);
+      if (err instanceof ContentSiteError && err.kind !== 'auth') box.validationMessage = localized(err.userMessage);
       else {
         box.hide();
         await deps.report(err, o.title);

@@ -6,7 +6,6 @@
  * commentActions.ts); undo and Load more are here.
  */
 import * as vscode from 'vscode';
-import { ContentSiteError } from '../api';
 import { COMMANDS } from '../ids';
 import type { CommentGroup } from '../models/commentQueue';
 import type { CommentsModel } from '../models/commentsModel';
@@ -46,7 +45,6 @@ export function registerCommentCommands(deps: CommentCommandsDeps): vscode.Dispo
           log: deps.log,
           viewId: deps.provider.viewId,
           report: (err, what) => reportFailure(deps, err, what),
-          isServiceError: (err): err is ContentSiteError => err instanceof ContentSiteError,
         }),
       (err: unknown) => {
         work = undefined;
