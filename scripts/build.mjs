@@ -1,4 +1,5 @@
-// Bundles the extension with esbuild, in fourteen files so activation compiles only what it needs:
+// Bundles the extension with esbuild, in fifteen files so activation compiles only what it needs:
+//   src/start.ts               -> dist/start.js      (package.json's main: loads dist/extension.js through V8's code cache)
 //   src/extension.ts           -> dist/extension.js  (activation: views, commands, models, client)
 //   src/api/lazy/transportEntry.ts -> dist/transport.js  (undici and the push channel's socket, on the first request)
 //   src/lazy/renderEntry.ts        -> dist/render.js     (the HTML sanitizer and webview pages)
@@ -98,6 +99,7 @@ const oneVscode = {
 
 const options = {
   entryPoints: {
+    start: 'src/start.ts',
     extension: 'src/extension.ts',
     transport: 'src/api/lazy/transportEntry.ts',
     render: 'src/lazy/renderEntry.ts',

@@ -3,7 +3,8 @@
 // payload that makes the workbench load the extension from this folder and run out/test/suite.
 // Exit code: the suite's.
 import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, makeWorkDir, startVsCodeServer } from './editor.mjs';
 
@@ -19,6 +20,12 @@ execFileSync(process.execPath, ['scripts/build.mjs', ...(process.argv.includes('
 execFileSync(process.execPath, ['scripts/build-suite.mjs'], { cwd: root, stdio: 'inherit' });
 const executablePath = chromiumPath();
 const work = makeWorkDir('in-host');
+// `CONTENT_SITE_IN_HOST_CODE_CACHE=DIR`: the extension's code cache (src/start.ts) is taken from DIR
+// and kept there afterwards, so that a run can start as a user's second start does (the bench's
+// "later starts"); every other run starts as after an install, with none.
+const keptCodeCache = process.env.CONTENT_SITE_IN_HOST_CODE_CACHE;
+const codeCache = join(work.userData, 'User/globalStorage/contentsite.content-site/code-cache');
+if (keptCodeCache && existsSync(keptCodeCache)) cpSync(keptCodeCache, codeCache, { recursive: true });
 let server;
 let browser;
 let code = 1;
@@ -52,6 +59,10 @@ try {
 } finally {
   await browser?.close().catch(() => {});
   await server?.stop();
+  if (keptCodeCache && existsSync(codeCache)) {
+    rmSync(keptCodeCache, { recursive: true, force: true });
+    cpSync(codeCache, keptCodeCache, { recursive: true });
+  }
   work.remove();
 }
 process.exit(code);

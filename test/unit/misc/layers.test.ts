@@ -3,7 +3,8 @@
  * imports and the lazy parts' require() included). `ids.ts` names things and `settings.ts` declares
  * the settings; both import nothing. `config.ts` and `localize.ts` read the editor's settings and
  * language for the layers above them, and `report.ts` shows every message to the user (config.ts's
- * among them). `services/` holds what extension.ts makes once for the features.
+ * among them). `services/` holds what extension.ts makes once for the features; `start.ts`, the entry
+point, loads extension.ts through the code cache.
  */
 import * as assert from 'node:assert/strict';
 import { relative, sep } from 'node:path';
@@ -23,6 +24,7 @@ const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   { name: 'services', holds: ['services/'] },
   { name: 'features', holds: ['features/'] },
   { name: 'extension', holds: ['extension.ts'] },
+  { name: 'start', holds: ['start.ts'] },
 ];
 
 /** The file's path under src/, with forward slashes. */

@@ -102,6 +102,15 @@ describe('The bundle (scripts/build.mjs --production)', function () {
       );
     });
 
+  it("starts from dist/start.js (package.json's main), which holds only the code cache's loader and loads the main file beside it", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { main: string };
+    assert.equal(pkg.main, './dist/start.js');
+    assert.deepEqual(Object.keys(out('start.js')!.inputs), ['src/start.ts']);
+    const start = readFileSync(join(dir, 'start.js'), 'utf8');
+    assert.doesNotMatch(start, /require\("vscode"\)/);
+    assert.match(start, /"extension\.js"/);
+  });
+
   it('requires the vscode API once for the whole main file, not once per module (each a copy of the whole API)', () => {
     const main = readFileSync(join(dir, 'extension.js'), 'utf8');
     assert.equal(main.match(/require\("vscode"\)/g)?.length, 1);
