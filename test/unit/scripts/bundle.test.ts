@@ -109,6 +109,9 @@ describe('The bundle (scripts/build.mjs --production)', function () {
     const start = readFileSync(join(dir, 'start.js'), 'utf8');
     assert.doesNotMatch(start, /require\("vscode"\)/);
     assert.match(start, /"extension\.js"/);
+    // start.js compiles the main file with vm.Script, which has no loader for import(): the main
+    // file loads its parts with require().
+    assert.doesNotMatch(readFileSync(join(dir, 'extension.js'), 'utf8'), /\bimport\(/);
   });
 
   it('requires the vscode API once for the whole main file, not once per module (each a copy of the whole API)', () => {
