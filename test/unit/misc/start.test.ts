@@ -1,12 +1,12 @@
 /**
- * src/start.ts's loadCached: the main file compiled at the first start, taken from the code cache
- * at later ones, and never a cache made from other code, whatever its length.
+ * src/start.ts's code cache: the main file and its parts compiled at the first start, taken from
+ * the cache at later ones, and never a cache made from other code, whatever its length.
  */
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { loadCached } from '../../../src/start';
+import { CodeCache, loadCached } from '../../../src/start';
 
 interface Main {
   answer(): number;
@@ -27,12 +27,15 @@ describe('The entry point loads the main file through the code cache', () => {
   const start = (): string => {
     const folder = join(dir, `start-${++starts}`);
     mkdirSync(folder);
-    writeFileSync(join(folder, 'part.js'), "exports.name = 'the part beside it';\n");
+    writeFileSync(
+      join(folder, 'part.js'),
+      "exports.name = 'the part beside it';\nexports.loads = (globalThis.partLoads = (globalThis.partLoads ?? 0) + 1);\n",
+    );
     const main = join(folder, 'extension.js');
     writeFileSync(main, `exports.answer = () => ${answer};\nexports.part = () => require('./part.js').name;\nexports.dir = __dirname;\n`);
     return main;
   };
-  const caches = () => readdirSync(cacheDir);
+  const caches = () => readdirSync(cacheDir).sort();
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'cs-start-'));
@@ -55,6 +58,35 @@ describe('The entry point loads the main file through the code cache', () => {
     assert.equal(later.exports.answer(), 1);
     assert.equal(later.exports.part(), 'the part beside it');
     assert.equal(later.exports.dir, dirname(main));
+  });
+
+  it("loads the main file's parts through the cache too, each once, and keeps each part's code apart", async () => {
+    const partLoads = () => (globalThis as { partLoads?: number }).partLoads ?? 0;
+    const first = new CodeCache(cacheDir, 0);
+    const main = start();
+    const loaded = first.load<Main>(main);
+    const before = partLoads();
+    assert.equal(loaded.exports.part(), 'the part beside it');
+    assert.equal(loaded.exports.part(), 'the part beside it');
+    assert.equal(partLoads(), before + 1, 'the part ran once');
+    assert.equal(first.load(main), loaded, 'the same module for the same file');
+    assert.deepEqual([...first.uses.values()], ['compiled', 'compiled']);
+    await loaded.save();
+    await new Promise((r) => setTimeout(r, 20)); // the part's cache is written once its first use has run (here: at once)
+    assert.deepEqual(
+      caches().map((f) => f.split('-')[0]),
+      ['extension', 'part'],
+    );
+
+    const later = new CodeCache(cacheDir, 0);
+    assert.equal(later.load<Main>(start()).exports.part(), 'the part beside it');
+    assert.deepEqual(
+      [...later.uses].map(([file, use]) => [basename(file), use]),
+      [
+        ['extension.js', 'cached'],
+        ['part.js', 'cached'],
+      ],
+    );
   });
 
   it('never offers a cache to other code, even of the same length (V8 checks only the length)', async () => {
