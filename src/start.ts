@@ -57,7 +57,9 @@ const PART = /^\.\/\w+\.js$/;
 /**
  * The extension's files loaded through the code cache kept in `dir` (none: compiled each time). A
  * file loaded here gets a `require` that loads its sibling parts (`./name.js`) here too, each once,
- * as Node's require would keep them, and everything else as Node's require does.
+ * as Node's require would keep them, and everything else as Node's require does. A file is kept
+ * once it has run: parts that required each other while loading would not be (the build makes
+ * none: each part is an entry of its own, loaded by name when first needed).
  */
 export class CodeCache {
   private readonly modules = new Map<string, CachedModule<unknown>>();
