@@ -177,6 +177,11 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.contextMenu('Notifications', 'Kofi Mensah commented on The index card method', 'Mark Unread');
     await serviceUnreadIs(1);
     assert.equal(hostile().unread, 1, 'marked unread on the service (counts of -1)');
+    // As a user does: the row is clicked once it shows the note unread (the mark's redraw is on screen).
+    await wb
+      .pane('Notifications')
+      .locator('.monaco-list-row[aria-label^="Unread: Kofi Mensah commented on The index card method"]')
+      .waitFor();
     await wb.click('Notifications', 'Kofi Mensah commented on The index card method');
     const frame = await wb.webviewFrame('article.note', 'the detail webview to show the note');
     await frame.getByText('Great post!').waitFor();

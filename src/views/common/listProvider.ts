@@ -17,6 +17,12 @@ const rowId = (row: vscode.TreeItem) => row.id ?? (typeof row.label === 'string'
 const sameIds = (ids: readonly (string | undefined)[], rows: readonly vscode.TreeItem[]) =>
   ids.length === rows.length && ids.every((id, i) => id === rowId(rows[i]));
 
+/** A row's hover as the editor builds it on demand (`resolveTreeItem`); undefined for a row whose hover is drawn with it. */
+function hover(row: vscode.TreeItem): string | undefined {
+  const t = row as Partial<Tooltipped>;
+  return typeof t.buildTooltip === 'function' ? t.buildTooltip().value : undefined;
+}
+
 /** What the editor draws of a row itself (not its children): equal when a redraw of it would show nothing new. */
 function looks(row: vscode.TreeItem): string {
   const icon = row.iconPath;
@@ -162,8 +168,12 @@ export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: ()
       return { node: fresh, changed: true };
     }
     if (node === fresh) return { node, changed: false };
-    // An item's row made again (its item changed) is redrawn; any other row (a group, Load more) when it looks different.
-    const changed = looks(node) !== looks(fresh) || (this.rowKeys.has(fresh) && !this.drawn.has(id));
+    // A row is redrawn when it looks different; an item's row made again (its item changed) also when
+    // its hover reads differently (the editor keeps a hover it has built). Never when it would show
+    // nothing new: a redraw gives the row a new command, and a click already on its way, naming the
+    // old one, would be dropped by the editor (a note re-read after a mark arrives as it was marked).
+    const madeAgain = this.rowKeys.has(fresh) && !this.drawn.has(id);
+    const changed = looks(node) !== looks(fresh) || (madeAgain && hover(node) !== hover(fresh));
     Object.assign(node, fresh);
     // A row's click gives the row itself: the kept one.
     if (node.command?.arguments?.includes(fresh))

@@ -122,6 +122,22 @@ describe("the notifications tree's rows", () => {
     assert.equal(b1.description, 'comment · 2 days ago');
   });
 
+  it('does not redraw a row whose note is read again as it was (a redraw drops a click already on its way); does when its hover reads otherwise', () => {
+    const first = comment(1, 3, {});
+    const { model, provider, rows } = tree([first, comment(2, 30, {})]);
+    const [a1] = rows();
+    const fired: unknown[] = [];
+    provider.onDidChangeTreeData((e) => fired.push(e));
+
+    model.list.beginFetch()([{ ...first }]); // the note asked again after a mark: a new object, the same note
+    assert.deepEqual(fired, [], 'nothing it shows changed: not redrawn');
+    assert.equal(a1.note, model.list.get('1'), 'the row holds the new object all the same');
+
+    model.list.beginFetch()([{ ...first, url: 'https://demo.example.blog/2026/11/26/moved/' }]); // the same row; its hover's link moved
+    assert.deepEqual(fired, [[a1]]);
+    assert.match((a1.buildTooltip() as unknown as { value: string }).value, /moved/);
+  });
+
   it('a note added redraws its day with its rows; a new day redraws the tree', () => {
     const first = comment(1, 30, {});
     const { model, provider, rows } = tree([first, comment(2, 31, {})]);
