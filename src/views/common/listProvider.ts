@@ -47,7 +47,8 @@ function looks(row: vscode.TreeItem): string {
  * A change redraws only the rows that changed (`fire(rows)`), so focus, selection and a row's menu
  * survive it: the extension host keeps every other row. Rows are kept per item (`row`), so a row
  * whose item did not change is the same object; a changed row takes the new one's fields and is
- * redrawn in place. A row whose children changed (one added, removed or moved) is redrawn with
+ * redrawn in place, when what it shows or its hover reads differently (never to show nothing new: a
+ * redraw drops a click on its way to the row). A row whose children changed (one added, removed or moved) is redrawn with
  * them (the editor asks for them again); only a change of the top level's rows redraws the tree.
  */
 export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: () => void): { dispose(): void } }>
