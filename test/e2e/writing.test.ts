@@ -59,6 +59,18 @@ describe('Writing posts as Markdown in a real VS Code', function () {
     await page.locator('.monaco-editor .view-lines', { hasText: marker }).first().waitFor();
   }
 
+  /**
+   * Content Site: New Post, until its file is on disk and its editor shows the template: only then
+   * may the test replace the file (a change on disk while the editor was still reading the file
+   * could reach it before the editor's model, which then never reloads).
+   */
+  async function newPost(name: string): Promise<void> {
+    await wb.command('Content Site: New Post');
+    file = join(workspace(), 'posts', name);
+    await until(`${name} on disk`, () => existsSync(file));
+    await page.locator('.monaco-editor .view-lines', { hasText: 'title: Untitled post' }).first().waitFor();
+  }
+
   /** A message's button (the toast, or the notification center when toasts are hidden). */
   async function messageButton(message: string | RegExp, button: string): Promise<void> {
     const toast = page.locator('.notification-toast, .notifications-center .notification-list-item', { hasText: message }).first();
@@ -93,9 +105,7 @@ describe('Writing posts as Markdown in a real VS Code', function () {
 
   it('2. New Post, an image beside it, Publish: one post on the service with our HTML, the image once in its library', async () => {
     const before = posts().length;
-    await wb.command('Content Site: New Post');
-    file = join(workspace(), 'posts', 'untitled-post.md');
-    await until('the new post file on disk', () => existsSync(file));
+    await newPost('untitled-post.md');
     writeFileSync(join(workspace(), 'posts', 'lamp.png'), PNG);
     await rewrite(POST, 'The lamp came on');
     await wb.command('Content Site: Publish to Site');
@@ -177,9 +187,7 @@ describe('Writing posts as Markdown in a real VS Code', function () {
     await signedOut();
     await wb.command('Content Site: Sign In with Access Token…');
     await wb.answer('cs-con-token');
-    await wb.command('Content Site: New Post');
-    file = join(workspace(), 'posts', 'untitled-post-2.md');
-    await until('the second post file on disk', () => existsSync(file));
+    await newPost('untitled-post-2.md');
     await rewrite('---\ntitle: From a contributor\nstatus: publish\n---\nPlease review.\n', 'Please review.');
     await wb.command('Content Site: Publish to Site');
     await wb.expectMessage('Submitted “From a contributor” for review.');
