@@ -17,10 +17,10 @@ const rowId = (row: vscode.TreeItem) => row.id ?? (typeof row.label === 'string'
 const sameIds = (ids: readonly (string | undefined)[], rows: readonly vscode.TreeItem[]) =>
   ids.length === rows.length && ids.every((id, i) => id === rowId(rows[i]));
 
-/** A row's hover as the editor builds it on demand (`resolveTreeItem`); undefined for a row whose hover is drawn with it. */
-function hover(row: vscode.TreeItem): string | undefined {
+/** A row's hover built on demand (`resolveTreeItem`); undefined for a row whose hover is drawn with it. */
+function builtHover(row: vscode.TreeItem): vscode.MarkdownString | undefined {
   const t = row as Partial<Tooltipped>;
-  return typeof t.buildTooltip === 'function' ? t.buildTooltip().value : undefined;
+  return typeof t.buildTooltip === 'function' ? t.buildTooltip() : undefined;
 }
 
 /** What the editor draws of a row itself (not its children): equal when a redraw of it would show nothing new. */
@@ -47,9 +47,10 @@ function looks(row: vscode.TreeItem): string {
  * A change redraws only the rows that changed (`fire(rows)`), so focus, selection and a row's menu
  * survive it: the extension host keeps every other row. Rows are kept per item (`row`), so a row
  * whose item did not change is the same object; a changed row takes the new one's fields and is
- * redrawn in place, when what it shows or its hover reads differently (never to show nothing new: a
- * redraw drops a click on its way to the row). A row whose children changed (one added, removed or moved) is redrawn with
- * them (the editor asks for them again); only a change of the top level's rows redraws the tree.
+ * redrawn in place when what it shows or its hover reads differently (never to show nothing new: a
+ * redraw drops a click on its way to the row). A row whose children changed (one added, removed or
+ * moved) is redrawn with them (the editor asks for them again); only a change of the top level's
+ * rows redraws the tree.
  */
 export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: () => void): { dispose(): void } }>
   extends Disposable
@@ -174,7 +175,7 @@ export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: ()
     // nothing new: a redraw gives the row a new command, and a click already on its way, naming the
     // old one, would be dropped by the editor (a note re-read after a mark arrives as it was marked).
     const madeAgain = this.rowKeys.has(fresh) && !this.drawn.has(id);
-    const changed = looks(node) !== looks(fresh) || (madeAgain && hover(node) !== hover(fresh));
+    const changed = looks(node) !== looks(fresh) || (madeAgain && builtHover(node)?.value !== builtHover(fresh)?.value);
     Object.assign(node, fresh);
     // A row's click gives the row itself: the kept one.
     if (node.command?.arguments?.includes(fresh))
@@ -286,8 +287,8 @@ export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: ()
   }
 
   resolveTreeItem(item: vscode.TreeItem, element: vscode.TreeItem): vscode.TreeItem {
-    const t = element as Partial<Tooltipped>;
-    if (typeof t.buildTooltip === 'function') item.tooltip = t.buildTooltip();
+    const hover = builtHover(element);
+    if (hover) item.tooltip = hover;
     return item;
   }
 
