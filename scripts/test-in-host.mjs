@@ -38,11 +38,18 @@ try {
   const finished = new Promise((r) => (finish = r));
   // The workbench's own chatter (chat, telemetry hosts, service worker) is not ours to show.
   const noise =
-    /ChatModelSelection|AgentHost|AccountPolicy|Service Worker|Creating a socket|authentication provider 'github'|ERR_NAME_NOT_RESOLVED|ENOTFOUND|open-vsx/;
+    /ChatModelSelection|AgentHost|AccountPolicy|Service Worker|Creating a socket|authentication provider 'github'|ERR_NAME_NOT_RESOLVED|ENOTFOUND|open-vsx|Method Not Allowed|status of 405/;
   await page.exposeFunction('codeAutomationLog', (type, args) => {
     if (!noise.test(args.map(String).join(' '))) console[type === 'error' ? 'error' : 'log'](...args);
   });
   await page.exposeFunction('codeAutomationExit', (c) => finish(c));
+  // What the workbench itself logs as a warning or an error (a failed save, a refused edit) is not
+  // in the suite's output; it is kept and printed when the suite fails, to say what the editor saw.
+  const workbenchSaid = [];
+  page.on('console', (m) => {
+    if ((m.type() === 'error' || m.type() === 'warning') && !noise.test(m.text()))
+      workbenchSaid.push(`[workbench ${m.type()} at ${((Date.now() - started) / 1000).toFixed(1)}s] ${m.text()}`);
+  });
   const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
   const payload = [
     ['extensionDevelopmentPath', remote(root)],
@@ -53,6 +60,7 @@ try {
   const result = await Promise.race([finished, new Promise((r) => setTimeout(() => r('timeout'), 180_000))]);
   lap(`extension host exited with ${result}`);
   code = result === 0 ? 0 : 1;
+  if (code !== 0 && workbenchSaid.length) console.error(workbenchSaid.join('\n').slice(-20_000));
   if (result === 'timeout') console.error(server.output().slice(-3000));
 } catch (err) {
   console.error(err);
