@@ -23,7 +23,7 @@ import type { SyncRecords } from '../writing/syncRecord';
 import { placeOf } from '../views/posts/postPlace';
 import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { openExternal, requireSignIn, type CommandAuth } from './common';
-import { openNewPostFile, requireTrust, updateDocument } from './postFileWriter';
+import { openNewPostFile, requireTrust, saveDocument, updateDocument } from './postFileWriter';
 
 export interface PostFileDeps {
   log: vscode.LogOutputChannel;
@@ -355,12 +355,12 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
 }
 
 /**
- * The file as the editor shows it is on disk: saved now, or already (auto save may have saved it a
- * moment before, and then `save()` answers false though nothing is lost). When it is not, says so:
- * the command then does nothing, and never silently.
+ * The file as the editor shows it is on disk: saved now (postFileWriter.ts: a save under way is
+ * waited for), or already, as its bytes say. When it is not, says so: the command then does
+ * nothing, and never silently.
  */
 async function saved(doc: vscode.TextDocument): Promise<boolean> {
-  if (!doc.isDirty || (await doc.save())) return true;
+  if (await saveDocument(doc)) return true;
   try {
     if (new TextDecoder().decode(await vscode.workspace.fs.readFile(doc.uri)) === doc.getText()) return true;
   } catch {

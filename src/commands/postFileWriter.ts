@@ -3,7 +3,7 @@
  * workspace folder (writing/newPostFile.ts: never through a symbolic link, never outside the
  * folder, a name safe on every system); without a folder, an untitled document.
  * And the front-matter keys a publish or a pull sets, written into the open document as the
- * smallest edit, then saved.
+ * smallest edit, then saved; and that save itself, which a save already under way does not defeat.
  */
 import * as vscode from 'vscode';
 import { loadWriting } from '../lazy/loadWriting';
@@ -33,7 +33,37 @@ export async function updateDocument(doc: vscode.TextDocument, text: string): Pr
   const edit = new vscode.WorkspaceEdit();
   edit.replace(doc.uri, new vscode.Range(doc.positionAt(start), doc.positionAt(old.length - end)), text.slice(start, text.length - end));
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('The editor did not take the change to {0}.', doc.fileName));
-  if (!doc.isUntitled) await doc.save();
+  if (!doc.isUntitled) await saveDocument(doc);
+}
+
+/** How long a refused save waits for the save under way (see below) before it asks once more. */
+const SAVE_UNDER_WAY_MS = 5000;
+
+/**
+ * `doc` saved: true once what the editor shows is on disk. VS Code refuses (answers false) a save
+ * asked for while the same file's save runs its save participants (auto save, after every edit in
+ * the web editor's default); that save then writes what the editor shows. So a refusal waits for
+ * the file to be saved or clean (at most SAVE_UNDER_WAY_MS), then asks once more.
+ */
+export async function saveDocument(doc: vscode.TextDocument): Promise<boolean> {
+  if (!doc.isDirty || (await doc.save())) return true;
+  await new Promise<void>((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      saves.dispose();
+      changes.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, SAVE_UNDER_WAY_MS);
+    const saves = vscode.workspace.onDidSaveTextDocument((d) => {
+      if (d === doc) done();
+    });
+    const changes = vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document === doc && !doc.isDirty) done();
+    });
+    if (!doc.isDirty) done();
+  });
+  return !doc.isDirty || doc.save();
 }
 
 /** In Restricted Mode, nothing of the workspace is published or uploaded: says so, with the way to trust it. */

@@ -151,6 +151,45 @@ describe('Posts in the extension host', () => {
     assert.doesNotMatch(readFileSync(uri.fsPath, 'utf8'), /unconfirmed/);
   });
 
+  it('Publish while auto save is saving the file (VS Code refuses a second save then) waits for that save and publishes what the editor shows', async () => {
+    const { svc, api } = await fresh();
+    await api.auth.signInWithToken('cs-demo-token');
+    await setSetting(SETTINGS.site, 'demo.example.blog');
+    const files = vscode.workspace.getConfiguration('files');
+    const autoSaveWas = files.inspect('autoSave')?.globalValue;
+    await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    const uri = await postFile('while-saving.md', '---\ntitle: While saving\nstatus: publish\n---\nDraft.\n');
+    // The auto save of the edit below has its save participants held (1.2 s, inside VS Code's 1.5 s
+    // for a listener): the second Publish asks for its save during them, which VS Code refuses.
+    let autoSaveStarted!: () => void;
+    const autoSaving = new Promise<void>((r) => (autoSaveStarted = r));
+    const hold = vscode.workspace.onWillSaveTextDocument((e) => {
+      const ours = e.document.uri.toString() === uri.toString() && e.document.getText().includes('Final words.');
+      if (!ours || e.reason !== vscode.TextDocumentSaveReason.AfterDelay) return;
+      autoSaveStarted();
+      e.waitUntil(new Promise((r) => setTimeout(r, 1200)));
+    });
+    const said = captureMessages();
+    try {
+      await vscode.commands.executeCommand('contentSite.posts.publish', uri);
+      const post = await until('the post made', () => [...svc.world().posts.values()].find((p) => p.title === 'While saving'));
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const at = doc.getText().indexOf('Draft.');
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 'Draft.'.length)), 'Final words.');
+      await vscode.workspace.applyEdit(edit);
+      await autoSaving;
+      await vscode.commands.executeCommand('contentSite.posts.publish', uri);
+      assert.ok(!said.seen.some((m) => /could not be saved/.test(m)), said.seen.join(' | '));
+      assert.match(svc.world().posts.get(post.ID)!.content, /Final words\./, said.seen.join(' | '));
+      assert.match(readFileSync(uri.fsPath, 'utf8'), /^Final words\.$/m);
+    } finally {
+      said.restore();
+      hold.dispose();
+      await files.update('autoSave', autoSaveWas, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('Preview of a draft whose address is not an address says so instead of failing', async () => {
     const { svc, api } = await fresh();
     await api.auth.signInWithToken('cs-demo-token');
