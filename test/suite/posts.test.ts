@@ -178,7 +178,9 @@ describe('Posts in the extension host', () => {
       const edit = new vscode.WorkspaceEdit();
       edit.replace(uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 'Draft.'.length)), 'Final words.');
       await vscode.workspace.applyEdit(edit);
-      await autoSaving;
+      let started = false;
+      void autoSaving.then(() => (started = true));
+      await until('the auto save of the edit started', () => started);
       await vscode.commands.executeCommand('contentSite.posts.publish', uri);
       assert.ok(!said.seen.some((m) => /could not be saved/.test(m)), said.seen.join(' | '));
       assert.match(svc.world().posts.get(post.ID)!.content, /Final words\./, said.seen.join(' | '));
