@@ -15,6 +15,11 @@ import { NotificationsProvider } from '../../../src/views/notifications/notifica
 
 const HOUR = 3600;
 const now = () => Math.floor(Date.now() / 1000);
+/** Yesterday at `hour` (local time), in seconds: inside the Yesterday group at any time of day. */
+const yesterdayAt = (hour: number) => {
+  const today = new Date();
+  return new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1, hour).getTime() / 1000;
+};
 
 /** A comment note with keyed actions, `hours` old. */
 function comment(id: number, hours: number, actions: Record<string, boolean>, extra: Partial<Notification> = {}): Notification {
@@ -139,18 +144,19 @@ describe("the notifications tree's rows", () => {
   });
 
   it('a note added redraws its day with its rows; a new day redraws the tree', () => {
-    const first = comment(1, 30, {});
-    const { model, provider, rows } = tree([first, comment(2, 31, {})]);
+    // Fixed hours of yesterday and now, not ages: an age of 29 to 31 hours spans two days in the small hours.
+    const first = comment(1, 0, {}, { timestamp: yesterdayAt(12) });
+    const { model, provider, rows } = tree([first, comment(2, 0, {}, { timestamp: yesterdayAt(11) })]);
     rows();
     const [group] = provider.getChildren() as GroupNode[];
     const fired: unknown[] = [];
     provider.onDidChangeTreeData((e) => fired.push(e));
-    model.list.beginFetch({ add: () => true })([comment(3, 29, {})]);
+    model.list.beginFetch({ add: () => true })([comment(3, 0, {}, { timestamp: yesterdayAt(13) })]);
     assert.deepEqual(fired, [[group]], 'the day is redrawn with its rows, the same group object');
     assert.equal(provider.getChildren().length, 1);
     rows();
     fired.length = 0;
-    model.list.beginFetch({ add: () => true })([comment(4, 1, {})]);
+    model.list.beginFetch({ add: () => true })([comment(4, 0, {})]);
     assert.deepEqual(fired, [undefined], 'a day that was not shown: the tree');
   });
 
