@@ -18,14 +18,19 @@
 // entry points; each part's loader (a lazy/loadX.ts beside its code, in that code's layer) require()s
 // its entry, and lazyParts below turns that require into one of the built file, left to run time.
 // Development builds carry sourcemaps; `--production` minifies and drops them (the VSIX ships no maps).
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// Beside the bundles goes THIRD-PARTY-NOTICES.txt (scripts/notices/thirdParty.mjs): the licence of
+// every package in them, and of the vendored chart library; a package that may not ship stops the build
+// (not with --watch, a development loop that never packages).
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import * as esbuild from 'esbuild';
+import { shippedInputs, thirdPartyNotices } from './notices/thirdParty.mjs';
 
 // The chart library of the insights view ships in media/vendor (no CDN): copied from node_modules.
+const VENDORED = ['uPlot.iife.min.js', 'uPlot.min.css'].map((f) => `node_modules/uplot/dist/${f}`);
 mkdirSync('media/vendor', { recursive: true });
-for (const f of ['uPlot.iife.min.js', 'uPlot.min.css']) copyFileSync(`node_modules/uplot/dist/${f}`, `media/vendor/${f}`);
+for (const from of VENDORED) copyFileSync(from, `media/vendor/${from.slice(from.lastIndexOf('/') + 1)}`);
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -149,6 +154,19 @@ if (watch) {
 } else {
   const result = await esbuild.build(options);
   if (process.argv.includes('--meta')) writeFileSync(`${outdir}/meta.json`, JSON.stringify(result.metafile));
+  // The bench's clients (and wpcom in them) never ship: their build has no notices to keep.
+  if (!process.argv.includes('--bench')) {
+    try {
+      const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
+      const { text } = thirdPartyNotices({ files: [...shippedInputs(result.metafile), ...VENDORED], lock, cwd: process.cwd() });
+      writeFileSync(`${outdir}/THIRD-PARTY-NOTICES.txt`, text);
+    } catch (err) {
+      // Nothing is left to package: bundles without their notices must not ship.
+      rmSync(outdir, { recursive: true, force: true });
+      console.error(err instanceof Error ? err.message : String(err));
+      process.exit(1);
+    }
+  }
   const sizes = Object.entries(result.metafile.outputs)
     .filter(([file]) => file.endsWith('.js'))
     .map(([file, o]) => `${file} ${(o.bytes / 1024).toFixed(1)} KiB`);
