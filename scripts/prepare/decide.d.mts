@@ -19,3 +19,15 @@ export declare function debianPlan(f: {
   hasApt: boolean;
   listsReady: boolean;
 }): { commands: string[][] } | { message: string };
+export declare const APT_LOCK_WAIT_SECONDS: number;
+export declare function aptGet(...args: string[]): string[];
+export declare function lockHolders(
+  procLocks: string,
+  files: { path: string; major: number; minor: number; ino: bigint | number }[],
+): { path: string; pid: number }[];
+export type AptLockDecision = { action: 'not a lock' } | { action: 'wait' | 'give up'; message: string };
+export declare function aptLockDecision(f: {
+  command: string[];
+  holders: { path: string; pid: number; command?: string }[];
+  waitedMs: number;
+}): AptLockDecision;

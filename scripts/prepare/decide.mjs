@@ -53,6 +53,21 @@ export function missingDebianPackages(f) {
 }
 
 /**
+ * How long an apt-get command waits for another apt-get or dpkg (an unattended upgrade, another
+ * install) to let go of its locks before this script gives up and says who holds them.
+ */
+export const APT_LOCK_WAIT_SECONDS = 120;
+
+/**
+ * An apt-get command that waits for dpkg's locks instead of failing at once (apt 1.9.11 and newer;
+ * an older apt-get ignores the option). `apt-get update` takes the package lists' lock, which the
+ * option does not cover: waiting for that one is `aptLockDecision`'s.
+ */
+export function aptGet(...args) {
+  return ['apt-get', '-o', `DPkg::Lock::Timeout=${APT_LOCK_WAIT_SECONDS}`, ...args];
+}
+
+/**
  * How to install missing Debian packages: the commands to run (as root), or the one line to print.
  * @param {{ packages: string[], isRoot: boolean, hasApt: boolean, listsReady: boolean }} f
  *   listsReady: apt's package lists have been downloaded (a fresh container has none).
@@ -71,6 +86,55 @@ export function debianPlan(f) {
       message: `Missing Debian packages: ${names}. Install them with \`sudo apt-get update && sudo apt-get install -y ${names}\`, then run the command again.`,
     };
   }
-  const install = ['apt-get', 'install', '-y', '-qq', ...f.packages];
-  return { commands: f.listsReady ? [install] : [['apt-get', 'update', '-qq'], install] };
+  const install = aptGet('install', '-y', '-qq', ...f.packages);
+  return { commands: f.listsReady ? [install] : [aptGet('update', '-qq'), install] };
+}
+
+/**
+ * The processes that hold a lock on one of the files, read from /proc/locks (the kernel's list of
+ * file locks: apt-get and dpkg lock with fcntl, `flock` with flock; a `->` line is a process still
+ * waiting for the lock, not holding it).
+ * @param {string} procLocks the text of /proc/locks
+ * @param {{ path: string, major: number, minor: number, ino: bigint | number }[]} files each file's device and inode (stat)
+ * @returns {{ path: string, pid: number }[]} in the order of `files`
+ */
+export function lockHolders(procLocks, files) {
+  const held = [];
+  for (const line of procLocks.split('\n')) {
+    // 1: POSIX  ADVISORY  WRITE 4242 fe:00:15343618 0 EOF   (device numbers in hex)
+    const m = /^\d+:\s+(\S+)\s+\S+\s+\S+\s+(-?\d+)\s+([0-9a-f]+):([0-9a-f]+):(\d+)\s/.exec(line);
+    if (!m || m[1] === '->' || Number(m[2]) <= 0) continue;
+    held.push({ pid: Number(m[2]), major: parseInt(m[3], 16), minor: parseInt(m[4], 16), ino: m[5] });
+  }
+  return files.flatMap((f) =>
+    held.filter((h) => h.major === f.major && h.minor === f.minor && h.ino === String(f.ino)).map((h) => ({ path: f.path, pid: h.pid })),
+  );
+}
+
+/**
+ * What to do when an apt-get command failed, by who holds apt's and dpkg's locks now: nothing to
+ * do with a lock when nobody holds one; wait while the command has waited less than
+ * APT_LOCK_WAIT_SECONDS (then run it again); else give up with one sentence that says which
+ * process holds which lock.
+ * @param {{ command: string[], holders: { path: string, pid: number, command?: string }[], waitedMs: number }} f
+ *   command: the apt-get command (aptGet's); holders: aptLockHolders' (the frontend lock first);
+ *   waitedMs: since the command first started.
+ * @returns {{ action: 'not a lock' } | { action: 'wait' | 'give up', message: string }}
+ */
+export function aptLockDecision(f) {
+  if (f.holders.length === 0) return { action: 'not a lock' };
+  const [holder] = f.holders;
+  const process = `process ${holder.pid}${holder.command ? ` (${holder.command})` : ''}`;
+  const args = f.command.slice(1).filter((a, i, all) => a !== '-o' && all[i - 1] !== '-o' && !a.startsWith('-'));
+  const what =
+    args[0] === 'install' ? `install ${args.slice(1).join(' ')}` : args[0] === 'update' ? 'update the package lists' : args.join(' ');
+  if (f.waitedMs < APT_LOCK_WAIT_SECONDS * 1000)
+    return {
+      action: 'wait',
+      message: `apt-get waits up to ${APT_LOCK_WAIT_SECONDS} s to ${what}: ${holder.path} is held by ${process}.`,
+    };
+  return {
+    action: 'give up',
+    message: `apt-get could not ${what}: after ${APT_LOCK_WAIT_SECONDS} s, ${holder.path} is still held by ${process}; let it finish (or stop it), then run the command again.`,
+  };
 }

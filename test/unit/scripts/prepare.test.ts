@@ -1,9 +1,17 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { debianPlan, missingDebianPackages, nodeProblem, npmDecision } from '../../../scripts/prepare/decide.mjs';
+import {
+  aptLockDecision,
+  debianPlan,
+  lockHolders,
+  missingDebianPackages,
+  nodeProblem,
+  npmDecision,
+} from '../../../scripts/prepare/decide.mjs';
+import { aptLockHolders } from '../../../scripts/prepare/facts.mjs';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -87,18 +95,21 @@ describe('prepare: which Debian packages a command needs', () => {
 describe('prepare: how missing Debian packages are installed', () => {
   const packages = ['chromium', 'libkrb5-dev'];
 
-  it('as root on a fresh container (no package lists): apt-get update, then install', () => {
+  // Each one waits up to two minutes for another apt-get or dpkg to let go of dpkg's locks, instead of failing at once.
+  const wait = ['-o', 'DPkg::Lock::Timeout=120'];
+
+  it('as root on a fresh container (no package lists): apt-get update, then install, each waiting for the lock', () => {
     assert.deepEqual(debianPlan({ packages, isRoot: true, hasApt: true, listsReady: false }), {
       commands: [
-        ['apt-get', 'update', '-qq'],
-        ['apt-get', 'install', '-y', '-qq', 'chromium', 'libkrb5-dev'],
+        ['apt-get', ...wait, 'update', '-qq'],
+        ['apt-get', ...wait, 'install', '-y', '-qq', 'chromium', 'libkrb5-dev'],
       ],
     });
   });
 
-  it('as root with package lists: install straight away', () => {
+  it('as root with package lists: install straight away, waiting for the lock', () => {
     assert.deepEqual(debianPlan({ packages: ['chromium'], isRoot: true, hasApt: true, listsReady: true }), {
-      commands: [['apt-get', 'install', '-y', '-qq', 'chromium']],
+      commands: [['apt-get', ...wait, 'install', '-y', '-qq', 'chromium']],
     });
   });
 
@@ -118,6 +129,85 @@ describe('prepare: how missing Debian packages are installed', () => {
   it('nothing missing: nothing to run, as root or not', () => {
     assert.deepEqual(debianPlan({ packages: [], isRoot: false, hasApt: true, listsReady: false }), { commands: [] });
     assert.deepEqual(debianPlan({ packages: [], isRoot: true, hasApt: true, listsReady: false }), { commands: [] });
+  });
+});
+
+describe('prepare: another apt-get holds the lock', () => {
+  const install = ['apt-get', '-o', 'DPkg::Lock::Timeout=120', 'install', '-y', '-qq', 'chromium', 'libkrb5-dev'];
+  const update = ['apt-get', '-o', 'DPkg::Lock::Timeout=120', 'update', '-qq'];
+  const frontend = { path: '/var/lib/dpkg/lock-frontend', pid: 4242, command: '/usr/bin/python3 /usr/bin/unattended-upgrade' };
+
+  it('reads who holds which file from /proc/locks: by device (hex) and inode; a process waiting for a lock does not hold it', () => {
+    const procLocks = [
+      '1: POSIX  ADVISORY  WRITE 4242 fe:00:131077 0 EOF',
+      '1: -> POSIX  ADVISORY  WRITE 5151 fe:00:131077 0 EOF',
+      '2: FLOCK  ADVISORY  WRITE 777 103:1a:99 0 EOF',
+      '3: OFDLCK ADVISORY  READ  -1 fe:00:131078 0 EOF',
+      '4: POSIX  ADVISORY  WRITE 888 fe:01:131077 0 EOF',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      lockHolders(procLocks, [
+        { path: '/var/lib/dpkg/lock-frontend', major: 0xfe, minor: 0, ino: 131077n },
+        { path: '/var/lib/dpkg/lock', major: 0xfe, minor: 0, ino: 131078 },
+        { path: '/var/lib/apt/lists/lock', major: 0x103, minor: 0x1a, ino: 99 },
+        { path: '/var/cache/apt/archives/lock', major: 0xfe, minor: 0, ino: 5 },
+      ]),
+      [
+        { path: '/var/lib/dpkg/lock-frontend', pid: 4242 },
+        { path: '/var/lib/apt/lists/lock', pid: 777 },
+      ],
+    );
+  });
+
+  it('a failure while nobody holds a lock is not about a lock (the command failed for its own reason)', () => {
+    assert.deepEqual(aptLockDecision({ command: install, holders: [], waitedMs: 0 }), { action: 'not a lock' });
+    assert.deepEqual(aptLockDecision({ command: install, holders: [], waitedMs: 500_000 }), { action: 'not a lock' });
+  });
+
+  it('within two minutes: waits, and says for what and for whom (apt-get update does not wait for the lists lock itself)', () => {
+    const lists = { path: '/var/lib/apt/lists/lock', pid: 31, command: 'apt-get update' };
+    assert.deepEqual(aptLockDecision({ command: update, holders: [lists], waitedMs: 50 }), {
+      action: 'wait',
+      message: 'apt-get waits up to 120 s to update the package lists: /var/lib/apt/lists/lock is held by process 31 (apt-get update).',
+    });
+    assert.equal(aptLockDecision({ command: install, holders: [frontend], waitedMs: 119_999 }).action, 'wait');
+  });
+
+  it('after two minutes: one sentence with the lock, the pid and the command of the process that holds it', () => {
+    const d = aptLockDecision({ command: install, holders: [frontend, { path: '/var/lib/dpkg/lock', pid: 4243 }], waitedMs: 120_400 });
+    assert.equal(d.action, 'give up');
+    assert.ok('message' in d);
+    assert.equal(
+      d.message,
+      'apt-get could not install chromium libkrb5-dev: after 120 s, /var/lib/dpkg/lock-frontend is still held by process 4242 (/usr/bin/python3 /usr/bin/unattended-upgrade); let it finish (or stop it), then run the command again.',
+    );
+  });
+
+  it('a holder that is gone by the time it is looked up is named by its pid alone', () => {
+    const d = aptLockDecision({ command: install, holders: [{ path: '/var/lib/dpkg/lock', pid: 4243 }], waitedMs: 130_000 });
+    assert.match('message' in d ? d.message : '', /\/var\/lib\/dpkg\/lock is still held by process 4243; let it finish/);
+  });
+
+  it("finds the pid and command line of a process that holds a lock on a file (a file of the test's, never dpkg's)", async function () {
+    this.timeout(10_000);
+    const dir = mkdtempSync(join(tmpdir(), 'prepare-lock-'));
+    const file = join(dir, 'lock-frontend');
+    writeFileSync(file, '');
+    // util-linux's flock holds the lock while its command runs.
+    const holder = spawn('flock', ['--exclusive', file, 'sleep', '30'], { stdio: 'ignore' });
+    try {
+      let holders = aptLockHolders([file]);
+      for (let i = 0; i < 50 && holders.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        holders = aptLockHolders([file]);
+      }
+      assert.deepEqual(holders, [{ path: file, pid: holder.pid, command: `flock --exclusive ${file} sleep 30` }]);
+      assert.deepEqual(aptLockHolders([join(dir, 'nobody-holds-this')]), []);
+    } finally {
+      holder.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
