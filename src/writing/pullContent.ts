@@ -14,6 +14,7 @@ import { autop } from '@wordpress/autop';
 import { DEFAULT_FLAVOR, renderBody, verbatimFence, type BodyOptions, type Flavor } from './bodyRenderer';
 import { countText, LimitError, sizeText, WRITING_LIMITS } from './limits';
 import { delimited, storedPieces, type ContentMode, type ParsedBlock, type StoredPiece } from './storedContent';
+import { rowsOncePerChange } from './tableRows';
 
 let shared: TurndownService | undefined;
 
@@ -115,6 +116,10 @@ function turndown(html: string): string | undefined {
   const root = scratch.createElement('x-turndown');
   root.innerHTML = html;
   keepSpaces(root);
+  rowsOncePerChange(root);
+  // turndown converts a copy of the element it is given; this one is made for this call alone, so
+  // it converts this one, whose tables keep the rows given above (a copy would not).
+  Object.defineProperty(root, 'cloneNode', { value: () => root });
   return service()
     .turndown(root as unknown as HTMLElement)
     .trim()
