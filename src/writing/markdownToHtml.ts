@@ -8,8 +8,8 @@
 import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import type Token from 'markdown-it/lib/token.mjs';
-import { regexp } from '@wordpress/shortcode';
 import { countText, LimitError, sizeText, WRITING_LIMITS } from './limits';
+import { ShortcodeScan } from './shortcodeScan';
 
 export interface RenderOptions {
   /** The URL to send for an image's src (a local one uploaded to the library); undefined keeps it. */
@@ -28,11 +28,12 @@ export interface RenderEnv {
   imageUrl?: RenderOptions['imageUrl'];
 }
 
-/** Any shortcode (`[name …]`, `[name]…[/name]`, `[[escaped]]`) as WordPress reads it, from @wordpress/shortcode. */
-let shortcodeAt: RegExp | undefined;
-function shortcodeAnywhere(): RegExp {
-  shortcodeAt ??= new RegExp(regexp('[A-Za-z0-9_-]+').source, 'y');
-  return shortcodeAt;
+/** Each inline text's shortcodes (one scan per text markdown-it reads inline, made at its first `[`). */
+const scans = new WeakMap<object, ShortcodeScan>();
+function scanOf(state: { src: string }): ShortcodeScan {
+  let scan = scans.get(state);
+  if (!scan) scans.set(state, (scan = new ShortcodeScan(state.src)));
+  return scan;
 }
 
 /** Escapes text for `style`. */
@@ -82,13 +83,9 @@ export function renderer(): MarkdownIt {
   md.inline.ruler.before('link', 'shortcode', (state, silent) => {
     // Silent: a link's label being measured, which reads brackets as Markdown does.
     if (silent || state.src.charCodeAt(state.pos) !== 0x5b /* [ */) return false;
-    const at = shortcodeAnywhere();
-    at.lastIndex = state.pos;
-    const m = at.exec(state.src);
-    if (!m || m.index !== state.pos || m.index + m[0].length > state.posMax) return false;
-    // Not a shortcode but brackets in prose: attributes holding brackets, code, escapes or HTML,
-    // or a `[[` that does not close as `]]`.
-    if (/[[`\\<]/.test(m[3]) || (m[1] === '[' && m[7] !== ']')) return false;
+    // Not a shortcode (brackets in prose are none: shortcodeScan.ts), or one that runs past this text.
+    const shortcodeEnd = scanOf(state).endAt(state.pos);
+    if (shortcodeEnd === undefined || shortcodeEnd > state.posMax) return false;
     // Markdown's own brackets win: a link `[text](url)`, `[text][ref]`, `[ref]` defined in the file.
     const end = state.md.helpers.parseLinkLabel(state, state.pos, true);
     if (end >= 0) {
@@ -97,8 +94,8 @@ export function renderer(): MarkdownIt {
       const refs = (state.env as { references?: Record<string, unknown> }).references;
       if (refs && refs[state.md.utils.normalizeReference(state.src.slice(state.pos + 1, end))]) return false;
     }
-    state.push('shortcode', '', 0).content = m[0];
-    state.pos += m[0].length;
+    state.push('shortcode', '', 0).content = state.src.slice(state.pos, shortcodeEnd);
+    state.pos = shortcodeEnd;
     return true;
   });
   md.renderer.rules.shortcode = (tokens, i) => tokens[i].content;
