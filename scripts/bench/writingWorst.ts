@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { pullContent } from '../../src/writing/pullContent';
 import { checkImage, uploadRules, type PostPlace, type UploadRules } from '../../src/writing/imageFiles';
-import { WRITING_LIMITS } from '../../src/writing/limits';
-import { localImages, markdownToHtml } from '../../src/writing/markdownToHtml';
+import { countText, WRITING_LIMITS } from '../../src/writing/limits';
+import { renderBody } from '../../src/writing/bodyRenderer';
+import { localImages } from '../../src/writing/localImages';
 import { parsePostFile } from '../../src/writing/postFile';
 
 export interface WorstCase {
@@ -38,6 +39,16 @@ const footnotes = (n: number) =>
 function prose(chars: number): string {
   const para = 'Some words with *emphasis*, `code [x]` and [a link](https://example.com/page).\n\n- a list item\n- another one\n\n';
   return para.repeat(Math.floor(chars / para.length));
+}
+/** Links to different local images, each on its own line, up to `chars` characters. */
+function differentImages(chars: number): { md: string; count: number } {
+  const lines: string[] = [];
+  for (let n = 0, size = 0; size < chars; n++) {
+    lines.push(`![p](pics/p${n}.png)`);
+    size += lines[n].length + 1;
+  }
+  lines.pop();
+  return { md: lines.join('\n'), count: lines.length };
 }
 /** Classic stored HTML (paragraphs by blank lines, some markup) up to `chars` characters. */
 function classic(chars: number): string {
@@ -74,7 +85,9 @@ async function time<T>(what: string, input: T, work: (input: T) => string | unde
 
 /** Front matter read as on opening a file: its size refusal, when it is one. */
 const readFile = (text: string) => parsePostFile(text).problems.find((p) => p.message.startsWith('The front matter is'))?.message;
-const render = (md: string) => void markdownToHtml(md);
+/** A body rendered as Publish renders it (as blocks). */
+const render = (md: string) => void renderBody(md, { mode: 'blocks' });
+const images = (md: string) => void localImages(md);
 const convert = async (html: string) => void (await pullContent(html));
 /** A table converted: `done` when it became a Markdown table, else that it stayed as the site wrote it. */
 const convertTable = async (html: string) =>
@@ -86,7 +99,7 @@ const check = (place: PostPlace, rules: UploadRules) => async (src: string) => {
 };
 
 export async function writingWorstCases(): Promise<WorstCase[]> {
-  markdownToHtml('warm *up*');
+  render('warm *up*');
   await pullContent('<p>warm <b>up</b></p>');
   const dir = mkdtempSync(join(tmpdir(), 'cs-bench-worst-'));
   try {
@@ -98,6 +111,7 @@ export async function writingWorstCases(): Promise<WorstCase[]> {
     const place = { fileDir: dir, root: dir };
     const rules = uploadRules(undefined, WRITING_LIMITS.defaultUploadBytes);
     const limitMd = prose(WRITING_LIMITS.bodyChars - 1024);
+    const manyImages = differentImages(WRITING_LIMITS.bodyChars - 1024);
     const checks = check(place, rules);
     return [
       await time('front matter of 20,000 keys, read (on open and while typing)', frontMatter(20_000), readFile),
@@ -115,7 +129,11 @@ export async function writingWorstCases(): Promise<WorstCase[]> {
       await time('1 MB of bare domain names, rendered', Array.from({ length: 70_000 }, (_, i) => `ex${i}.com`).join(' '), render),
       await time('a 10 MB body, rendered', 'word '.repeat(2_000_000), render),
       await time('the largest body rendered (1 MB of Markdown)', limitMd, render),
-      await time('the largest body read for its images (1 MB, as the diagnostics read it)', limitMd, (md) => void localImages(md)),
+      await time('the largest body read for its images (1 MB, as the diagnostics read it)', limitMd, images),
+      await time('`[a](` × 50,000 (200 KB: brackets no shortcode closes), read for its images', '[a]('.repeat(50_000), images),
+      await time('`[a](` × 50,000, rendered', '[a]('.repeat(50_000), render),
+      await time('`![a](` × 20,000 (100 KB), read for its images', '![a]('.repeat(20_000), images),
+      await time(`${countText(manyImages.count)} different local images (1 MB), read for its images`, manyImages.md, images),
       await time('an image that is a FIFO (pipe.png), checked', 'pipe.png', checks),
       await time('a sparse 2 GB big.png, checked', 'big.png', checks),
       await time('a text file named notes.png, checked', 'notes.png', checks),

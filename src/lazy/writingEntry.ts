@@ -4,7 +4,8 @@
  * through ./loadWriting.
  */
 export * from '../writing/postFile';
-export * from '../writing/markdownToHtml';
+export * from '../writing/markdownSetup';
+export * from '../writing/localImages';
 export * from '../writing/publishBase';
 export * from '../writing/publisher';
 export * from '../writing/imageUpload';

@@ -14,8 +14,8 @@
  * line, as the block editor joins blocks.
  */
 import type Token from 'markdown-it/lib/token.mjs';
-import { escapeCode, escapeText, renderer, type RenderEnv, type TextStyle } from './markdownToHtml';
-import { checkBodySize } from './markdownToHtml';
+import { checkBodySize } from './limits';
+import { escapeCode, escapeText, renderer, type RenderEnv, type TextStyle } from './markdownSetup';
 import { delimited, joinPieces, type ContentMode } from './storedContent';
 
 /** The info string of a fenced block that holds the site's content as it is. */

@@ -5,7 +5,7 @@
  */
 import type { MediaFile } from '../api/media';
 import { checkImage, imageBlob, type PostPlace, type UploadRules } from './imageFiles';
-import { isLocalSrc, localImages } from './markdownToHtml';
+import { isLocalSrc, localImages } from './localImages';
 import type { ParsedPost, Problem } from './postFile';
 import { PublishError, serviceError, type MediaMemory, type PublishClient } from './publishBase';
 

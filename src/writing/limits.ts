@@ -39,3 +39,11 @@ export function sizeText(n: number): string {
 
 /** "1,000,000": a count as the messages say it. */
 export const countText = (n: number): string => n.toLocaleString('en-US');
+
+/** Refuses a body over the size this extension renders (WRITING_LIMITS.bodyChars). */
+export function checkBodySize(markdown: string): void {
+  if (markdown.length > WRITING_LIMITS.bodyChars)
+    throw new LimitError(
+      `The post is ${sizeText(markdown.length)} of text; this extension renders posts up to ${sizeText(WRITING_LIMITS.bodyChars)}.`,
+    );
+}

@@ -17,7 +17,7 @@ import type { ContentSiteError, PostV11, PostWrite, WriteStatus } from '../api';
 import { outcomeUnknown, unknownBecause } from '../models/asError';
 import { DEFAULT_FLAVOR, renderBody, type PlacedImage } from './bodyRenderer';
 import { uploadImages, type UploadDeps } from './imageUpload';
-import { isLocalSrc } from './markdownToHtml';
+import { isLocalSrc } from './localImages';
 import { errorsOf, parsePostFile, withFrontMatter, type ParsedPost, type Problem } from './postFile';
 import { answeredKeys, withSiteVersion, type PullDeps } from './postPull';
 import { PublishError, serviceError, type PublishClient, type SeenPost, type Synced } from './publishBase';

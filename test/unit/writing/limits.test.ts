@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { renderBody } from '../../../src/writing/bodyRenderer';
 import { bodyOptions, pullContent } from '../../../src/writing/pullContent';
 import { LimitError } from '../../../src/writing/limits';
-import { localImages, markdownToHtml } from '../../../src/writing/markdownToHtml';
+import { localImages } from '../../../src/writing/localImages';
 
 /** domino's live element lists (a table's `rows`), whose prototype the table test counts through. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -19,18 +19,27 @@ describe('The writing bounds', () => {
   it('20,000 footnotes are refused before the footnote plugin gathers them; 1,000 render', async () => {
     const notes = (n: number) =>
       `${Array.from({ length: n }, (_, i) => `a[^${i}]`).join('\n\n')}\n\n${Array.from({ length: n }, (_, i) => `[^${i}]: n${i}`).join('\n')}`;
-    assert.throws(() => markdownToHtml(notes(20_000)), refused(/^The post has 20,000 footnotes; this extension renders up to 1,000\.$/));
+    assert.throws(
+      () => renderBody(notes(20_000), { mode: 'blocks' }),
+      refused(/^The post has 20,000 footnotes; this extension renders up to 1,000\.$/),
+    );
     assert.throws(() => localImages(notes(20_000)), LimitError, 'also when only its images are read');
-    assert.match(markdownToHtml(notes(1_000)), /footnote/);
+    assert.match(renderBody(notes(1_000), { mode: 'blocks' }).content, /<li id="fn1000" class="footnote-item">/);
   });
 
   it('a body over 1 MB is refused; bare domain names are text, an address with its scheme is a link', async () => {
     assert.throws(
-      () => markdownToHtml('word '.repeat(2_100_000)),
+      () => renderBody('word '.repeat(2_100_000), { mode: 'blocks' }),
       refused(/^The post is 10 MB of text; this extension renders posts up to 1 MB\.$/),
     );
-    assert.equal(markdownToHtml('See example.com and www.example.org.'), '<p>See example.com and www.example.org.</p>');
-    assert.equal(markdownToHtml('See https://example.com now.'), '<p>See <a href="https://example.com">https://example.com</a> now.</p>');
+    assert.throws(
+      () => localImages('word '.repeat(2_100_000)),
+      refused(/^The post is 10 MB of text/),
+      'also when only its images are read',
+    );
+    const classic = (markdown: string) => renderBody(markdown, { mode: 'classic' }).content;
+    assert.equal(classic('See example.com and www.example.org.'), 'See example.com and www.example.org.');
+    assert.equal(classic('See https://example.com now.'), 'See <a href="https://example.com">https://example.com</a> now.');
   });
 
   it("the site's HTML nested deeper than 100 (10,000 divs, 1,000 lists, 80,000 unclosed <b>) is never given to a parser: it stays as the site wrote it", async () => {

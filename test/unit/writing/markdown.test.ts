@@ -5,9 +5,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { parseDocument } from 'htmlparser2';
-import { renderBody } from '../../../src/writing/bodyRenderer';
+import { renderBody, type BodyOptions } from '../../../src/writing/bodyRenderer';
+import { localImages } from '../../../src/writing/localImages';
 import { bodyOptions, pullContent } from '../../../src/writing/pullContent';
-import { localImages, markdownToHtml } from '../../../src/writing/markdownToHtml';
 
 /** The element names of an HTML string, depth first: its structure, without text or whitespace. */
 function shape(html: string): string[] {
@@ -33,56 +33,89 @@ const CORPUS: Record<string, string> = {
   'headings and quotes': '# Title\n\n## Part\n\n> Quoted\n> across lines.',
 };
 
-describe('Markdown to the HTML a post sends', () => {
-  it("joins a paragraph's soft breaks with a space: no <br>, and no newline left for the service to turn into one", async () => {
-    const html = markdownToHtml(CORPUS['soft breaks']);
-    assert.equal(html, '<p>One line and the next and a third.</p><p>A second paragraph.</p>');
+/** What a page shows of stored content: the blocks' delimiters left out. */
+const shown = (stored: string) => stored.replace(/<!-- \/?wp:[^>]*-->\n?/g, '');
+
+/** The stored content of `markdown` in each way a post is written. */
+const stored = (markdown: string, options: Omit<BodyOptions, 'mode'> = {}) => ({
+  blocks: renderBody(markdown, { ...options, mode: 'blocks' }).content,
+  classic: renderBody(markdown, { ...options, mode: 'classic' }).content,
+});
+
+describe('Markdown to what a post stores (renderBody, what Publish sends)', () => {
+  it("joins a paragraph's soft breaks with a space: no <br>, and no newline left for the service to turn into one", () => {
+    const { blocks, classic } = stored(CORPUS['soft breaks']);
+    assert.equal(shown(blocks), '<p>One line and the next and a third.</p>\n\n<p>A second paragraph.</p>\n');
+    assert.equal(classic, 'One line and the next and a third.\n\nA second paragraph.');
   });
 
-  it('escapes code exactly and sends [ ] inside it as &#91; &#93;, so no shortcode runs', async () => {
-    const html = markdownToHtml(CORPUS['code with < & and shortcodes']);
+  it('escapes code exactly and sends [ inside it as &#91; (and ] as &#93; where the editor does), so no shortcode runs', () => {
+    const { blocks, classic } = stored(CORPUS['code with < & and shortcodes']);
     assert.match(
-      html,
-      /<pre><code class="language-php">if \(\$a &lt; \$b &amp;&amp; \$c\) \{ echo &quot;&#91;gallery ids=1&#93;&quot;; \}\n<\/code><\/pre>/,
+      classic,
+      /^<pre><code class="language-php">if \(\$a &lt; \$b &amp;&amp; \$c\) \{ echo &quot;&#91;gallery ids=1&#93;&quot;; \}\n<\/code><\/pre>\n\nInline <code>&#91;caption&#93;&lt;b&gt;<\/code> too\.$/,
     );
-    assert.match(html, /<code>&#91;caption&#93;&lt;b&gt;<\/code>/);
-    assert.doesNotMatch(html.replace(/<pre>[\s\S]*<\/pre>/, ''), /\n/, 'newlines only inside <pre>');
+    assert.match(
+      blocks,
+      /<pre class="wp-block-code language-php"><code>if \(\$a &lt; \$b &amp;&amp; \$c\) \{ echo "&#91;gallery ids=1\]"; \}<\/code><\/pre>/,
+    );
+    assert.match(blocks, /<p>Inline <code>&#91;caption&#93;&lt;b><\/code> too\.<\/p>/);
   });
 
-  it('keeps raw HTML, emoji, tables, footnotes and nested lists', async () => {
-    assert.match(markdownToHtml(CORPUS['raw HTML']), /<div class="note"> Kept <em>as is<\/em>\. <\/div>.*<kbd>Ctrl<\/kbd>/);
-    assert.equal(markdownToHtml(CORPUS.emoji), '<p>Coffee ☕ and 🎉, and ünïcödé.</p>');
-    assert.deepEqual(shape(markdownToHtml(CORPUS.table)).slice(0, 4), ['table', 'thead', 'tr', 'th']);
-    assert.match(markdownToHtml(CORPUS.table), /<td>a &lt; b<\/td><td style="text-align:right">\[x\]<\/td>/);
-    assert.match(markdownToHtml(CORPUS.footnotes), /<section class="footnotes">.*Its source\./);
-    assert.deepEqual(shape(markdownToHtml(CORPUS['nested lists'])), [
-      'ul',
-      'li',
-      'ul',
-      'li',
-      'ul',
-      'li',
-      'li',
-      'ol',
-      'li',
-      'li',
-      'ul',
-      'li',
+  it('keeps raw HTML, emoji, tables, footnotes and nested lists', () => {
+    for (const mode of ['blocks', 'classic'] as const) {
+      const out = (name: string) => shown(renderBody(CORPUS[name], { mode }).content);
+      assert.match(
+        out('raw HTML'),
+        /^<div class="note">\nKept <em>as is<\/em>\.\n<\/div>\n[\s\S]*Text with <kbd>Ctrl<\/kbd> inline\./,
+        mode,
+      );
+      assert.match(out('emoji'), /Coffee ☕ and 🎉, and ünïcödé\./, mode);
+      assert.deepEqual(
+        shape(out('table'))
+          .filter((t) => t !== 'figure')
+          .slice(0, 4),
+        ['table', 'thead', 'tr', 'th'],
+        mode,
+      );
+      assert.match(out('table'), /<td>a &lt; b<\/td><td [^>]*>\[x\]<\/td>/, mode);
+      assert.match(out('footnotes'), /<section class="footnotes">[\s\S]*Its source\./, mode);
+      assert.deepEqual(shape(out('nested lists')), ['ul', 'li', 'ul', 'li', 'ul', 'li', 'li', 'ol', 'li', 'li', 'ul', 'li'], mode);
+    }
+  });
+
+  it('keeps the lines inside <script>, <style> and <textarea> as written', () => {
+    const markdown =
+      '<script>\nif (a < b) {\n  go();\n}\n</script>\n\n<style>\np {\n  color: red;\n}\n</style>\n\n<textarea>\none\ntwo\n</textarea>';
+    const { blocks, classic } = stored(markdown);
+    for (const out of [shown(blocks), classic]) {
+      assert.match(out, /<script>\nif \(a < b\) \{\n {2}go\(\);\n\}\n<\/script>/);
+      assert.match(out, /<style>\np \{\n {2}color: red;\n\}\n<\/style>/);
+      assert.match(out, /<textarea>\none\ntwo\n<\/textarea>/);
+    }
+  });
+
+  it('points local images at the URLs given, leaves web images alone, and lists the local ones with their lines', () => {
+    const md = 'Intro.\n\n![a](pics/a.png)\n\n![b](https://cdn.example/b.png) ![c](data:image/png;base64,xx) ![d](pics/d.png)';
+    const image = (src: string) => (src.startsWith('pics/') ? { url: `https://lib.example/${src.slice(5)}` } : undefined);
+    const { blocks, classic } = stored(md, { image });
+    assert.match(blocks, /<figure class="wp-block-image"><img src="https:\/\/lib\.example\/a\.png" alt="a"\/><\/figure>/);
+    assert.match(classic, /^<img src="https:\/\/lib\.example\/a\.png" alt="a">$/m);
+    for (const out of [blocks, classic]) {
+      assert.match(out, /<img src="https:\/\/cdn\.example\/b\.png" alt="b">/);
+      assert.match(out, /<img src="https:\/\/lib\.example\/d\.png" alt="d">/);
+    }
+    assert.deepEqual(localImages(md), [
+      { src: 'pics/a.png', line: 2 },
+      { src: 'pics/d.png', line: 4 },
     ]);
   });
 
-  it('points local images at the URLs given, leaves web images alone, and lists the local ones with their lines', async () => {
-    const md = 'Intro.\n\n![a](pics/a.png)\n\n![b](https://cdn.example/b.png) ![c](data:image/png;base64,xx)';
-    const html = markdownToHtml(md, { imageUrl: (src) => (src === 'pics/a.png' ? 'https://lib.example/a.png' : undefined) });
-    assert.match(html, /<img src="https:\/\/lib\.example\/a\.png" alt="a">/);
-    assert.match(html, /<img src="https:\/\/cdn\.example\/b\.png" alt="b">/);
-    assert.deepEqual(localImages(md), [{ src: 'pics/a.png', line: 2 }]);
-  });
-
-  it('renders a 50,000-word post whole', async () => {
+  it('renders a 50,000-word post whole', () => {
     const para = 'Word '.repeat(99) + 'end.\n\n';
-    const html = markdownToHtml(para.repeat(500));
-    assert.equal((html.match(/<p>/g) ?? []).length, 500);
+    const { pieces, content } = renderBody(para.repeat(500), { mode: 'blocks' });
+    assert.equal(pieces.length, 500);
+    assert.equal((content.match(/<p>(Word ){99}end\.<\/p>/g) ?? []).length, 500);
   });
 });
 

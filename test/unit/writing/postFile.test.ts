@@ -1,6 +1,6 @@
 /** Front matter read with its problems on the right lines, and written back keeping what the writer wrote. */
 import * as assert from 'node:assert/strict';
-import { localImages } from '../../../src/writing/markdownToHtml';
+import { localImages } from '../../../src/writing/localImages';
 import { errorsOf, newPostText, parsePostFile, withFrontMatter } from '../../../src/writing/postFile';
 
 const FILE = `---

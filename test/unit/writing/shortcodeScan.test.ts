@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { regexp } from '@wordpress/shortcode';
 import { renderBody } from '../../../src/writing/bodyRenderer';
-import { localImages } from '../../../src/writing/markdownToHtml';
+import { localImages } from '../../../src/writing/localImages';
 import { ShortcodeScan, shortcodeWork } from '../../../src/writing/shortcodeScan';
 
 /** What the renderer took for a shortcode at `start` before: WordPress's expression, then brackets in prose left out. */

@@ -1,20 +1,17 @@
 /**
- * Markdown → the HTML a post sends, rendered here so the service's own Markdown can't do what
- * writers complain of (writing.md): a soft line break is a space, never a <br>; no newline is left
- * outside <pre> for the service's autop to turn into one; code is escaped exactly and its `[` `]`
- * sent as `&#91;` `&#93;` so no shortcode runs inside it; inline HTML is kept. markdown-it with
- * footnotes; the front matter is never part of what it reads.
+ * The one markdown-it the writing code reads Markdown with (bodyRenderer.ts renders a post's body
+ * with it, localImages.ts finds its images): CommonMark with footnotes and tables, raw HTML kept,
+ * and the rules that keep what writers complain of (writing.md) from happening. A soft line break
+ * is a space, never a <br>; code is escaped exactly and its `[` `]` sent as `&#91;` `&#93;` so no
+ * shortcode runs inside it; a shortcode outside code is sent as written; only an address written
+ * with its scheme becomes a link; footnotes are bounded before the plugin gathers them. The front
+ * matter is never part of what it reads.
  */
 import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import type Token from 'markdown-it/lib/token.mjs';
-import { countText, LimitError, sizeText, WRITING_LIMITS } from './limits';
+import { countText, LimitError, WRITING_LIMITS } from './limits';
 import { ShortcodeScan } from './shortcodeScan';
-
-export interface RenderOptions {
-  /** The URL to send for an image's src (a local one uploaded to the library); undefined keeps it. */
-  imageUrl?: (src: string) => string | undefined;
-}
 
 /**
  * How text is written out: `html` (a page's HTML: `&<>"` escaped), `classic` (a classic post as
@@ -25,7 +22,8 @@ export type TextStyle = 'html' | 'classic' | 'blocks';
 /** The render's environment: what each rule reads. */
 export interface RenderEnv {
   style?: TextStyle;
-  imageUrl?: RenderOptions['imageUrl'];
+  /** The URL to send for an image's src (a local one uploaded to the library); undefined keeps it. */
+  imageUrl?: (src: string) => string | undefined;
 }
 
 /** Each inline text's shortcodes (one scan per text markdown-it reads inline, made at its first `[`). */
@@ -121,65 +119,4 @@ export function renderer(): MarkdownIt {
   };
   shared = md;
   return md;
-}
-
-/** Elements that lay out as blocks: the whitespace between two tags is nothing when one of them is of these. */
-const BLOCK_TAG =
-  /^<\/?(?:address|article|aside|blockquote|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|section|summary|table|tbody|td|tfoot|th|thead|tr|ul)[\s/>]/i;
-
-/**
- * Joins what markdown-it left on several lines, outside <pre>: between two tags with nothing when
- * either lays out as a block, else (two inline elements, text) with a space, as a browser reads it.
- */
-export function oneLineOutsidePre(html: string): string {
-  return html
-    .split(/(<pre[\s>][\s\S]*?<\/pre>)/)
-    .map((part, i) =>
-      i % 2 === 1
-        ? part
-        : part
-            .replace(/^\s+|\s+$/g, '')
-            .replace(/(<[^<>]*>)\s*\n\s*(?=(<[^<>]*>))/g, (_m, before: string, after: string) =>
-              BLOCK_TAG.test(before) || BLOCK_TAG.test(after) ? before : `${before} `,
-            )
-            .replace(/\s*\n\s*/g, ' '),
-    )
-    .join('')
-    .trim();
-}
-
-/** Refuses a body over the size this extension renders (WRITING_LIMITS.bodyChars). */
-export function checkBodySize(markdown: string): void {
-  if (markdown.length > WRITING_LIMITS.bodyChars)
-    throw new LimitError(
-      `The post is ${sizeText(markdown.length)} of text; this extension renders posts up to ${sizeText(WRITING_LIMITS.bodyChars)}.`,
-    );
-}
-
-export function markdownToHtml(markdown: string, options: RenderOptions = {}): string {
-  checkBodySize(markdown);
-  return oneLineOutsidePre(renderer().render(markdown, { imageUrl: options.imageUrl, style: 'html' } satisfies RenderEnv));
-}
-
-/** Whether an image's src is a file beside the post (not a web address, a data: URL or an absolute path on a server). */
-export function isLocalSrc(src: string): boolean {
-  return src !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(src) && !src.startsWith('//') && !src.startsWith('#');
-}
-
-/** Each line of `markdown` (0-based) where a local image is linked, by its src, in order. */
-export function localImages(markdown: string): Array<{ src: string; line: number }> {
-  checkBodySize(markdown);
-  const found: Array<{ src: string; line: number }> = [];
-  const walk = (tokens: Token[], line: number) => {
-    for (const t of tokens) {
-      const at = t.map ? t.map[0] : line;
-      if (t.type === 'image') {
-        const src = t.attrGet('src');
-        if (src && isLocalSrc(src) && !found.some((f) => f.src === src)) found.push({ src, line: at });
-      }
-      if (t.children) walk(t.children, at);
-    }
-  };
-  walk(renderer().parse(markdown, {}), 0);
-  return found;
 }
