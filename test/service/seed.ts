@@ -4,12 +4,13 @@
  */
 import { fixturePosts } from './fixturePosts';
 import { PAGES, SEEDED_PAGES, seedComments, seedTerms } from './seedSite';
+import { seedReader } from './seedReader';
 import type { ActionName, Client, Comment, FeaturedPost, FeedPost, Note, Post, PostStatus, Site, Token, User, World } from './world';
 
 export interface SeedOptions {
   /** Notifications of the demo user. */
   notes?: number;
-  /** Posts in the demo user's followed-blogs feed. */
+  /** Posts of the followed blogs (the feed of those who follow them: demo and ed follow all four). */
   following?: number;
   /** Featured (freshly pressed) posts. */
   featured?: number;
@@ -80,7 +81,7 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
     users: new Map(),
     sites: new Map(),
     posts: new Map(),
-    following: new Map(),
+    feed: [],
     featured: [],
     notes: [],
     tokens: new Map(),
@@ -89,6 +90,9 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
     comments: new Map(),
     postLikes: new Map(),
     follows: new Map(),
+    followedAt: new Map(),
+    blocks: new Map(),
+    seen: new Map(),
     media: new Map(),
     terms: [],
     uploadLimit: 5 * 1024 * 1024,
@@ -448,8 +452,7 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
     });
   // Both readers follow the four blogs (the feed is theirs); a note's `follow` action reads this.
   for (const reader of [USERS.demo, USERS.ed]) world.follows.set(reader, new Set(blogs.map((b) => b.id)));
-  world.following.set(USERS.demo, feed(options.following ?? 60, 3));
-  world.following.set(USERS.ed, feed(5, 7));
+  world.feed = feed(options.following ?? 60, 3);
   world.featured = feed(options.featured ?? 15, 20).map((p, i): FeaturedPost => ({
     ...p,
     ID: 8000 + i,
@@ -487,6 +490,7 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
   for (const page of PAGES) addPost(SITES.demo, { ...page, type: 'page', commentCount: page.ID === SEEDED_PAGES.about ? 1 : 0 });
   seedComments(world);
   seedTerms(world);
+  seedReader(world);
   return world;
 }
 

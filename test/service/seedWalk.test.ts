@@ -10,6 +10,7 @@ import { callService, serviceFixture } from './reply';
 import { allRoutes } from './router';
 import { REPORTS } from './routes/insights';
 import { USERS } from './index';
+import { READER } from './seedReader';
 import type { World } from './world';
 
 const TOKENS: Array<string | undefined> = [...Object.keys(USERS).map((login) => `cs-${login}-token`), undefined];
@@ -17,8 +18,10 @@ const UNKNOWN = '99999';
 
 /** The values each path parameter takes on one site (or, for site-less ones, on none). */
 function valuesOf(world: World, name: string, site: number | undefined): string[] {
-  const posts = [...world.posts.values()].filter((p) => p.siteId === site);
-  const feed = [...[...world.following.values()].flat(), ...world.featured].filter((p) => p.siteId === site);
+  // The Reader's posts are alike: the first few of each site (the seed's special ones among them) stand for the rest.
+  const feed = [...world.feed, ...world.featured].filter((p) => p.siteId === site).slice(0, 3);
+  const reader = new Set([...world.feed, ...world.featured].map((p) => p.ID));
+  const posts = [...world.posts.values()].filter((p) => p.siteId === site && (!reader.has(p.ID) || feed.some((f) => f.ID === p.ID)));
   switch (name) {
     case 'site':
       return [...world.sites.keys()].map(String);
@@ -42,6 +45,8 @@ function valuesOf(world: World, name: string, site: number | undefined): string[
       return [...new Set(world.terms.filter((t) => t.siteId === site).map((t) => t.slug))].concat('no-such-term');
     case 'post_type':
       return ['post', 'page', 'jetpack-portfolio', 'no-such-type'];
+    case 'tag':
+      return [...new Set([...world.feed, ...world.featured].flatMap((p) => p.tags))].concat('no-such-tag', encodeURIComponent('not a tag'));
     case 'slug':
       return Object.keys(REPORTS).map(encodeURIComponent).concat('no-such-report');
     default:
@@ -113,7 +118,15 @@ describe('The whole seed through every GET route', () => {
     this.timeout(120_000);
     const paths = walk(fx.svc.world());
     assert.ok(paths.length > 1000, `only ${paths.length} paths: the walk lost its way`);
-    for (const must of ['/posts/slug:', '/comments/', '/posts/108', '/notifications/', '/freshly-pressed/'])
+    for (const must of [
+      '/posts/slug:',
+      '/comments/',
+      '/posts/108',
+      '/notifications/',
+      '/freshly-pressed/',
+      `/posts/${READER.threadPost}/replies/`,
+      '/read/tags/',
+    ])
       assert.ok(
         paths.some((p) => p.includes(must)),
         `the walk misses ${must}`,

@@ -2,7 +2,7 @@
 import { displayContent } from './display';
 import { capsOf, postCapabilities } from './permissions';
 import { findTerm, termJson, termSlug } from './terms';
-import type { FeaturedPost, FeedPost, Post, Site, Taxonomy, User, World } from './world';
+import type { Post, Site, Taxonomy, User, World } from './world';
 
 /** As the service writes dates (Unix seconds → ISO 8601, +00:00). */
 export const iso = (t: number): string => new Date(t * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
@@ -206,96 +206,6 @@ export function siteJson(site: Site, origin: string, user: User | undefined, wor
         comments: `${self}/comments/`,
         xmlrpc: `https://${site.domain}/xmlrpc.php`,
       },
-    },
-  };
-}
-
-export function feedPostJson(p: FeedPost, origin: string, contentWidth?: number): Record<string, unknown> {
-  const content =
-    contentWidth === undefined
-      ? p.content
-      : p.content.replace(/width="(\d+)" height="(\d+)"/g, (_, w: string, h: string) =>
-          Number(w) > contentWidth
-            ? `width="${contentWidth}" height="${Math.round((Number(h) * contentWidth) / Number(w))}"`
-            : `width="${w}" height="${h}"`,
-        );
-  return {
-    ID: p.ID,
-    site_ID: p.siteId,
-    pseudo_ID: `${p.siteId}-${p.ID}-${p.slug}`,
-    is_external: p.external,
-    site_name: p.siteName,
-    site_URL: p.siteUrl,
-    site_is_private: p.sitePrivate,
-    author: {
-      ID: 4000 + (p.ID % 7),
-      email: false,
-      name: p.authorName,
-      nice_name: p.authorName.toLowerCase().replace(/ /g, ''),
-      URL: p.siteUrl,
-      avatar_URL: `https://gravatar.example/avatar/${encodeURIComponent(p.authorName)}?s=96`,
-      profile_URL: `https://gravatar.example/${encodeURIComponent(p.authorName)}`,
-    },
-    date: iso(p.date),
-    modified: iso(p.date),
-    title: p.title,
-    URL: `${p.siteUrl}/${p.slug}/`,
-    short_URL: `https://wp.example/p${p.siteId}-${p.ID}`,
-    content,
-    excerpt: p.excerpt,
-    slug: p.slug,
-    guid: `${p.siteUrl}/?p=${p.ID}`,
-    status: 'publish',
-    sticky: false,
-    password: '',
-    parent: false,
-    type: 'post',
-    comments_open: true,
-    pings_open: true,
-    likes_enabled: true,
-    sharing_enabled: true,
-    comment_count: p.commentCount,
-    like_count: p.likeCount,
-    i_like: false,
-    is_reblogged: false,
-    is_following: true,
-    global_ID: String(p.siteId * 100000 + p.ID),
-    featured_image: '',
-    post_thumbnail: null,
-    format: 'standard',
-    geo: false,
-    publicize_URLs: [],
-    tags: Object.fromEntries(p.tags.map((t, i) => [t, { ID: 700 + i, name: t, slug: t, description: '', post_count: 10 }])),
-    categories: {},
-    attachments: {},
-    metadata: false,
-    meta: { links: { self: `${origin}/rest/v1.1/sites/${p.siteId}/posts/${p.ID}`, site: `${origin}/rest/v1/sites/${p.siteId}` } },
-  };
-}
-
-export function featuredPostJson(
-  p: FeaturedPost,
-  origin: string,
-  opts: { contentWidth: number; thumbWidth: number; thumbHeight: number },
-): Record<string, unknown> {
-  return {
-    ...feedPostJson(p, origin, opts.contentWidth),
-    is_following: false,
-    editorial: {
-      blog_id: String(p.siteId),
-      post_id: String(p.ID),
-      image: `${p.siteUrl}/img/featured-${p.ID}.jpg?w=${opts.thumbWidth}&h=${opts.thumbHeight}&crop=1`,
-      custom_headline: p.headline,
-      custom_blog_title: p.siteName,
-      displayed_on: iso(p.pickedOn + 1800)
-        .replace('T', ' ')
-        .replace('+00:00', ''),
-      picked_on: iso(p.pickedOn).replace('T', ' ').replace('+00:00', ''),
-      highlight_topic: p.tags[0] ?? '',
-      highlight_topic_title: (p.tags[0] ?? '').replace(/^./, (c) => c.toUpperCase()),
-      screen_offset: '0',
-      blog_name: p.siteName,
-      site_id: String(p.siteId),
     },
   };
 }

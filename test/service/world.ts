@@ -30,6 +30,8 @@ export interface Site {
   /** Post types other than post, page and revision that rest_api_allowed_post_types lets through. */
   allowedPostTypes: string[];
   seoToolsEnabled: boolean;
+  /** `comment_moderation`: a comment by someone who may not moderate here waits as `unapproved`. */
+  holdsComments?: boolean;
 }
 
 export interface Attachment {
@@ -157,7 +159,11 @@ export interface NoteActionSpot {
   ids: { site: number; post?: number; comment?: number; user?: number };
 }
 
-/** A post from a blog the user follows (another site, not stored as a Site). */
+/**
+ * A post of a followed blog as the Reader shows it. One of a site of this service is also stored
+ * as a Post (same ID), which holds its live counts and comments; an external feed's post
+ * (`external`) is only here: it cannot be liked or commented on through the API.
+ */
 export interface FeedPost {
   ID: number;
   siteId: number;
@@ -174,6 +180,7 @@ export interface FeedPost {
   tags: string[];
   likeCount: number;
   commentCount: number;
+  commentsClosed?: boolean;
 }
 
 export interface FeaturedPost extends FeedPost {
@@ -226,7 +233,8 @@ export interface World {
   users: Map<number, User>;
   sites: Map<number, Site>;
   posts: Map<number, Post>;
-  following: Map<number, FeedPost[]>;
+  /** The followed blogs' posts: each reader's read/following shows those of the sites they follow. */
+  feed: FeedPost[];
   featured: FeaturedPost[];
   notes: Note[];
   tokens: Map<string, Token>;
@@ -237,6 +245,12 @@ export interface World {
   postLikes: Map<number, Set<number>>;
   /** user ID → IDs of the sites they follow. */
   follows: Map<number, Set<number>>;
+  /** `${user ID}/${site ID}` → when that user followed that site (UNIX seconds). */
+  followedAt: Map<string, number>;
+  /** user ID → IDs of the sites they blocked: those sites' posts leave every stream of theirs. */
+  blocks: Map<number, Set<number>>;
+  /** user ID → the feed item IDs (`feed_item_ID`) of the Reader posts they have seen. */
+  seen: Map<number, Set<number>>;
   media: Map<number, MediaItem>;
   /** Every site's categories and tags. */
   terms: Term[];

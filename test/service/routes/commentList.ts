@@ -2,11 +2,12 @@
  * Lists of comments (site-data.md): a site's (`GET /sites/$site/comments/`) and one post's
  * (`GET /sites/$site/posts/$post_ID/replies/`), with the real service's parameters: `status`
  * (approved by default; the moderation statuses and `all` only for those with moderate_comments),
- * `type`, `number`/`offset`/`page`, `order`, `after`/`before` (inclusive), `context`. Only comments
+ * `type`, `number`/`offset`/`page`, `order`, `after`/`before` (inclusive), `context`, and
+ * `hierarchical` (each comment followed by its replies, the pages cut from that thread order). Only comments
  * on posts the user may view are listed, and with context=edit only those the user may edit, so
  * `found` counts exactly what the pages hold.
  */
-import { ALL_COMMON, ApiError, int, isoTime, oneOf, type Ctx } from '../http';
+import { ALL_COMMON, ApiError, bool, int, isoTime, oneOf, type Ctx } from '../http';
 import { commentJson } from '../commentShape';
 import { canEditComment, canModerate, postCapabilities, requirePostView, requireSiteAccess } from '../permissions';
 import type { Route } from '../router';
@@ -22,6 +23,26 @@ function ofType(c: Comment, type: (typeof TYPES)[number]): boolean {
   if (type === 'any') return true;
   if (type === 'pings') return own === 'trackback' || own === 'pingback';
   return own === type;
+}
+
+/** `sorted` as threads: each comment followed by its replies (in the same order), depth first. */
+function threaded(sorted: Comment[]): Comment[] {
+  const listed = new Set(sorted.map((c) => c.ID));
+  const replies = new Map<number, Comment[]>();
+  for (const c of sorted) {
+    // A reply whose parent is not listed (another status, another page of dates) starts a thread of its own.
+    const parent = listed.has(c.parent) ? c.parent : 0;
+    replies.set(parent, [...(replies.get(parent) ?? []), c]);
+  }
+  const out: Comment[] = [];
+  const visit = (parent: number): void => {
+    for (const c of replies.get(parent) ?? []) {
+      out.push(c);
+      visit(c.ID);
+    }
+  };
+  visit(0);
+  return out;
 }
 
 /** A post whose comments this user may read: published, or one the user may edit (as requirePostView). */
@@ -43,6 +64,7 @@ function listComments(ctx: Ctx, postId?: number) {
   const order = oneOf(p, 'order', ['DESC', 'ASC'] as const, 'DESC');
   const [after, before] = [isoTime(p, 'after'), isoTime(p, 'before')];
   const edit = context(ctx) === 'edit';
+  const hierarchical = bool(p, 'hierarchical');
   if (status !== 'approved' && !canModerate(ctx.user, site))
     throw new ApiError(403, 'unauthorized', 'User cannot read unapproved comments');
   // `all` is WordPress's: approved and pending, not the spam or the trash.
@@ -56,11 +78,12 @@ function listComments(ctx: Ctx, postId?: number) {
       return viewable(ctx, site, on) && (!edit || canEditComment(ctx.user, site, on));
     })
     .sort((a, b) => (order === 'ASC' ? a.date - b.date || a.ID - b.ID : b.date - a.date || b.ID - a.ID));
+  const listed = hierarchical ? threaded(matches) : matches;
   return {
     body: {
-      found: matches.length,
+      found: listed.length,
       site_ID: site.ID,
-      comments: matches
+      comments: listed
         .slice(offset, offset + number)
         .map((c) => commentJson(ctx.world, c, ctx.origin, ctx.user?.ID, c.status, edit ? 'edit' : 'display')),
     },

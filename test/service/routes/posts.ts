@@ -2,7 +2,8 @@
 import { ALL_COMMON, ApiError, int, isoTime, list, oneOf, str, type Ctx } from '../http';
 import { capsOf, checkRestore, requirePostView, requireSiteAccess } from '../permissions';
 import type { Route } from '../router';
-import { feedPostJson, postV1, postV11 } from '../shapes';
+import { postV1, postV11 } from '../shapes';
+import { feedPostJson } from '../readerShapes';
 import { listedStatuses } from './postStatus';
 import { findTerm } from '../terms';
 import { siteByIdOrDomain, type FeedPost, type Post, type Site, type Taxonomy } from '../world';
@@ -105,18 +106,14 @@ function listPosts(ctx: Ctx) {
 
 /** A post of a followed blog (the reader's feed and featured posts), where feed meta links lead. */
 function followedPost(ctx: Ctx, site: Site, raw: string): FeedPost | undefined {
-  for (const list of [...ctx.world.following.values(), ctx.world.featured]) {
-    const found = list.find((p) => p.siteId === site.ID && String(p.ID) === raw);
-    if (found) return found;
-  }
-  return undefined;
+  return [...ctx.world.feed, ...ctx.world.featured].find((p) => p.siteId === site.ID && String(p.ID) === raw);
 }
 
 function getPost(ctx: Ctx) {
   const site = findSite(ctx);
   requireSiteAccess(ctx.user, site);
   const followed = followedPost(ctx, site, ctx.route.post_ID);
-  if (followed) return { body: feedPostJson(followed, ctx.origin) };
+  if (followed) return { body: feedPostJson(ctx.world, followed, ctx.origin, ctx.user) };
   return postAnswer(ctx, site, findPost(ctx, site, ctx.route.post_ID));
 }
 

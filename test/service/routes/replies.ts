@@ -1,12 +1,12 @@
 /**
- * A new reply comment, to a post or to a comment, with the refusals of the real service (comments
- * closed, a post the user may not view, a post that is not published or private: "Comments on
+ * A new reply comment, to a post or to a comment (pending when the site holds comments for
+ * moderation), with the refusals of the real service (comments closed, a post the user may not view, a post that is not published or private: "Comments on
  * drafts are not allowed"); the post's author (when someone else wrote it) gets a note about it.
  */
 import { ApiError, type Ctx } from '../http';
 import { commentHtml } from '../commentContent';
 import { notifyPostAuthor } from '../commentNote';
-import { requirePostView } from '../permissions';
+import { canModerate, requirePostView } from '../permissions';
 import type { Comment, Post, Site } from '../world';
 
 export function addReply(ctx: Ctx, site: Site, post: Post, parent: number): Comment {
@@ -30,12 +30,14 @@ export function addReply(ctx: Ctx, site: Site, post: Post, parent: number): Comm
     authorName: user.name,
     date: ctx.world.now,
     content,
-    status: 'approved',
+    // A site that holds comments for moderation keeps them pending unless the commenter may moderate.
+    status: site.holdsComments && !canModerate(user, site) ? 'unapproved' : 'approved',
     parent,
     likes: new Set(),
   };
   ctx.world.comments.set(ID, comment);
-  post.commentCount++;
+  // The post's count is of approved comments.
+  if (comment.status === 'approved') post.commentCount++;
   notifyPostAuthor(ctx.world, site, post, comment);
   return comment;
 }
