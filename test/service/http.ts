@@ -5,7 +5,8 @@
  */
 import type { Token, User, World } from './world';
 
-export type ApiVersion = '1' | '1.1' | '1.2';
+/** A REST version, or the `/wpcom/v2` namespace (its routes are reached at `/wpcom/v2/…`, not under `/rest`). */
+export type ApiVersion = '1' | '1.1' | '1.2' | 'wpcom/v2';
 
 export class ApiError extends Error {
   constructor(

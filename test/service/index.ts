@@ -163,7 +163,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       if (method === 'POST') return authorizeDecision(world, new URLSearchParams(body), oauth);
     }
     if (url.pathname === '/oauth2/token-info' && method === 'GET') return tokenInfo(world, url.searchParams);
-    const m = /^\/rest\/v(1(?:\.[12])?)(\/.*)$/.exec(url.pathname);
+    // REST under /rest/v1…, and the /wpcom/v2 namespace (the Reader's seen-posts) beside it.
+    const m = /^\/rest\/v(1(?:\.[12])?)(\/.*)$/.exec(url.pathname) ?? /^\/(wpcom\/v2)(\/.*)$/.exec(url.pathname);
     if (!m) return { status: 404, headers: { 'content-type': 'text/plain' }, body: '' };
     const params = parseParams(url.searchParams);
     let files: UploadedFile[] | undefined;

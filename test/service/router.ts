@@ -22,6 +22,9 @@ import { postWriteRoutes } from './routes/postWrite';
 import { commentListRoutes } from './routes/commentList';
 import { postCountRoutes } from './routes/postCounts';
 import { termRoutes } from './routes/terms';
+import { subscriptionRoutes } from './routes/subscriptions';
+import { blockRoutes } from './routes/blocks';
+import { seenPostRoutes } from './routes/seenPosts';
 
 export interface Route {
   method: 'GET' | 'POST';
@@ -62,6 +65,9 @@ export function allRoutes(extra: Route[] = []): Compiled[] {
       ...termRoutes,
       ...postActionRoutes,
       ...followRoutes,
+      ...subscriptionRoutes,
+      ...blockRoutes,
+      ...seenPostRoutes,
       ...extra,
     ];
     routes = all.map((r) => {
@@ -186,7 +192,7 @@ async function run(route: Compiled, m: RegExpExecArray, input: DispatchInput): P
 
 /**
  * `meta=site,post`: fills `meta.data.<name>` from the linked endpoint of this service, for the
- * answer itself and for each element of its `posts`, `notes` and `comments`. A link that does not answer
+ * answer itself and for each element of its `posts`, `notes`, `comments` and `subscriptions`. A link that does not answer
  * (no route, or an error such as a blog the user may not read) gives `false`.
  */
 async function expandMeta(body: unknown, names: string[], input: DispatchInput): Promise<unknown> {
@@ -208,7 +214,7 @@ async function expandMeta(body: unknown, names: string[], input: DispatchInput):
   const expanded = await expandOne(body);
   if (!isObject(expanded)) return expanded;
   const out = { ...expanded };
-  for (const key of ['posts', 'notes', 'comments'])
+  for (const key of ['posts', 'notes', 'comments', 'subscriptions'])
     if (Array.isArray(out[key])) out[key] = await Promise.all((out[key] as unknown[]).map(expandOne));
   return out;
 }
