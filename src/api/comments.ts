@@ -24,6 +24,8 @@ export interface CommentListParams extends Pick<CommonParams, 'fields' | 'contex
   /** ISO 8601. */
   after?: string;
   before?: string;
+  /** Each comment followed by its replies (a post's conversation as threads). */
+  hierarchical?: boolean;
 }
 
 export interface CommentPage {
@@ -121,7 +123,15 @@ export class CommentsApi extends Reactions {
     const path =
       postId === undefined ? `/sites/${encodeURIComponent(s)}/comments/` : `/sites/${encodeURIComponent(s)}/posts/${postId}/replies/`;
     return {
-      spec: { method: 'GET', version: '1.1', path, query, common: { fields, context }, messageContext: { site: s } },
+      // `hierarchical=1`, as the apps send it; left out when false (the service's default).
+      spec: {
+        method: 'GET',
+        version: '1.1',
+        path,
+        query: { ...query, hierarchical: query.hierarchical ? 1 : undefined },
+        common: { fields, context },
+        messageContext: { site: s },
+      },
       parse: (body) => {
         const list = parseWith(schemas().commentListSchema, body, { request: `GET /v1.1${path}`, site: s });
         return { found: list.found, comments: list.comments };

@@ -3,6 +3,7 @@ import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { schemas } from './lazy/loadSchemas';
 import type { Following, FreshlyPressed, SubscribedTags } from './schemas/reader';
 import { intInRange, isoDate, LIMITS, oneOf, positiveInt } from './validate';
+import { ReaderActions } from './readerActions';
 
 export const ORDERS = ['DESC', 'ASC'] as const;
 
@@ -23,8 +24,11 @@ export interface FreshlyPressedParams extends Pick<CommonParams, 'http_envelope'
   thumb_height?: number;
 }
 
-export class ReaderApi {
-  constructor(private readonly t: Transport) {}
+/** The Reader's streams here; following, seen marks, tags and blocks come from ReaderActions. */
+export class ReaderApi extends ReaderActions {
+  constructor(t: Transport) {
+    super(t);
+  }
 
   /** GET /v1/read/following/: posts from the blogs the user follows. */
   async following(params: FollowingParams = {}, opts: CallOptions = {}): Promise<Following> {

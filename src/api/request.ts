@@ -58,8 +58,11 @@ export interface ClientOptions {
 
 export interface RequestSpec {
   method: 'GET' | 'POST';
-  /** `'1'` or `'1.1'` for REST paths; `null` for the OAuth root (`/oauth2/...`). */
-  version: '1' | '1.1' | null;
+  /**
+   * `'1'` or `'1.1'` for REST paths; `'wpcom/v2'` for the namespace beside `/rest` (the Reader's
+   * seen marks: `…/wpcom/v2/…`); `null` for the OAuth root (`/oauth2/...`).
+   */
+  version: '1' | '1.1' | 'wpcom/v2' | null;
   /** Path after the version, segments already encoded. */
   path: string;
   query?: Record<string, QueryValue>;
@@ -231,7 +234,12 @@ export class Transport {
   }
 
   private buildUrl(spec: RequestSpec, envelope: boolean): string {
-    const root = spec.version === null ? this.oauthUrl : `${this.baseUrl}/v${spec.version}`;
+    const root =
+      spec.version === null
+        ? this.oauthUrl
+        : spec.version === 'wpcom/v2'
+          ? `${this.oauthUrl}/wpcom/v2`
+          : `${this.baseUrl}/v${spec.version}`;
     const qs = this.queryString(spec, envelope);
     return `${root}${spec.path}${qs ? `?${qs}` : ''}`;
   }

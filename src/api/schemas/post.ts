@@ -109,13 +109,24 @@ export const postV1Schema = postBase.extend({
   current_user_can: capabilities,
 });
 
-/** Posts of the followed-blogs feed carry a few more fields. */
+/**
+ * Posts of the Reader's streams carry a few more fields (reader.md): what a reader acts on (its
+ * feed and feed item, whether it was seen, its discussion), each optional as older answers lack some.
+ */
 export const feedPostSchema = postV1Schema.extend({
   pseudo_ID: z.string().optional(),
   is_external: z.boolean().optional(),
   site_name: z.string().optional(),
   site_URL: z.string().optional(),
   site_is_private: z.boolean().optional(),
+  feed_ID: intLike.optional(),
+  feed_item_ID: intLike.optional(),
+  feed_URL: z.string().optional(),
+  is_seen: z.boolean().optional(),
+  discussion: z
+    .object({ comments_open: z.boolean().optional(), comment_status: z.string().optional(), pings_open: z.boolean().optional() })
+    .passthrough()
+    .optional(),
 });
 
 export const editorialSchema = z
@@ -132,7 +143,7 @@ export const editorialSchema = z
   })
   .passthrough();
 
-export const featuredPostSchema = postV1Schema.extend({ editorial: editorialSchema.optional() });
+export const featuredPostSchema = feedPostSchema.extend({ editorial: editorialSchema.optional() });
 
 export type Author = z.infer<typeof authorSchema>;
 export type Term = z.infer<typeof termSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intLike } from './common';
+import { intLike, links } from './common';
 import { featuredPostSchema, feedPostSchema } from './post';
 
 export const followingSchema = z
@@ -19,22 +19,56 @@ export const freshlyPressedSchema = z
   .passthrough();
 
 /** Items of `tags` are "not shown" in the spec: accept any object, name the ones we read. */
-export const tagsSchema = z
+const tagSchema = z
   .object({
-    tags: z.array(
-      z
-        .object({
-          ID: intLike.optional(),
-          slug: z.string().optional(),
-          title: z.string().optional(),
-          display_name: z.string().optional(),
-          URL: z.string().optional(),
-        })
-        .passthrough(),
-    ),
+    ID: intLike.optional(),
+    slug: z.string().optional(),
+    title: z.string().optional(),
+    display_name: z.string().optional(),
+    URL: z.string().optional(),
   })
   .passthrough();
+
+export const tagsSchema = z.object({ tags: z.array(tagSchema) }).passthrough();
+
+/** A tag followed or unfollowed: `subscribed` is the state after, `tags` the user's tags then. */
+export const tagFollowSchema = z.object({ subscribed: z.boolean(), tags: z.array(tagSchema).optional() }).passthrough();
+
+/** A followed site as read/following/mine lists it (reader.md); `meta.data` holds what `meta=site,feed` asked for. */
+export const subscriptionSchema = z
+  .object({
+    ID: intLike,
+    blog_ID: intLike.optional(),
+    feed_ID: intLike.optional(),
+    URL: z.string(),
+    date_subscribed: z.string().optional(),
+    meta: links.optional(),
+  })
+  .passthrough();
+
+/** Following or unfollowing by address: `subscribed` is the state after (a refusal when it is not the one asked for). */
+export const subscribeSchema = z.object({ subscribed: z.boolean(), subscription: subscriptionSchema.nullable().optional() }).passthrough();
+
+export const followedSitesSchema = z
+  .object({
+    subscriptions: z.array(subscriptionSchema),
+    total_subscriptions: intLike,
+    page: intLike.optional(),
+    number: intLike.optional(),
+  })
+  .passthrough();
+
+/** GET sites/$site/follows/mine. */
+export const followingStatusSchema = z.object({ is_following: z.boolean() }).passthrough();
+
+/** `{status: true}` (seen marks) or `{success: true}` (blocks): anything else is a refusal, told by the caller. */
+export const doneSchema = z.object({ status: z.unknown().optional(), success: z.unknown().optional() }).passthrough();
 
 export type Following = z.infer<typeof followingSchema>;
 export type FreshlyPressed = z.infer<typeof freshlyPressedSchema>;
 export type SubscribedTags = z.infer<typeof tagsSchema>;
+export type TagFollow = z.infer<typeof tagFollowSchema>;
+export type Subscription = z.infer<typeof subscriptionSchema>;
+export type Subscribe = z.infer<typeof subscribeSchema>;
+export type FollowedSites = z.infer<typeof followedSitesSchema>;
+export type FollowingStatus = z.infer<typeof followingStatusSchema>;
