@@ -1,4 +1,4 @@
-// Bundles the extension with esbuild, in fifteen files so activation compiles only what it needs:
+// Bundles the extension with esbuild, in sixteen files so activation compiles only what it needs:
 //   src/start.ts               -> dist/start.js      (package.json's main: loads dist/extension.js through V8's code cache)
 //   src/extension.ts           -> dist/extension.js  (activation: views, commands, models, client)
 //   src/api/lazy/transportEntry.ts -> dist/transport.js  (undici and the push channel's socket, on the first request)
@@ -14,6 +14,7 @@
 //   src/views/detail/lazy/detailEntry.ts -> dist/detail.js (the detail view's webview panel: with the first note or post shown)
 //   src/commands/lazy/notesEntry.ts -> dist/notes.js    (the note-action commands' work: with the first of them)
 //   src/commands/lazy/occasionalEntry.ts -> dist/occasional.js (Select Site's picker, restoring posts, Show Insights, Show Site Info: with the first of them)
+//   src/api/lazy/readerActionsEntry.ts -> dist/readeracts.js (the Reader's actions: follow by address, seen marks, tags, blocks: with the first of them)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
 // entry points; each part's loader (a lazy/loadX.ts beside its code, in that code's layer) require()s
 // its entry, and lazyParts below turns that require into one of the built file, left to run time.
@@ -55,6 +56,7 @@ const LAZY = {
   occasionalEntry: 'occasional',
   notesEntry: 'notes',
   detailEntry: 'detail',
+  readerActionsEntry: 'readeracts',
 };
 
 /** `require('./transportEntry')` in src/api/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
@@ -119,6 +121,7 @@ const options = {
     occasional: 'src/commands/lazy/occasionalEntry.ts',
     notes: 'src/commands/lazy/notesEntry.ts',
     detail: 'src/views/detail/lazy/detailEntry.ts',
+    readeracts: 'src/api/lazy/readerActionsEntry.ts',
   },
   bundle: true,
   outdir,

@@ -3,7 +3,8 @@ import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { schemas } from './lazy/loadSchemas';
 import type { Following, FreshlyPressed, SubscribedTags } from './schemas/reader';
 import { intInRange, isoDate, LIMITS, oneOf, positiveInt } from './validate';
-import { ReaderActions } from './readerActions';
+import type { ReaderActions } from './readerActions';
+import { loadReaderActions } from './lazy/loadReaderActions';
 
 export const ORDERS = ['DESC', 'ASC'] as const;
 
@@ -24,10 +25,18 @@ export interface FreshlyPressedParams extends Pick<CommonParams, 'http_envelope'
   thumb_height?: number;
 }
 
-/** The Reader's streams here; following, seen marks, tags and blocks come from ReaderActions. */
-export class ReaderApi extends ReaderActions {
-  constructor(t: Transport) {
-    super(t);
+export class ReaderApi {
+  private acts: ReaderActions | undefined;
+
+  constructor(private readonly t: Transport) {}
+
+  /**
+   * Following (by address, a site's state), the followed sites, seen marks, tags and blocks
+   * (readerActions.ts): loaded with the first use, as they are used only now and then.
+   */
+  async actions(): Promise<ReaderActions> {
+    const { ReaderActions } = await loadReaderActions();
+    return (this.acts ??= new ReaderActions(this.t, parseWith));
   }
 
   /** GET /v1/read/following/: posts from the blogs the user follows. */

@@ -1,16 +1,19 @@
 /**
  * What a reader does besides reading (reader.md): follow and unfollow by address, list the followed
  * sites, mark posts seen and unseen (the `/wpcom/v2` namespace), follow and unfollow tags, read a
- * tag's posts, block and unblock sites. The base of ReaderApi. An answer that says the change was
- * not made (`subscribed` not the state asked for, `status` or `success` not true) is a refusal: a
- * ContentSiteError of kind `api` whose sentence says what was not done.
+ * tag's posts, block and unblock sites, whether the user follows a site. An answer that says the
+ * change was not made (`subscribed` not the state asked for, `status` or `success` not true) is a
+ * refusal: a ContentSiteError of kind `api` whose sentence says what was not done.
+ *
+ * Loaded with its first use as dist/readeracts.js (`api.reader.actions()`), apart from the client:
+ * it is handed the main file's transport and answer decoder, never a copy of them.
  */
 import { schemas } from './lazy/loadSchemas';
-import { parseWith } from './decode';
+import type { parseWith as ParseWith } from './decode';
 import { ContentSiteError, invalidInput } from './errors';
 import type { FormValue } from './encode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
-import type { FollowedSites, Following, Subscribe, TagFollow } from './schemas/reader';
+import type { FollowedSites, Following, FollowingStatus, Subscribe, TagFollow } from './schemas/reader';
 import { intInRange, isoDate, LIMITS, oneOf, positiveInt, site as checkSite } from './validate';
 
 export const READER_ORDERS = ['DESC', 'ASC'] as const;
@@ -70,7 +73,24 @@ function ids(name: string, values: readonly number[]): number[] {
 const refusal = (userMessage: string, request: string): ContentSiteError => new ContentSiteError({ kind: 'api', userMessage, request });
 
 export class ReaderActions {
-  constructor(protected readonly t: Transport) {}
+  constructor(
+    private readonly t: Transport,
+    private readonly parseWith: typeof ParseWith,
+  ) {}
+
+  /** GET /v1.1/sites/$site/follows/mine: whether the user follows the site. */
+  async followStatus(site: string | number, opts: CallOptions = {}): Promise<FollowingStatus> {
+    return this.t.run(this.followStatusRequest(site), opts.signal);
+  }
+
+  followStatusRequest(site: string | number): Prepared<FollowingStatus> {
+    const s = checkSite(site);
+    const path = `/sites/${encodeURIComponent(s)}/follows/mine`;
+    return {
+      spec: { method: 'GET', version: '1.1', path, messageContext: { site: s } },
+      parse: (body) => this.parseWith(schemas().followingStatusSchema, body, { request: `GET /v1.1${path}`, site: s }),
+    };
+  }
 
   /** POST /v1.1/read/following/mine/new: follows the site or feed at `url` (its address, or its feed's). */
   async followUrl(url: string, options: ReaderActOptions = {}): Promise<Subscribe> {
@@ -88,7 +108,7 @@ export class ReaderActions {
     const request = `POST /v1.1${path}`;
     const form: Record<string, FormValue> = { url: address, source: options.source };
     const body = await this.t.send({ method: 'POST', version: '1.1', path, form, signal: options.signal });
-    const answer = parseWith(schemas().subscribeSchema, body, { request });
+    const answer = this.parseWith(schemas().subscribeSchema, body, { request });
     if (answer.subscribed !== on)
       throw refusal(
         on
@@ -110,7 +130,7 @@ export class ReaderActions {
     positiveInt('page', page);
     return {
       spec: { method: 'GET', version: '1.1', path: '/read/following/mine', query: { number, page }, common: { meta } },
-      parse: (body) => parseWith(schemas().followedSitesSchema, body, { request: 'GET /v1.1/read/following/mine' }),
+      parse: (body) => this.parseWith(schemas().followedSitesSchema, body, { request: 'GET /v1.1/read/following/mine' }),
     };
   }
 
@@ -147,7 +167,7 @@ export class ReaderActions {
     const form: Record<string, FormValue> = { [ownerKey]: owner, [listKey]: ids(listKey, list), source: options.source };
     const request = `POST /wpcom/v2${path}`;
     const body = await this.t.send({ method: 'POST', version: 'wpcom/v2', path, form, signal: options.signal });
-    if (parseWith(schemas().doneSchema, body, { request }).status !== true)
+    if (this.parseWith(schemas().doneSchema, body, { request }).status !== true)
       throw refusal(`The service did not mark ${list.length === 1 ? 'the post' : `the ${list.length} posts`} as ${what}.`, request);
   }
 
@@ -166,7 +186,7 @@ export class ReaderActions {
     const path = `/read/tags/${encodeURIComponent(slug)}/mine/${on ? 'new' : 'delete'}`;
     const request = `POST /v1.1${path}`;
     const body = await this.t.send({ method: 'POST', version: '1.1', path, signal: options.signal });
-    const answer = parseWith(schemas().tagFollowSchema, body, { request });
+    const answer = this.parseWith(schemas().tagFollowSchema, body, { request });
     if (answer.subscribed !== on)
       throw refusal(
         on ? `The service did not follow the tag "${slug}".` : `The service did not stop following the tag "${slug}".`,
@@ -191,7 +211,7 @@ export class ReaderActions {
     const path = `/read/tags/${encodeURIComponent(slug)}/posts`;
     return {
       spec: { method: 'GET', version: '1.1', path, query: { number, page, order, after, before }, common },
-      parse: (body) => parseWith(schemas().followingSchema, body, { request: `GET /v1.1${path}` }),
+      parse: (body) => this.parseWith(schemas().followingSchema, body, { request: `GET /v1.1${path}` }),
     };
   }
 
@@ -210,7 +230,7 @@ export class ReaderActions {
     const path = `/me/block/sites/${encodeURIComponent(s)}/${on ? 'new' : 'delete'}`;
     const request = `POST /v1.1${path}`;
     const body = await this.t.send({ method: 'POST', version: '1.1', path, messageContext: { site: s }, signal: options.signal });
-    if (parseWith(schemas().doneSchema, body, { request, site: s }).success !== true)
+    if (this.parseWith(schemas().doneSchema, body, { request, site: s }).success !== true)
       throw refusal(on ? `The service did not block ${s}.` : `The service did not unblock ${s}.`, request);
   }
 }

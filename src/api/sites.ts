@@ -3,7 +3,6 @@ import { parseWith } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { schemas } from './lazy/loadSchemas';
 import type { Follow } from './schemas/comment';
-import type { FollowingStatus } from './schemas/reader';
 import type { Site } from './schemas/site';
 import type { PostCounts } from './schemas/term';
 import { oneOf, site as checkSite } from './validate';
@@ -36,20 +35,6 @@ export class SitesApi {
     return {
       spec: { method: 'GET', version: '1.1', path, messageContext: { site: s } },
       parse: (body) => parseWith(schemas().postCountsSchema, body, { request: `GET /v1.1${path}`, site: s }).counts,
-    };
-  }
-
-  /** GET /v1.1/sites/$site/follows/mine: whether the user follows the site. */
-  async followStatus(site: string | number, opts: CallOptions = {}): Promise<FollowingStatus> {
-    return this.t.run(this.followStatusRequest(site), opts.signal);
-  }
-
-  followStatusRequest(site: string | number): Prepared<FollowingStatus> {
-    const s = checkSite(site);
-    const path = `/sites/${encodeURIComponent(s)}/follows/mine`;
-    return {
-      spec: { method: 'GET', version: '1.1', path, messageContext: { site: s } },
-      parse: (body) => parseWith(schemas().followingStatusSchema, body, { request: `GET /v1.1${path}`, site: s }),
     };
   }
 

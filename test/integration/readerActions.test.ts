@@ -83,11 +83,11 @@ describe('Acting on followed posts through the client', () => {
   });
 
   describe('following', () => {
-    it("sites.unfollow, followStatus and follow: the site's posts leave read/following and come back", async () => {
+    it("sites.unfollow, actions().followStatus and sites.follow: the site's posts leave read/following and come back", async () => {
       const api = client();
-      assert.equal((await api.sites.followStatus(READER.longhand)).is_following, true);
+      assert.equal((await (await api.reader.actions()).followStatus(READER.longhand)).is_following, true);
       await api.sites.unfollow(READER.longhand);
-      assert.equal((await api.sites.followStatus('longhand.example.com')).is_following, false);
+      assert.equal((await (await api.reader.actions()).followStatus('longhand.example.com')).is_following, false);
       assert.ok(!sitesOf(await feed(api)).includes(READER.longhand));
       await api.sites.follow(READER.longhand);
       assert.ok(sitesOf(await feed(api)).includes(READER.longhand));
@@ -95,31 +95,31 @@ describe('Acting on followed posts through the client', () => {
 
     it('reader.followUrl and unfollowUrl by address; followedSites lists the subscriptions, paged, meta expanded', async () => {
       const api = client();
-      await api.reader.unfollowUrl('https://smallpress.example.org/');
+      await (await api.reader.actions()).unfollowUrl('https://smallpress.example.org/');
       assert.ok(!sitesOf(await feed(api)).includes(READER.holding));
-      const followed = await api.reader.followUrl('smallpress.example.org/feed/', { source: 'vscode' });
+      const followed = await (await api.reader.actions()).followUrl('smallpress.example.org/feed/', { source: 'vscode' });
       assert.deepEqual([followed.subscribed, followed.subscription?.blog_ID], [true, READER.holding]);
       assert.ok(sitesOf(await feed(api)).includes(READER.holding));
-      const first = await api.reader.followedSites({ meta: ['site', 'feed'], number: 3 });
+      const first = await (await api.reader.actions()).followedSites({ meta: ['site', 'feed'], number: 3 });
       assert.deepEqual([first.total_subscriptions, first.subscriptions.length, first.subscriptions[0].blog_ID], [4, 3, READER.holding]);
       assert.equal((first.subscriptions[0].meta?.data as { site?: { ID?: number } }).site?.ID, READER.holding);
-      const second = await api.reader.followedSites({ number: 3, page: 2 });
+      const second = await (await api.reader.actions()).followedSites({ number: 3, page: 2 });
       assert.equal(second.subscriptions.length, 1);
       assert.ok(sent().some((r) => r.path === '/rest/v1.1/read/following/mine/new' && r.bodyKeys?.join() === 'url,source'));
     });
 
     it('a follow the service does not make (subscribed: false) is a refusal with a sentence; a bad address is not sent', async () => {
       const api = client();
-      const e = await caught(api.reader.followUrl('https://nowhere.example.com'));
+      const e = await caught((await api.reader.actions()).followUrl('https://nowhere.example.com'));
       assert.ok(e instanceof ContentSiteError);
       assert.equal(e.kind, 'api');
       assert.equal(e.userMessage, 'The service did not follow https://nowhere.example.com/: it found no site or feed to follow there.');
       const before = svc().requests.length;
       for (const bad of ['', 'ftp://longhand.example.com', 'not an address'])
-        assert.equal((await caught(api.reader.followUrl(bad))).kind, 'invalid_input', bad);
-      assert.equal((await caught(api.reader.followedSites({ number: 201 }))).kind, 'invalid_input');
+        assert.equal((await caught((await api.reader.actions()).followUrl(bad))).kind, 'invalid_input', bad);
+      assert.equal((await caught((await api.reader.actions()).followedSites({ number: 201 }))).kind, 'invalid_input');
       assert.equal(svc().requests.length, before);
-      const privateBlog = await caught(client('cs-ann-token').reader.followUrl('letters.example.blog'));
+      const privateBlog = await caught((await client('cs-ann-token').reader.actions()).followUrl('letters.example.blog'));
       assert.deepEqual([privateBlog.status, privateBlog.code], [403, 'unauthorized']);
     });
   });
@@ -128,14 +128,16 @@ describe('Acting on followed posts through the client', () => {
     it('markSeen and markUnseen by feed item, markPostsSeen and markPostsUnseen by post: is_seen follows, under /wpcom/v2', async () => {
       const api = client();
       const [a, b] = (await feed(api)).filter((p) => p.site_ID === READER.longhand);
-      await api.reader.markSeen(Number(a.feed_ID), [Number(a.feed_item_ID), Number(b.feed_item_ID)], { source: 'vscode' });
+      await (
+        await api.reader.actions()
+      ).markSeen(Number(a.feed_ID), [Number(a.feed_item_ID), Number(b.feed_item_ID)], { source: 'vscode' });
       const seen = async (): Promise<number[]> => (await feed(api)).filter((p) => p.is_seen).map((p) => p.ID);
       assert.deepEqual(await seen(), [a.ID, b.ID]);
-      await api.reader.markUnseen(Number(a.feed_ID), [Number(a.feed_item_ID)]);
+      await (await api.reader.actions()).markUnseen(Number(a.feed_ID), [Number(a.feed_item_ID)]);
       assert.deepEqual(await seen(), [b.ID]);
-      await api.reader.markPostsUnseen(READER.longhand, [b.ID]);
+      await (await api.reader.actions()).markPostsUnseen(READER.longhand, [b.ID]);
       assert.deepEqual(await seen(), []);
-      await api.reader.markPostsSeen(READER.longhand, [a.ID]);
+      await (await api.reader.actions()).markPostsSeen(READER.longhand, [a.ID]);
       assert.deepEqual(await seen(), [a.ID]);
       assert.deepEqual(
         sent().map((r) => r.path),
@@ -146,11 +148,11 @@ describe('Acting on followed posts through the client', () => {
     it('refusals: an unknown item is a typed 404; an answer other than {status: true} is a refusal; empty lists are not sent', async () => {
       const api = client();
       const [a] = (await feed(api)).filter((p) => p.site_ID === READER.longhand);
-      const unknown = await caught(api.reader.markSeen(Number(a.feed_ID), [5]));
+      const unknown = await caught((await api.reader.actions()).markSeen(Number(a.feed_ID), [5]));
       assert.deepEqual([unknown.status, unknown.code, unknown.serviceMessage], [404, 'unknown_post', 'Unknown feed item: 5']);
       const before = svc().requests.length;
-      assert.equal((await caught(api.reader.markSeen(Number(a.feed_ID), []))).kind, 'invalid_input');
-      assert.equal((await caught(api.reader.markPostsSeen(0, [a.ID]))).kind, 'invalid_input');
+      assert.equal((await caught((await api.reader.actions()).markSeen(Number(a.feed_ID), []))).kind, 'invalid_input');
+      assert.equal((await caught((await api.reader.actions()).markPostsSeen(0, [a.ID]))).kind, 'invalid_input');
       assert.equal(svc().requests.length, before);
 
       // A proxy that answers the mark with another route's answer ({success: true}): not a confirmation.
@@ -162,7 +164,7 @@ describe('Acting on followed posts through the client', () => {
           '/wpcom/v2/seen-posts/seen/new',
           () => `/rest/v1.1/me/block/sites/${READER.holding}/delete`,
         );
-        const e = await caught(viaProxy.reader.markSeen(Number(a.feed_ID), [Number(a.feed_item_ID)]));
+        const e = await caught((await viaProxy.reader.actions()).markSeen(Number(a.feed_ID), [Number(a.feed_item_ID)]));
         await rewritten;
         assert.deepEqual([e.kind, e.userMessage], ['api', 'The service did not mark the post as seen.']);
       } finally {
@@ -179,30 +181,30 @@ describe('Acting on followed posts through the client', () => {
     it("followTag and unfollowTag change reader.tags; tagPosts lists the tag's posts", async () => {
       const api = client();
       const before = (await api.reader.tags()).tags.map((t) => t.slug);
-      const on = await api.reader.followTag('Haiku');
+      const on = await (await api.reader.actions()).followTag('Haiku');
       assert.ok(on.tags?.some((t) => t.slug === 'haiku'));
       assert.deepEqual(
         (await api.reader.tags()).tags.map((t) => t.slug),
         [...before, 'haiku'],
       );
-      assert.equal((await api.reader.unfollowTag('haiku')).subscribed, false);
+      assert.equal((await (await api.reader.actions()).unfollowTag('haiku')).subscribed, false);
       assert.deepEqual(
         (await api.reader.tags()).tags.map((t) => t.slug),
         before,
       );
-      const posts = (await api.reader.tagPosts('poetry', { number: 40 })).posts;
+      const posts = (await (await api.reader.actions()).tagPosts('poetry', { number: 40 })).posts;
       assert.ok(posts.length > 0 && posts.every((p) => p.tags && 'poetry' in p.tags));
-      assert.equal((await caught(api.reader.followTag('not a tag'))).kind, 'invalid_input');
+      assert.equal((await caught((await api.reader.actions()).followTag('not a tag'))).kind, 'invalid_input');
     });
 
     it("blockSite takes the site's posts out of read/following and freshly-pressed; unblockSite brings them back", async () => {
       const api = client();
-      await api.reader.blockSite(READER.longhand);
+      await (await api.reader.actions()).blockSite(READER.longhand);
       assert.ok(!sitesOf(await feed(api)).includes(READER.longhand));
       assert.ok(!sitesOf((await api.reader.freshlyPressed({ number: 40 })).posts).includes(READER.longhand));
-      await api.reader.unblockSite('longhand.example.com');
+      await (await api.reader.actions()).unblockSite('longhand.example.com');
       assert.ok(sitesOf(await feed(api)).includes(READER.longhand));
-      const e = await caught(api.reader.blockSite(99999));
+      const e = await caught((await api.reader.actions()).blockSite(99999));
       assert.deepEqual([e.status, e.code], [404, 'unknown_blog']);
     });
   });

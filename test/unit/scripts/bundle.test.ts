@@ -59,6 +59,7 @@ describe('The bundle (scripts/build.mjs --production)', function () {
       'occasional',
       'notes',
       'detail',
+      'readeracts',
     ])
       assert.match(main, new RegExp(`require\\("\\./${part}\\.js"\\)`), part);
     // The loopback server is needed only by a sign-in: signin.js asks for it.
@@ -80,6 +81,7 @@ describe('The bundle (scripts/build.mjs --production)', function () {
     ['occasional.js', 'src/commands/siteInfoActions.ts'],
     ['occasional.js', 'src/commands/sitePicker.ts'],
     ['occasional.js', 'src/views/insights/insightsPanel.ts'],
+    ['readeracts.js', 'src/api/readerActions.ts'],
   ])
     it(`keeps ${module} in ${file}, apart from the client; its copy of the error classes carries their mark`, () => {
       const inputs = Object.keys(out(file)!.inputs);
