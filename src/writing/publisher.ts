@@ -67,6 +67,8 @@ export type PublishOutcome =
 /** The service refused an update because the post changed since the client last saw it (409 old-revision). */
 const isOldRevision = (err: unknown): err is ContentSiteError => serviceError(err) && err.status === 409 && err.code === 'old-revision';
 const lost = (err: unknown): err is ContentSiteError => serviceError(err) && outcomeUnknown(err);
+/** A lost outcome the service itself answered: it finished with the request, whatever it did. */
+const answered = (err: ContentSiteError): boolean => err.kind === 'api' || err.kind === 'bad_response';
 
 /** "Line 3: …" for the first error (1-based, as the editor shows lines), and how many more. */
 function refusal(errors: Problem[]): string {
@@ -266,13 +268,19 @@ async function create(text: string, recorded: string | undefined, prepared: Prep
         err,
       );
     }
-    if (!found)
+    if (!found) {
+      // The service answered (a 5xx, or an answer it sent that could not be read): it is done with the
+      // create, so the look-up proves nothing was made, and the next Publish creates afresh. With no
+      // answer (lost, late, cancelled) the create may still be under way there: the file keeps the
+      // token, and the next Publish looks for it again first.
+      if (answered(err)) await deps.unconfirmed(null);
       throw new PublishError(
         `${titleOf(fields)} was not published: ${unknownBecause(err)}, and the site, asked, has no such post. Publish again to send it.`,
         [],
         undefined,
         err,
       );
+    }
     post = found;
   }
   await deps.posts.set(deps.site, post.ID, { modified: post.modified ?? '' });

@@ -118,6 +118,21 @@ describe('Publishing a post file to the reference service', () => {
     assert.equal(posts().length, before);
   });
 
+  it('a create the site failed (500) and, asked, does not have: the file keeps no unconfirmed attempt, and the next Publish creates afresh', async () => {
+    svc().queueFault({ method: 'POST', path: `/rest/v1.1/sites/${SITE}/posts/new`, fault: 'status=500' });
+    await assert.rejects(file.publish(), /was not published: the service answered with an error \(HTTP 500\)/);
+    assert.equal(parsePostFile(file.text).meta.unconfirmed, undefined, 'the file no longer records the attempt');
+    const from = svc().requests.length;
+    const out = await file.publish();
+    assert.ok(out.kind === 'created');
+    const lookups = svc()
+      .requests.slice(from)
+      .filter((r) => r.method === 'GET' && r.path.includes('meta_key='));
+    assert.equal(lookups.length, 0, 'no look-up for the failed attempt: it is known not to exist');
+    assert.equal(parsePostFile(file.text).meta.id, out.post.ID);
+    assert.equal(parsePostFile(file.text).meta.unconfirmed, undefined);
+  });
+
   it('a create the site refused (4xx) leaves no unconfirmed attempt in the file', async () => {
     svc().queueFault({ method: 'POST', path: `/rest/v1.1/sites/${SITE}/posts/new`, fault: 'status=403' });
     await assert.rejects(file.publish(), (err: unknown) => err instanceof ContentSiteError && err.status === 403);

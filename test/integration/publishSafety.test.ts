@@ -146,6 +146,8 @@ describe('A post file from a cloned repository, published', () => {
       svc().queueFault({ method: 'POST', path: `/rest/v1.1/sites/${SITE}/posts/new`, fault: 'reset' });
       await assert.rejects(file.publish(), /“Night walk” was not published: .*the site, asked, has no such post\. Publish again/);
       assert.equal(parsePostFile(file.text).meta.id, undefined, 'the file names no post');
+      // No answer: the create may still land after the look-up, so the next Publish looks for it again.
+      assert.ok(parsePostFile(file.text).meta.unconfirmed, 'the file still records the attempt');
       const out = await file.publish();
       assert.ok(out.kind === 'created');
       assert.notEqual(out.post.ID, first.post.ID);
