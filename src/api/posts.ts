@@ -1,6 +1,7 @@
 import { schemas } from './lazy/loadSchemas';
 import { Reactions } from './act';
 import { badResponse, errorFromErrorsObject, isObject, parseWith } from './decode';
+import type { FormValue } from './encode';
 import { ContentSiteError, invalidInput } from './errors';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import type { PostV1, PostV11 } from './schemas/post';
@@ -57,7 +58,7 @@ export interface PostWrite {
   status?: WriteStatus;
   /** ISO 8601. */
   date?: string;
-  /** Names; unknown ones are created where the user may. */
+  /** Names, each sent whole (a comma in a name is part of it); unknown ones are created where the user may. */
   tags?: readonly string[];
   categories?: readonly string[];
   /** An attachment ID; '' removes the featured image. */
@@ -78,6 +79,16 @@ export interface PostUpdate extends PostWrite {
 }
 
 export type RestoreOutcome = { ok: true; post: PostV11 } | { ok: false; error: ContentSiteError };
+
+/**
+ * Term names as the service reads each one whole: an array (`tags[]=Paris, France`), since a plain
+ * string is split at its commas ("Paris, France" would make two tags). No names is the empty string,
+ * which removes them all (a form cannot send an empty array).
+ */
+function termNames(names: readonly string[] | undefined): FormValue {
+  if (names === undefined) return undefined;
+  return names.length ? names : '';
+}
 
 /** A posts listing's answer (the trash's, or any statuses'), read as a page. */
 function postsPage(body: unknown, site: string): PostsPage {
@@ -169,10 +180,10 @@ export class PostsApi extends Reactions {
     if (fields.parent !== undefined) intInRange('parent', fields.parent, 0, Number.MAX_SAFE_INTEGER);
     if (fields.menu_order !== undefined) intInRange('menu_order', fields.menu_order, -2147483648, 2147483647);
     const { tags, categories, featured_image, metadata, ...rest } = fields;
-    const form: Record<string, string> = {};
+    const form: Record<string, FormValue> = {};
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) form[k] = String(v);
-    if (tags) form.tags = tags.join(',');
-    if (categories) form.categories = categories.join(',');
+    form.tags = termNames(tags);
+    form.categories = termNames(categories);
     if (featured_image !== undefined) form.featured_image = String(featured_image);
     metadata?.forEach((m, i) => {
       if (!m.key) throw invalidInput('Each metadata entry needs a key.');

@@ -139,6 +139,21 @@ describe('Publishing a post file to the reference service', () => {
     assert.equal(parsePostFile(file.text).meta.unconfirmed, undefined);
   });
 
+  it('a tag or category whose name holds a comma is one term on the site, as the file names it', async () => {
+    file.text = `---\ntitle: Trip\nstatus: publish\ntags: ["Paris, France", "Lyon"]\ncategories: ["Travel, abroad"]\n---\nBy train.\n`;
+    const out = await file.publish();
+    assert.ok(out.kind === 'created');
+    const stored = svc().world().posts.get(out.post.ID)!;
+    assert.deepEqual([...stored.tags].sort(), ['Lyon', 'Paris, France']);
+    assert.deepEqual(stored.categories, ['Travel, abroad']);
+    assert.deepEqual(Object.keys(out.post.tags ?? {}).sort(), ['Lyon', 'Paris, France'], "the site's answer says so too");
+    // Published again with one of them gone: the update replaces the tags, each still whole.
+    file.text = file.text.replace(/^tags: .*$/m, 'tags: ["Paris, France"]');
+    const again = await file.publish();
+    assert.ok(again.kind === 'updated');
+    assert.deepEqual(svc().world().posts.get(out.post.ID)!.tags, ['Paris, France']);
+  });
+
   it('a local featured_image is uploaded once and sent as the attachment, also when the body links the same image', async () => {
     const out = await publishPost(POST.replace('tags:', 'featured_image: lamp.png\ntags:'), deps);
     assert.ok(out.kind === 'created');

@@ -165,6 +165,38 @@ describe('Categories and tags', () => {
       const emptied = await call('POST', `${SITE}/posts/${post.ID}`, { token: DEMO, json: { categories: [] } });
       assert.deepEqual(Object.keys(emptied.json.categories), ['Uncategorized']);
     });
+    it('an array names each term whole, commas and all (form `tags[]=`, `tags[0]=` or JSON); a string is split at its commas', async () => {
+      const tagsOf = (r: { status: number; text: string; json: Json }) => {
+        assert.equal(r.status, 200, r.text);
+        return Object.keys(r.json.tags).sort();
+      };
+      const form = new URLSearchParams([
+        ['title', 'Trip'],
+        ['content', 'x'],
+        ['tags[]', 'Paris, France'],
+        ['tags[]', 'Lyon'],
+        ['categories[]', 'Travel, abroad'],
+      ]).toString();
+      const post = await call('POST', `${SITE}/posts/new`, { token: DEMO, form });
+      assert.deepEqual(tagsOf(post), ['Lyon', 'Paris, France']);
+      assert.deepEqual(Object.keys(post.json.categories), ['Travel, abroad']);
+      const indexed = `tags[0]=${encodeURIComponent('Nice, France')}&tags[1]=Lyon`;
+      assert.deepEqual(tagsOf(await call('POST', `${SITE}/posts/${post.json.ID}`, { token: DEMO, form: indexed })), [
+        'Lyon',
+        'Nice, France',
+      ]);
+      const json = { tags: ['Paris, France', 'books'] };
+      assert.deepEqual(tagsOf(await call('POST', `${SITE}/posts/${post.json.ID}`, { token: DEMO, json })), ['Paris, France', 'books']);
+      const string = await call('POST', `${SITE}/posts/${post.json.ID}`, {
+        token: DEMO,
+        form: `tags=${encodeURIComponent('Paris, France')}`,
+      });
+      assert.deepEqual(tagsOf(string), ['France', 'Paris']);
+      const nested = await call('POST', `${SITE}/posts/${post.json.ID}`, { token: DEMO, form: 'tags[0][name]=x&title=Nested' });
+      assert.equal(nested.status, 400);
+      assert.equal(nested.json.error, 'invalid_input');
+      assert.equal((await getOk(`${SITE}/posts/${post.json.ID}`)).title, 'Trip', 'a refused write changes nothing');
+    });
     it("a post's terms in its answer are the site's terms (real IDs and counts)", async () => {
       const post = await getOk(`${SITE}/posts/102`);
       assert.deepEqual(

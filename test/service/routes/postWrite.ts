@@ -4,7 +4,7 @@
  * then for good). Roles as the real service has them: a user who may edit but not publish gets a
  * publish saved as `pending` without a word; an author touches only their own posts.
  */
-import { ALL_COMMON, ApiError, int, list, str, type Ctx, type Params } from '../http';
+import { ALL_COMMON, ApiError, int, str, type Ctx, type Params } from '../http';
 import { canManageCategories, capsOf, requireSiteAccess } from '../permissions';
 import { addTerm, findTerm } from '../terms';
 import type { Route } from '../router';
@@ -29,18 +29,18 @@ function uniqueSlug(ctx: Ctx, site: Site, wanted: string, self?: number): string
   return slug;
 }
 
-/** Names or IDs as a comma string or an array (`tags[]=a`), each once. */
+/**
+ * Names or IDs, each once, as the real service reads them: an array (`tags[]=a`, `tags[0]=a`, a JSON
+ * array) item by item, each item whole, commas and all ("Paris, France" is one tag); a string split at
+ * its commas. Each name trimmed, empty ones dropped (`tags=` removes every tag).
+ */
 function terms(params: Params, name: string): string[] | undefined {
-  const raw = list(params, name);
+  const raw = params[name];
   if (raw === undefined) return undefined;
-  return [
-    ...new Set(
-      raw
-        .flatMap((t) => t.split(','))
-        .map((t) => t.trim())
-        .filter(Boolean),
-    ),
-  ];
+  const items: unknown[] = typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw : Object.values(raw);
+  if (!items.every((t): t is string => typeof t === 'string'))
+    throw new ApiError(400, 'invalid_input', `"${name}" must be names or IDs: a comma-separated string or a list.`);
+  return [...new Set(items.map((t) => t.trim()).filter(Boolean))];
 }
 
 /**
@@ -143,6 +143,8 @@ function apply(ctx: Ctx, site: Site, post: Post, creating: boolean): void {
   const type = typeParam(p, site);
   if (type !== undefined) post.type = type;
   const menuOrder = int(p, 'menu_order', {});
+  const tags = terms(p, 'tags');
+  const categories = terms(p, 'categories');
   // `parent` is a page's: another post of the site (0 or empty: none); other types ignore it.
   const rawParent = post.type === 'page' ? str(p, 'parent') : undefined;
   let parent: number | undefined;
@@ -170,9 +172,7 @@ function apply(ctx: Ctx, site: Site, post: Post, creating: boolean): void {
   applyMetadata(ctx, post);
   // Categories and tags do not apply to pages (nor to other types here).
   if (post.type === 'post') {
-    const tags = terms(p, 'tags');
     if (tags) post.tags = resolveTerms(ctx, site, 'post_tag', tags);
-    const categories = terms(p, 'categories');
     if (categories) {
       const kept = resolveTerms(ctx, site, 'category', categories);
       post.categories = kept.length ? kept : [defaultCategory(ctx, site)];
