@@ -69,6 +69,8 @@ export const COMMANDS = {
   posts: {
     refresh: 'contentSite.posts.refresh',
     loadMore: 'contentSite.posts.loadMore',
+    /** The Pages group's Load more (a list of its own; not in the palette). */
+    loadMorePages: 'contentSite.posts.loadMorePages',
     newPost: 'contentSite.posts.newPost',
     publish: 'contentSite.posts.publish',
     pull: 'contentSite.posts.pull',

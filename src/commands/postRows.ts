@@ -2,7 +2,7 @@
  * The Posts view's rows: preview or open one in the browser, publish a draft, move it to the
  * trash. They call the posts model and say the outcome; the model builds the links. (Open as
  * Markdown is a post-file command: commands/postFiles.ts; the view's Refresh and Load more are
- * registered by its ListFeature.)
+ * registered by its ListFeature.) And the Pages group's Load more.
  */
 import * as vscode from 'vscode';
 import type { PostV11 } from '../api';
@@ -12,6 +12,7 @@ import { postLink, type PostOutcome, type PostsModel } from '../models/postsMode
 import type { PostsProvider } from '../views/posts/postsProvider';
 import { openExternal, requireSignIn, type CommandAuth } from './common';
 import { report, reportFailure } from '../report';
+import { withViewProgress } from '../views/common/viewProgress';
 
 export interface PostRowDeps {
   log: vscode.LogOutputChannel;
@@ -45,6 +46,10 @@ export function registerPostRowCommands(deps: PostRowDeps): vscode.Disposable[] 
   }
 
   return [
+    // The Pages group's own Load more (the view's Load more is the posts', registered by its ListFeature).
+    vscode.commands.registerCommand(COMMANDS.posts.loadMorePages, () =>
+      withViewProgress(provider.viewId, () => model.pagesList.loadMore()),
+    ),
     vscode.commands.registerCommand(COMMANDS.posts.preview, (clicked?: vscode.TreeItem) => {
       const post = row(clicked);
       if (post) openExternal(postLink(post), `“${titleOf(post)}”`);

@@ -1,6 +1,7 @@
 /**
  * The chosen site's posts and pages, every status but the trash, newest first and paged by the
- * service's `page_handle`; the Posts view groups the posts by status, and the pages apart. How many
+ * service's `page_handle`; the Posts view groups the posts by status, and shows the pages apart, from
+ * a list of their own (`pagesList`, loaded in the same batch: however old, they show at once). How many
  * the site has in each group is the service's count (post-counts), read with the first page and
  * again after each publish or trash, not the loaded page's. Publishing a draft and moving a post to the
  * trash are operations on the list core: shown at once, kept over any refresh, undone by a refusal,
@@ -11,7 +12,8 @@ import type { ContentSiteClient, ContentSiteError, PostCounts, PostV11 } from '.
 import type { RefreshPart } from './batchRefresh';
 import { Emitter } from './emitter';
 import type { Effect, OperationOutcome } from './listCore';
-import { postKey as key, SitePostsModel } from './sitePostsModel';
+import { PagesList } from './pagesList';
+import { postKey as key, SitePostsModel, type SitePostsOptions } from './sitePostsModel';
 
 /** The statuses the view shows, in the order of its groups. */
 export const POST_GROUPS = ['draft', 'future', 'pending', 'publish', 'private'] as const;
@@ -32,10 +34,22 @@ export type PostOutcome =
   | { kind: 'unknown'; error: ContentSiteError; now?: PostV11 };
 
 export class PostsModel extends SitePostsModel {
+  /** The site's pages, listed apart from the posts. */
+  readonly pagesList: PagesList;
   private readonly counted = new Map<CountedType, PostCounts>();
   private readonly countsChanged = new Emitter<void>();
   /** The site's counts were read. */
   readonly onDidChangeCounts = this.countsChanged.event;
+
+  constructor(options: SitePostsOptions) {
+    super(options);
+    this.pagesList = new PagesList(options, { statuses: POST_GROUPS, fields: POST_FIELDS });
+  }
+
+  /** O(1): a post, or a page. */
+  override post(id: number): PostV11 | undefined {
+    return super.post(id) ?? this.pagesList.post(id);
+  }
 
   /** The loaded posts of one status, in the list's order. */
   group(status: PostGroup): PostV11[] {
@@ -43,8 +57,8 @@ export class PostsModel extends SitePostsModel {
   }
 
   /** The loaded pages, every status but the trash, in the list's order. */
-  pages(): PostV11[] {
-    return this.items.filter((p) => p.type === 'page');
+  pages(): readonly PostV11[] {
+    return this.pagesList.items;
   }
 
   /** How many posts in `status` the site has (all authors'), or pages in every status shown; undefined until read. */
@@ -57,19 +71,21 @@ export class PostsModel extends SitePostsModel {
     return POST_GROUPS.reduce((n, s) => n + Number(all[s] ?? 0), 0);
   }
 
-  /** The first page, and the site's counts of posts and pages, in the same batch. */
+  /** The first page of posts and of pages, and the site's counts of both, in the same batch. */
   override refreshParts(client: ContentSiteClient): RefreshPart[] {
     const parts = this.list.refreshParts(client);
-    return parts.length ? [...parts, ...this.countParts(client)] : parts;
+    return parts.length ? [...parts, ...this.pagesList.refreshParts(client), ...this.countParts(client)] : parts;
   }
 
   override clear(): void {
     this.counted.clear();
+    this.pagesList.clear();
     super.clear();
   }
 
   override dispose(): void {
     this.countsChanged.dispose();
+    this.pagesList.dispose();
     super.dispose();
   }
 
@@ -98,11 +114,17 @@ export class PostsModel extends SitePostsModel {
   }
 
   protected override isShown(post: PostV11): boolean {
-    return (POST_GROUPS as readonly string[]).includes(post.status ?? '');
+    // A page is the pages list's (a first page kept from before they were listed apart may hold some).
+    return post.type !== 'page' && (POST_GROUPS as readonly string[]).includes(post.status ?? '');
   }
 
   protected postsRequest(client: ContentSiteClient, site: string, number: number, handle: string | undefined) {
-    return client.posts.listRequest(site, { status: [...POST_GROUPS], type: 'any', number, page_handle: handle, fields: POST_FIELDS });
+    return client.posts.listRequest(site, { status: [...POST_GROUPS], type: 'post', number, page_handle: handle, fields: POST_FIELDS });
+  }
+
+  /** The list core that holds a post or a page (the posts' when it holds neither). */
+  private listOf(id: number) {
+    return this.pagesList.post(id) ? this.pagesList.list : this.list;
   }
 
   protected override async fetchItems(client: ContentSiteClient, keys: readonly string[]): Promise<PostV11[]> {
@@ -117,7 +139,7 @@ export class PostsModel extends SitePostsModel {
     const site = this.site;
     if (!site) throw new Error('No site is chosen.');
     const asked: Effect<PostV11> = (p) => ({ ...p, status: 'publish' });
-    const outcome = await this.list.perform(
+    const outcome = await this.listOf(id).perform(
       new Map([[key(id), asked]]),
       () => this.client().posts.update(site, id, { status: 'publish' }, {}),
       (answer) => new Map([[key(id), (p: PostV11) => ({ ...p, status: answer.status, date: answer.date, modified: answer.modified })]]),
@@ -130,7 +152,7 @@ export class PostsModel extends SitePostsModel {
     const site = this.site;
     if (!site) throw new Error('No site is chosen.');
     const gone: Effect<PostV11> = () => undefined;
-    const outcome = await this.list.perform(new Map([[key(id), gone]]), () => this.client().posts.trash(site, id));
+    const outcome = await this.listOf(id).perform(new Map([[key(id), gone]]), () => this.client().posts.trash(site, id));
     return this.outcome(id, outcome);
   }
 

@@ -4,6 +4,7 @@ import { POST_GROUPS, type PostsModel } from '../../models/postsModel';
 import { COMMANDS, VIEWS } from '../../ids';
 import { ListProvider, minuteNow } from '../common/listProvider';
 import { describe, listMessage, listRows } from '../common/listRows';
+import { ErrorNode, LoadMoreNode } from '../common/messageNode';
 import type { LoaderOptions } from '../common/viewLoader';
 import { PostGroupNode, PostNode, type PostsViewGroup } from './postNodes';
 
@@ -15,7 +16,11 @@ export class PostsProvider extends ListProvider<PostsModel> {
     loader: LoaderOptions,
   ) {
     super(VIEWS.posts, model, loader, { canSelectMany: false });
-    this.registerAll([chosen.onDidChange(() => this.render()), model.onDidChangeCounts(() => this.render())]);
+    this.registerAll([
+      chosen.onDidChange(() => this.render()),
+      model.onDidChangeCounts(() => this.render()),
+      model.pagesList.onDidChange(() => this.render()),
+    ]);
   }
 
   protected header(): void {
@@ -26,20 +31,47 @@ export class PostsProvider extends ListProvider<PostsModel> {
   protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {
     if (element instanceof PostGroupNode) {
       const minute = minuteNow();
-      return this.itemsOf(element.group).map((p) => this.row(String(p.ID), [p, minute], () => new PostNode(p)));
+      const rows = this.itemsOf(element.group).map((p) => this.row(String(p.ID), [p, minute], () => new PostNode(p)));
+      return element.group === 'pages' ? this.pageRows(rows) : rows;
     }
     if (element) return [];
     const m = this.model;
+    const pages = m.pagesList;
     const groups = () => [
-      ...POST_GROUPS.map((g) => new PostGroupNode(g, m.group(g), m.count('post', g))),
-      new PostGroupNode('pages', m.pages(), m.count('page')),
+      // A status with nothing in it loaded is shown when the site counts some (Load more brings them).
+      ...POST_GROUPS.map((g) => new PostGroupNode(g, m.group(g), m.count('post', g))).filter(
+        (g) => g.posts.length > 0 || (m.hasMore && g.description !== '0'),
+      ),
+      // The pages are a list of their own: loaded with the posts, and with their own Load more and failure.
+      ...(pages.items.length > 0 || pages.hasMore || pages.state.kind === 'error'
+        ? [new PostGroupNode('pages', m.pages(), m.count('page'))]
+        : []),
     ];
-    // A group with nothing in it loaded is shown when the site counts some (Load more brings them).
-    return listRows(
-      m.list,
-      () => groups().filter((g) => g.posts.length > 0 || (m.hasMore && g.description !== '0')),
-      COMMANDS.posts.loadMore,
-    );
+    return listRows(m.list, groups, COMMANDS.posts.loadMore);
+  }
+
+  /** The Pages group's rows: its first page's failure (Retry reads the view again), the pages, its Load more or that one's failure. */
+  private pageRows(rows: vscode.TreeItem[]): vscode.TreeItem[] {
+    const pages = this.model.pagesList;
+    const out: vscode.TreeItem[] = [];
+    const s = pages.state;
+    if (s.kind === 'error') {
+      const failed = new ErrorNode(s.error);
+      failed.id = 'posts-pages-error';
+      failed.command = { command: COMMANDS.posts.refresh, title: vscode.l10n.t('Retry') };
+      out.push(failed);
+    }
+    out.push(...rows);
+    if (pages.loadMoreError) {
+      const failed = new ErrorNode(pages.loadMoreError, { loadMore: COMMANDS.posts.loadMorePages });
+      failed.id = 'posts-pages-more-error';
+      out.push(failed);
+    } else if (pages.hasMore) {
+      const more = new LoadMoreNode(COMMANDS.posts.loadMorePages);
+      more.id = 'posts-pages-more';
+      out.push(more);
+    }
+    return out;
   }
 
   private itemsOf(group: PostsViewGroup) {
