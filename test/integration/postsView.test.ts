@@ -7,7 +7,7 @@ import '../../scripts/bench/vscodeStub';
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import { LoadCoordinator } from '../../src/models/loadCoordinator';
-import { PostsModel } from '../../src/models/postsModel';
+import { PostsModel, type PostGroup } from '../../src/models/postsModel';
 import { SiteChanges } from '../../src/models/siteChanges';
 import { PostGroupNode, PostNode } from '../../src/views/posts/postNodes';
 import { PostsProvider } from '../../src/views/posts/postsProvider';
@@ -55,6 +55,21 @@ describe('The Posts view', () => {
     assert.equal((await model.trash(about.ID)).kind, 'done');
     assert.ok(!rows().some((r) => r.post.ID === about.ID), 'gone from the group');
     assert.equal(svc().world().posts.get(about.ID)!.status, 'trash');
+    provider.dispose();
+  });
+
+  it('a status the site counts whose posts are older than the loaded ones opens on a Load more, which brings them', async () => {
+    const { model, provider, titles } = view(1);
+    await model.refresh();
+    const groups = provider.getChildren().filter((r): r is PostGroupNode => r instanceof PostGroupNode && r.group !== 'pages');
+    const waiting = groups.find((g) => g.posts.length === 0);
+    assert.ok(waiting, 'a counted status with nothing loaded yet');
+    const [more] = provider.getChildren(waiting);
+    assert.equal(provider.getChildren(waiting).length, 1);
+    assert.equal(more.command?.command, 'contentSite.posts.loadMore');
+    while (model.group(waiting.group as PostGroup).length === 0) await model.loadMore();
+    const after = provider.getChildren(waiting);
+    assert.ok(titles(after).length > 0 && after.every((r) => r instanceof PostNode), 'its posts, and no Load more in the group');
     provider.dispose();
   });
 

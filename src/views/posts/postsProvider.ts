@@ -32,7 +32,14 @@ export class PostsProvider extends ListProvider<PostsModel> {
     if (element instanceof PostGroupNode) {
       const minute = minuteNow();
       const rows = this.itemsOf(element.group).map((p) => this.row(String(p.ID), [p, minute], () => new PostNode(p)));
-      return element.group === 'pages' ? this.pageRows(rows) : rows;
+      if (element.group === 'pages') return this.pageRows(rows);
+      // A status the site counts, whose posts are all older than the ones loaded: its way to them, not an empty group.
+      if (rows.length === 0 && this.model.hasMore) {
+        const more = new LoadMoreNode(COMMANDS.posts.loadMore);
+        more.id = `posts-${element.group}-more`;
+        return [more];
+      }
+      return rows;
     }
     if (element) return [];
     const m = this.model;
