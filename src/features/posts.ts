@@ -29,10 +29,14 @@ export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
       provider: (model, loader) => new PostsProvider(model, site, loader),
       gate: () => site.site !== undefined,
       watched: (model) => [model],
-      pages: (model) => [
-        { name: () => `posts:${site.site ?? ''}`, list: model.list, read: cachedItem.post, pageSize: pageSizes.posts },
-        { name: () => `pages:${site.site ?? ''}`, list: model.pagesList.list, read: cachedItem.post, pageSize: pageSizes.posts },
-      ],
+      // The posts' first page and the pages'.
+      pages: (model) =>
+        [model, model.pagesList].map((m) => ({
+          name: () => `${m.type === 'post' ? 'posts' : 'pages'}:${site.site ?? ''}`,
+          list: m.list,
+          read: cachedItem.post,
+          pageSize: pageSizes.posts,
+        })),
     });
     const { model, provider } = this;
     const sitePosts = this.register(new SitePostDocuments());

@@ -12,15 +12,11 @@ import type { ContentSiteClient, ContentSiteError, PostCounts, PostV11 } from '.
 import type { RefreshPart } from './batchRefresh';
 import { Emitter } from './emitter';
 import type { Effect, OperationOutcome } from './listCore';
-import { PagesList } from './pagesList';
-import { postKey as key, SitePostsModel, type SitePostsOptions } from './sitePostsModel';
+import type { LoadState } from './loadState';
+import { POST_GROUPS, PostsList, type PostGroup } from './postsList';
+import { postKey as key, type SitePostsOptions } from './sitePostsModel';
 
-/** The statuses the view shows, in the order of its groups. */
-export const POST_GROUPS = ['draft', 'future', 'pending', 'publish', 'private'] as const;
-export type PostGroup = (typeof POST_GROUPS)[number];
-
-/** What the rows, their menus and Open as Markdown's file name read of a post. */
-export const POST_FIELDS = 'ID,title,status,date,modified,author,URL,slug,type';
+export { POST_FIELDS, POST_GROUPS, type PostGroup } from './postsList';
 
 /** What the site counts: its posts and its pages. */
 export type CountedType = 'post' | 'page';
@@ -33,17 +29,23 @@ export type PostOutcome =
   /** The answer was lost: `now` is the post as the service has it, when asked (undefined: gone from the list). */
   | { kind: 'unknown'; error: ContentSiteError; now?: PostV11 };
 
-export class PostsModel extends SitePostsModel {
+export class PostsModel extends PostsList {
   /** The site's pages, listed apart from the posts. */
-  readonly pagesList: PagesList;
+  readonly pagesList: PostsList;
   private readonly counted = new Map<CountedType, PostCounts>();
   private readonly countsChanged = new Emitter<void>();
   /** The site's counts were read. */
   readonly onDidChangeCounts = this.countsChanged.event;
 
   constructor(options: SitePostsOptions) {
-    super(options);
-    this.pagesList = new PagesList(options, { statuses: POST_GROUPS, fields: POST_FIELDS });
+    super(options, 'post');
+    this.pagesList = new PostsList(options, 'page');
+  }
+
+  /** The posts' state; a failure of the pages' first page alone is the view's too (Retry, and the recovery, read both again). */
+  override get state(): LoadState {
+    const s = super.state;
+    return s.kind !== 'error' && this.pagesList.state.kind === 'error' ? this.pagesList.state : s;
   }
 
   /** O(1): a post, or a page. */
@@ -53,7 +55,7 @@ export class PostsModel extends SitePostsModel {
 
   /** The loaded posts of one status, in the list's order. */
   group(status: PostGroup): PostV11[] {
-    return this.items.filter((p) => p.status === status && p.type !== 'page');
+    return this.items.filter((p) => p.status === status);
   }
 
   /** The loaded pages, every status but the trash, in the list's order. */
@@ -113,25 +115,9 @@ export class PostsModel extends SitePostsModel {
     await Promise.all(this.countParts(client).map((p) => p.deliver(client.run(p.request))));
   }
 
-  protected override isShown(post: PostV11): boolean {
-    // A page is the pages list's (a first page kept from before they were listed apart may hold some).
-    return post.type !== 'page' && (POST_GROUPS as readonly string[]).includes(post.status ?? '');
-  }
-
-  protected postsRequest(client: ContentSiteClient, site: string, number: number, handle: string | undefined) {
-    return client.posts.listRequest(site, { status: [...POST_GROUPS], type: 'post', number, page_handle: handle, fields: POST_FIELDS });
-  }
-
   /** The list core that holds a post or a page (the posts' when it holds neither). */
   private listOf(id: number) {
     return this.pagesList.post(id) ? this.pagesList.list : this.list;
-  }
-
-  protected override async fetchItems(client: ContentSiteClient, keys: readonly string[]): Promise<PostV11[]> {
-    const site = this.site;
-    if (!site) return [];
-    const got = await Promise.all(keys.map((k) => client.posts.get(site, Number(k), { fields: POST_FIELDS }).catch(() => undefined)));
-    return got.filter((p): p is PostV11 => p !== undefined);
   }
 
   /** Publishes a draft (or a pending post): the row moves to what the service answered. */
@@ -154,13 +140,6 @@ export class PostsModel extends SitePostsModel {
     const gone: Effect<PostV11> = () => undefined;
     const outcome = await this.listOf(id).perform(new Map([[key(id), gone]]), () => this.client().posts.trash(site, id));
     return this.outcome(id, outcome);
-  }
-
-  /** A post it should show or no longer show, or in another group. */
-  protected outdatedBy(post: Pick<PostV11, 'ID' | 'status'>): boolean {
-    const shown = this.post(post.ID);
-    const belongs = (POST_GROUPS as readonly string[]).includes(post.status ?? '');
-    return shown ? shown.status !== post.status : belongs;
   }
 
   private outcome(id: number, o: OperationOutcome<PostV11, PostV11>): PostOutcome {

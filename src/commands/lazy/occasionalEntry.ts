@@ -1,9 +1,11 @@
 /**
  * Built on its own as dist/occasional.js (scripts/build.mjs): the work of the commands run now and
  * then: Select Site's picker, restoring posts (the palette's picker and the report of what
- * happened), Show Insights (its picker and panel), Show Site Info. Load it only through ./loadOccasional.
+ * happened), Show Insights (its picker and panel), Show Site Info, the Posts view's row commands.
+ * Load it only through ./loadOccasional.
  */
 export { selectSite } from '../sitePicker';
 export { restoreAndReport, restoreFromPalette } from '../restoreActions';
 export { showInsights } from '../insightsActions';
 export { showSiteInfo } from '../siteInfoActions';
+export { openPostInBrowser, previewPost, publishDraft, trashPost } from '../postRowActions';

@@ -4,7 +4,7 @@ import { POST_GROUPS, type PostsModel } from '../../models/postsModel';
 import { COMMANDS, VIEWS } from '../../ids';
 import { ListProvider, minuteNow } from '../common/listProvider';
 import { describe, listMessage, listRows } from '../common/listRows';
-import { ErrorNode, LoadMoreNode } from '../common/messageNode';
+import { LoadMoreNode } from '../common/messageNode';
 import type { LoaderOptions } from '../common/viewLoader';
 import { PostGroupNode, PostNode, type PostsViewGroup } from './postNodes';
 
@@ -57,27 +57,13 @@ export class PostsProvider extends ListProvider<PostsModel> {
     return listRows(m.list, groups, COMMANDS.posts.loadMore);
   }
 
-  /** The Pages group's rows: its first page's failure (Retry reads the view again), the pages, its Load more or that one's failure. */
+  /**
+   * The Pages group's rows: its first page's failure (Retry: the model's state says it), the pages, its
+   * Load more or that one's failure; each message row under an id of its own (the view's are at the top).
+   */
   private pageRows(rows: vscode.TreeItem[]): vscode.TreeItem[] {
-    const pages = this.model.pagesList;
-    const out: vscode.TreeItem[] = [];
-    const s = pages.state;
-    if (s.kind === 'error') {
-      const failed = new ErrorNode(s.error);
-      failed.id = 'posts-pages-error';
-      failed.command = { command: COMMANDS.posts.refresh, title: vscode.l10n.t('Retry') };
-      out.push(failed);
-    }
-    out.push(...rows);
-    if (pages.loadMoreError) {
-      const failed = new ErrorNode(pages.loadMoreError, { loadMore: COMMANDS.posts.loadMorePages });
-      failed.id = 'posts-pages-more-error';
-      out.push(failed);
-    } else if (pages.hasMore) {
-      const more = new LoadMoreNode(COMMANDS.posts.loadMorePages);
-      more.id = 'posts-pages-more';
-      out.push(more);
-    }
+    const out = listRows(this.model.pagesList.list, () => rows, COMMANDS.posts.loadMorePages);
+    for (const r of out) if (!(r instanceof PostNode)) r.id = `pages-${r.id}`;
     return out;
   }
 
