@@ -22,11 +22,11 @@ import { realTimers, type Timers } from './timers';
 
 /**
  * What a poll asks, as the service's own web client does: a note's hash changes when its text or its
- * read state does (so a new note, a read elsewhere and an edit all show). A service that sends no
- * hash is polled with the unread counts too (POLL_FIELDS_WITHOUT_HASH) from then on.
+ * read state does (so a new note, a read elsewhere and an edit all show). The service sends
+ * `note_hash` with every note of a list, whatever `fields` says; a page without it is an answer the
+ * client cannot read (the list's schema), so the poll fails and backs off.
  */
 export const POLL_FIELDS = 'id,note_hash';
-export const POLL_FIELDS_WITHOUT_HASH = 'id,unread,note_hash';
 
 /**
  * How many of the newest notes a poll on the interval watches (the service's web client watches
@@ -77,8 +77,6 @@ export class NotePoller {
   private failures = 0;
   private notBefore = 0;
   private inflight = false;
-  /** Whether the service sends note hashes (assumed until a poll shows otherwise). */
-  private hashes = true;
   private timer: unknown;
   private stopped = true;
   private live = false;
@@ -153,17 +151,12 @@ export class NotePoller {
     if (this.live || model.state.kind !== 'loaded') return recovered ? 'recovered' : 'skipped';
     const client = this.o.client();
     const keep = model.pollFilter?.();
-    const fields = this.hashes ? POLL_FIELDS : POLL_FIELDS_WITHOUT_HASH;
+    const fields = POLL_FIELDS;
     const query = model.pollQuery();
     const number = scope === 'newest' ? Math.min(query.number ?? WATCHED_NEWEST, WATCHED_NEWEST) : query.number;
     const page = await client.notifications.list({ ...query, number, fields: keep ? `${fields},type` : fields });
     if (keep) page.notes = page.notes.filter(keep);
     this.failures = 0;
-    if (this.hashes && page.notes.some((n) => n.note_hash === undefined)) {
-      this.hashes = false;
-      this.o.log?.('The service sends no note hashes: polling the unread counts too.');
-      return 'skipped';
-    }
     const known = model.serviceNotes().slice(0, page.notes.length);
     const sameIds = known.length === page.notes.length && known.every((n, i) => n.id === page.notes[i].id);
     if (!sameIds) {
@@ -171,9 +164,7 @@ export class NotePoller {
       await model.refresh();
       return 'changed';
     }
-    const changed = page.notes
-      .filter((n, i) => String(n.note_hash) !== String(known[i].note_hash) || (!this.hashes && n.unread !== known[i].unread))
-      .map((n) => n.id);
+    const changed = page.notes.filter((n, i) => String(n.note_hash) !== String(known[i].note_hash)).map((n) => n.id);
     if (changed.length === 0) return recovered ? 'recovered' : 'unchanged';
     this.o.log?.(`${changed.length} notification(s) changed on the service: loading them.`);
     const take = model.list.beginFetch();

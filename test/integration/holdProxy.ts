@@ -40,6 +40,12 @@ export interface HoldProxy {
    * the rewritten request has been answered.
    */
   rewrite(method: string, pathPrefix: string, to: (path: string) => string): Promise<void>;
+  /**
+   * Gives the next request that matches the service's own answer with its JSON changed by `change`
+   * (once; asked uncompressed): an answer the client cannot read, as from a broken cache or a
+   * service bug. Resolves once the changed answer has been sent.
+   */
+  edit(method: string, pathPrefix: string, change: (json: unknown) => unknown): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,10 +53,12 @@ export async function startHoldProxy(target: string): Promise<HoldProxy> {
   const upstream = new URL(target);
   const holds: Pending[] = [];
   const rewrites: Array<{ matches: (method: string, path: string) => boolean; to: (path: string) => string; done: () => void }> = [];
+  const edits: Array<{ matches: (method: string, path: string) => boolean; change: (json: unknown) => unknown; done: () => void }> = [];
   const forward = (
     req: IncomingMessage,
     body: Buffer,
     path = req.url,
+    plain = false,
   ): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> =>
     new Promise((resolve, reject) => {
       const out = httpRequest(
@@ -59,7 +67,7 @@ export async function startHoldProxy(target: string): Promise<HoldProxy> {
           port: upstream.port,
           method: req.method,
           path,
-          headers: { ...req.headers, host: upstream.host },
+          headers: { ...req.headers, host: upstream.host, ...(plain ? { 'accept-encoding': 'identity' } : {}) },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -83,7 +91,10 @@ export async function startHoldProxy(target: string): Promise<HoldProxy> {
         if (hold?.mode === 'request') await hold.released;
         const r = rewrites.findIndex((w) => w.matches(req.method ?? 'GET', req.url ?? ''));
         const rewrite = r >= 0 ? rewrites.splice(r, 1)[0] : undefined;
-        const answer = await forward(req, body, rewrite ? rewrite.to(req.url ?? '') : req.url);
+        const e = edits.findIndex((w) => w.matches(req.method ?? 'GET', req.url ?? ''));
+        const edit = e >= 0 ? edits.splice(e, 1)[0] : undefined;
+        const answer = await forward(req, body, rewrite ? rewrite.to(req.url ?? '') : req.url, Boolean(edit));
+        if (edit) answer.body = Buffer.from(JSON.stringify(edit.change(JSON.parse(answer.body.toString('utf8')))));
         rewrite?.done();
         hold?.answered();
         if (hold && hold.mode !== 'request') await hold.released;
@@ -95,7 +106,7 @@ export async function startHoldProxy(target: string): Promise<HoldProxy> {
         delete headers['transfer-encoding'];
         delete headers.connection;
         res.writeHead(answer.status, { ...headers, 'content-length': String(answer.body.length) });
-        res.end(answer.body);
+        res.end(answer.body, () => edit?.done());
       })().catch(() => req.socket.destroy());
     });
   });
@@ -115,6 +126,8 @@ export async function startHoldProxy(target: string): Promise<HoldProxy> {
     },
     rewrite: (method, pathPrefix, to) =>
       new Promise<void>((done) => rewrites.push({ matches: (m, p) => m === method && p.startsWith(pathPrefix), to, done })),
+    edit: (method, pathPrefix, change) =>
+      new Promise<void>((done) => edits.push({ matches: (m, p) => m === method && p.startsWith(pathPrefix), change, done })),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

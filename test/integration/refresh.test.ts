@@ -131,28 +131,6 @@ describe('Polling notifications', () => {
     assert.equal(restRequests(svc()).length, 2);
   });
 
-  it('a service that sends no hashes is polled with the unread counts from then on, and a read elsewhere still shows', async () => {
-    const { api, notes } = models();
-    await notes.refresh();
-    // The same service answers, without the hashes: a service that does not keep them.
-    const list = api.notifications.list.bind(api.notifications);
-    api.notifications.list = async (params) => {
-      const page = await list(params);
-      return { ...page, notes: page.notes.map((n) => ({ ...n, note_hash: undefined })) };
-    };
-    const poller = new NotePoller({ client: () => api, model: notes, intervalMs: () => 30_000, active: () => true, timers });
-    assert.equal(await poller.pollOnce(), 'skipped', 'the first poll learns there are no hashes');
-    await client('cs-demo-token').notifications.markRead({ 60000: 9 });
-    assert.equal(await poller.pollOnce(), 'changed');
-    assert.match(
-      restRequests(svc())
-        .filter((r) => r.path.includes('fields=id%2Cunread%2Cnote_hash'))
-        .at(0)?.path ?? '',
-      /number=/,
-    );
-    assert.equal(notes.get(60000)!.unread, 0);
-  });
-
   it('a change on the service (read elsewhere) loads the notes again', async () => {
     const { api, notes } = models();
     await notes.refresh();

@@ -437,7 +437,7 @@ describe('Routes and their parameter rules', () => {
   });
 
   describe('GET /v1/notifications/ (listing)', () => {
-    it('answers 9 notes by default, newest first, with only the default fields, number and last_seen_time', async () => {
+    it('answers 9 notes by default, newest first, with only the default fields and note_hash, number and last_seen_time', async () => {
       const body = await ok('/rest/v1/notifications/');
       assert.equal(body.number, 9);
       assert.equal(body.last_seen_time, DEFAULT_NOW - 3 * 3600);
@@ -445,8 +445,8 @@ describe('Routes and their parameter rules', () => {
         body.notes.map((n: { id: number }) => n.id),
         [60000, 60001, 60002, 60003, 60004, 60005, 60006, 60007, 60008],
       );
-      assert.deepEqual(Object.keys(body.notes[0]).sort(), ['body', 'id', 'noticon', 'subject', 'timestamp', 'type', 'unread']);
-      assert.deepEqual(Object.keys(body.notes[5]).sort(), ['body', 'id', 'noticon', 'read', 'subject', 'timestamp', 'type']);
+      assert.deepEqual(Object.keys(body.notes[0]).sort(), ['body', 'id', 'note_hash', 'noticon', 'subject', 'timestamp', 'type', 'unread']);
+      assert.deepEqual(Object.keys(body.notes[5]).sort(), ['body', 'id', 'note_hash', 'noticon', 'read', 'subject', 'timestamp', 'type']);
     });
     it('fields chooses the note fields', async () => {
       const body = await ok('/rest/v1/notifications/?fields=id,note_hash,date&number=2');
@@ -460,6 +460,13 @@ describe('Routes and their parameter rules', () => {
       assert.equal(body.notes[0].date, iso(noteTime(0)));
       const meta = await ok('/rest/v1.1/notifications/?fields=id,meta&number=1');
       assert.deepEqual(meta.notes[0].meta.ids, { site: SITES.demo, post: 100, user: 4000, comment: 8800 });
+      assert.deepEqual(
+        Object.keys(meta.notes[0]).sort(),
+        ['id', 'meta', 'note_hash'],
+        'note_hash whatever fields says, as the real service sends it',
+      );
+      const one = await ok('/rest/v1.1/notifications/60000?fields=id,unread');
+      assert.deepEqual(Object.keys(one.notes[0]).sort(), ['id', 'note_hash', 'unread'], 'and so does one note');
     });
     it('number up to 99; 100 is 400 invalid_number', async () => {
       const body = await ok('/rest/v1/notifications/?number=99&fields=id');

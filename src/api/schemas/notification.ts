@@ -89,6 +89,8 @@ const timestamp = z.union([
     .transform((s) => Math.floor(Date.parse(s) / 1000)),
 ]);
 
+const noteHash = z.union([z.string(), z.number()]);
+
 export const rawNotificationSchema = z
   .object({
     id: intLike,
@@ -106,15 +108,21 @@ export const rawNotificationSchema = z
       .passthrough()
       .optional(),
     meta: z.unknown().optional(),
-    note_hash: z.union([z.string(), z.number()]).optional(),
+    note_hash: noteHash.optional(),
   })
   .passthrough();
+
+/**
+ * A note as a list (or the one-note route) answers it: the service sends `note_hash` with every
+ * note, whatever `fields` says, and the client relies on it (the poll compares hashes only).
+ */
+export const listedNotificationSchema = rawNotificationSchema.extend({ note_hash: noteHash });
 
 export const notificationsListSchema = z
   .object({
     number: intLike.optional(),
     last_seen_time: intLike.optional(),
-    notes: z.array(rawNotificationSchema),
+    notes: z.array(listedNotificationSchema),
   })
   .passthrough();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rawNotificationSchema } from './notification';
+import { listedNotificationSchema } from './notification';
 
 /** GET /v1.1/notifications/$id: `{notes: [note]}`. */
-export const oneNoteSchema = z.object({ notes: z.array(rawNotificationSchema) }).passthrough();
+export const oneNoteSchema = z.object({ notes: z.array(listedNotificationSchema) }).passthrough();

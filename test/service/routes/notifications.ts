@@ -35,7 +35,8 @@ function noteJson(note: Note, ctx: Ctx, reader: NoteReader, numItems: number, fo
 
 /**
  * `fields` names note fields (default DEFAULT_NOTE_FIELDS); a note in the older shape answers a
- * request for `unread` with its `read` flag.
+ * request for `unread` with its `read` flag. `note_hash` comes whatever `fields` says, as on the
+ * real service: clients compare it to know which notes changed.
  */
 function shownFields(p: Params, notes: Array<Record<string, unknown>>, def: string[]): Array<Record<string, unknown>> {
   const fields =
@@ -44,7 +45,9 @@ function shownFields(p: Params, notes: Array<Record<string, unknown>>, def: stri
       .map((f) => f.trim())
       .filter(Boolean) ?? def;
   return notes.map((n) =>
-    Object.fromEntries(Object.entries(n).filter(([k]) => fields.includes(k) || (k === 'read' && fields.includes('unread')))),
+    Object.fromEntries(
+      Object.entries(n).filter(([k]) => fields.includes(k) || k === 'note_hash' || (k === 'read' && fields.includes('unread'))),
+    ),
   );
 }
 

@@ -9,6 +9,7 @@ const note = (id: number, subject: unknown) => ({
   id,
   unread: 0,
   timestamp: 1763630000 + id,
+  note_hash: `h${id}`,
   ...(subject === undefined ? {} : { subject }),
 });
 
