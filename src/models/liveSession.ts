@@ -20,7 +20,7 @@ export interface LiveSessionOptions {
   /**
    * The upgrade was refused as unauthorized (401) or forbidden (403) and the REST API refuses the
    * sign-in too (`GET me` answered 401): the usual re-sign-in path, once. A refusal REST does not
-   * share is the channel being unavailable: polled meanwhile and tried again with the back-off.
+   * share is the channel being unavailable: polled meanwhile and tried again minutes later (pushPolicy.ts).
    */
   onUnauthorized(status: number): void;
   log?: (line: string) => void;

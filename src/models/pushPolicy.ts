@@ -7,8 +7,9 @@
  * failed connect, however long it was open; a 401/403 on the upgrade is first checked with the
  * REST API (`confirmUnauthorized`): when REST refuses the sign-in too it is told once
  * (`onUnauthorized`) and never retried until `start()` is called again, otherwise (a proxy or the
- * channel refusing alone) it is a failed connect like any other; `wake()` reconnects at once;
- * `stop()` ends the socket and every timer.
+ * channel refusing alone) it is a refusal, not a drop: the poll runs and the channel is tried again
+ * after 5 minutes, doubling at each refusal in a row up to 30 (asking again every second would only
+ * be refused again); `wake()` reconnects at once; `stop()` ends the socket and every timer.
  *
  * `mode` is what the view says: `live` while the socket is open (no interval poll), `polling`
  * otherwise, with `retryAt` the time of the next try. Timers, clock and randomness are injectable,
@@ -39,6 +40,12 @@ export interface PushPolicySettings {
    * every second, with the first page read each time.
    */
   stableMs: number;
+  /**
+   * After a 401/403 on the upgrade that REST does not share, the wait before the channel is tried
+   * again; it doubles at each such refusal in a row, up to `refusedMaxMs`, until a socket opens.
+   */
+  refusedMs: number;
+  refusedMaxMs: number;
 }
 
 export const PUSH_POLICY: PushPolicySettings = {
@@ -48,6 +55,8 @@ export const PUSH_POLICY: PushPolicySettings = {
   deadAfterMs: 31_000,
   jitter: 0.2,
   stableMs: 10_000,
+  refusedMs: 5 * 60_000,
+  refusedMaxMs: 30 * 60_000,
 };
 
 export interface PushPolicyOptions {
@@ -87,6 +96,8 @@ export class PushPolicy {
   private failures = 0;
   /** Reconnects since the socket was last open (the index into `delaysMs`). */
   private retries = 0;
+  /** Upgrades refused as unauthorized (REST not sharing it) in a row, until a socket opens: the doubling of `refusedMs`. */
+  private refusals = 0;
   /** When the socket opened, and the back-off it forgot then (restored if it does not stay open). */
   private opened: { at: number; failures: number; retries: number } | undefined;
   private readonly s: PushPolicySettings;
@@ -124,6 +135,7 @@ export class PushPolicy {
     if (this._phase !== 'stopped' && this._phase !== 'unauthorized') return;
     this.failures = 0;
     this.retries = 0;
+    this.refusals = 0;
     this.connect();
   }
 
@@ -174,6 +186,7 @@ export class PushPolicy {
         this.opened = { at: this.now(), failures: this.failures, retries: this.retries };
         this.failures = 0;
         this.retries = 0;
+        this.refusals = 0;
         this._lastFailure = undefined;
         this.armSilence(() => this.onSilence());
         this.set('open', undefined);
@@ -250,11 +263,7 @@ export class PushPolicy {
       if (this.attempt !== check) return;
       this.attempt = undefined;
       if (refused) return this.unauthorized(status);
-      this.o.log?.(
-        `Push channel: the REST API does not refuse the sign-in (the HTTP ${status} was the upgrade's alone): the channel is unavailable; polling, and trying it again later.`,
-      );
-      this.failures++;
-      this.retryLater();
+      this.refusedLater(status);
     };
     confirm(status).then(decide, () => decide(false));
   }
@@ -265,12 +274,35 @@ export class PushPolicy {
     this.o.onUnauthorized?.(status);
   }
 
+  /**
+   * The channel refuses what REST accepts (a proxy, or the channel itself): not a dropped connection,
+   * so not the seconds of the reconnect schedule; the poll runs meanwhile.
+   */
+  private refusedLater(status: number): void {
+    const base = Math.min(this.s.refusedMs * 2 ** this.refusals++, this.s.refusedMaxMs);
+    const ms = this.spread(base);
+    this.o.log?.(
+      `Push channel: the REST API does not refuse the sign-in (the HTTP ${status} was the upgrade's alone): the channel is unavailable; polling, and trying it again in ${Math.round(ms / 60_000)} min.`,
+    );
+    this.later(ms);
+  }
+
   private retryLater(): void {
     const pause = this.failures > 0 && this.failures % this.s.failuresBeforePause === 0;
     const base = pause ? this.s.pauseMs : this.s.delaysMs[Math.min(this.retries++, this.s.delaysMs.length - 1)];
-    const ms = Math.round(base * (1 + this.s.jitter * (2 * this.random() - 1)));
+    const ms = this.spread(base);
     if (this.failures > 0)
       this.o.log?.(`Push channel: connect failed ${this.failures} time(s) in a row; trying again in ${Math.round(ms / 1000)} s.`);
+    this.later(ms);
+  }
+
+  /** A wait spread by the jitter. */
+  private spread(base: number): number {
+    return Math.round(base * (1 + this.s.jitter * (2 * this.random() - 1)));
+  }
+
+  /** The next connect in `ms`, polling meanwhile. */
+  private later(ms: number): void {
     this.retryTimer = this.timers.set(() => {
       this.retryTimer = undefined;
       this.connect();

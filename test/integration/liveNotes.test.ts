@@ -23,6 +23,8 @@ const FAST: Partial<PushPolicySettings> = {
   deadAfterMs: 800,
   stableMs: 0,
   jitter: 0.2,
+  refusedMs: 300,
+  refusedMaxMs: 600,
 };
 
 describe('Live notes over the push channel', () => {
@@ -295,24 +297,30 @@ describe('Live notes over the push channel', () => {
   });
 
   for (const status of [401, 403])
-    it(`a ${status} on the upgrade while the REST API accepts the token is no sign-out: it polls, backs off and goes live when the channel accepts`, async () => {
+    it(`a ${status} on the upgrade while the REST API accepts the token is a refusal, not a drop: it polls, tries the channel again after the (shortened) minutes, doubling, and goes live when it accepts`, async () => {
       const { model, session } = await live(); // told unauthorized: the test fails
       push.refuse(status); // a proxy in front of the channel refuses it; REST goes through
       session.start();
-      await push.until(() => push.upgrades.length === 3);
-      await until(session, () => session.phase === 'waiting' && meChecks().length === 3);
-      assert.deepEqual(session.lastFailure, { kind: 'auth', status });
-      assert.equal(session.mode, 'polling');
+      const waits: number[] = [];
+      for (const refusals of [1, 2]) {
+        await until(session, () => session.phase === 'waiting' && meChecks().length === refusals);
+        waits.push(session.retryAt! - Date.now());
+        assert.equal(session.mode, 'polling');
+        assert.deepEqual(session.lastFailure, { kind: 'auth', status });
+      }
+      // Not the reconnect schedule's 20 and 40 ms: refusedMs, then twice it (each ±20%, less the time it took to see it).
+      assert.ok(waits[0] > 0.8 * FAST.refusedMs! - 50 && waits[0] <= 1.2 * FAST.refusedMs!, `first wait ${waits[0]} ms`);
+      assert.ok(waits[1] > 1.6 * FAST.refusedMs! - 50 && waits[1] <= 2.4 * FAST.refusedMs!, `second wait ${waits[1]} ms`);
       assert.deepEqual(
         meChecks().map((r) => r.status),
-        [200, 200, 200],
+        [200, 200],
         'REST asked at each refusal, and it accepted the token',
       );
       push.refuse(0);
       await connected(session, model);
       assert.deepEqual(
         push.upgrades.map((u) => u.status),
-        [status, status, status, 101],
+        [status, status, 101],
       );
     });
 

@@ -266,29 +266,39 @@ describe('PushPolicy', () => {
       assert.deepEqual(t.time.pending(), []);
     });
 
-    it('REST accepts the sign-in (or cannot say): the channel is unavailable, backed off like a failed connect, never a sign-out', async () => {
+    it('REST accepts the sign-in (or cannot say): a refusal, not a drop: polled, the channel tried again after 5 min, doubling to 30; never a sign-out', async () => {
       const c = checks();
       const t = setup({ confirmUnauthorized: c.confirmUnauthorized });
       t.policy.start();
       const waits: number[] = [];
-      for (const status of [401, 403, 401, 401]) {
+      for (const status of [401, 403, 401, 401, 401]) {
         t.fail({ kind: 'auth', status });
         c.answer(false);
         await settle();
         assert.deepEqual(t.policy.lastFailure, { kind: 'auth', status });
+        assert.equal(t.policy.mode, 'polling');
         waits.push(t.waitOut());
       }
-      assert.deepEqual(waits, [1000, 2000, 120_000, 5000]);
-      assert.deepEqual(c.asked, [401, 403, 401, 401], 'asked at each refusal');
+      assert.deepEqual(waits, [300_000, 600_000, 1_200_000, 1_800_000, 1_800_000]);
+      assert.deepEqual(c.asked, [401, 403, 401, 401, 401], 'asked at each refusal');
       assert.deepEqual(t.calls.unauthorized, []);
+      t.fail(); // a connect that fails otherwise is backed off as before: refusals are not failed connects
+      assert.equal(t.waitOut(), 1000);
       t.open();
       assert.equal(t.policy.mode, 'live');
+      t.time.advance(10_000);
+      t.drop();
+      t.waitOut();
+      t.fail({ kind: 'auth', status: 401 });
+      c.answer(false);
+      await settle();
+      assert.equal(t.waitOut(), 300_000, 'from 5 min again once a socket opened');
 
       const failing = setup({ confirmUnauthorized: () => Promise.reject(new Error('offline')) });
       failing.policy.start();
       failing.fail({ kind: 'auth', status: 401 });
       await settle();
-      assert.equal(failing.waitOut(), 1000, 'a check that fails is no confirmation');
+      assert.equal(failing.waitOut(), 300_000, 'a check that fails is no confirmation');
       assert.deepEqual(failing.calls.unauthorized, []);
     });
 
