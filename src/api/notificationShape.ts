@@ -21,6 +21,10 @@ export interface Notification {
   subjectText: string;
   subject?: Subject | Block[];
   snippet?: string;
+  /** What the note is about (a post, a comment), as text blocks with ranges; the block shape only. */
+  header?: Block[];
+  /** A short title ("1 Like"), plain text; the block shape only. */
+  title?: string;
   body?: TemplateBody | Block[] | Record<string, unknown>;
   status?: RawNotification['status'];
   meta?: unknown;
@@ -41,6 +45,8 @@ export function normalizeNotification(raw: RawNotification): Notification {
     subjectText: subjectText(raw.subject),
     subject: raw.subject,
     snippet: raw.snippet,
+    header: raw.header,
+    title: raw.title,
     body: raw.body,
     status: raw.status,
     meta: raw.meta,

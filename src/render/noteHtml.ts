@@ -1,5 +1,5 @@
 /**
- * A notification as HTML for the detail webview: subject, the body in its template
+ * A notification as HTML for the detail webview: title, subject, header blocks, the body in its template
  * (single-line-list, multi-line-list, big-badge) or in the block shape (text with ranges as links,
  * media as images), status and time. Every piece of service HTML goes through sanitize().
  */
@@ -72,6 +72,15 @@ function subjectHtml(note: Notification): string {
   if (Array.isArray(s)) return s.map(blockHtml).join('');
   if (!s) return `<p>${escapeHtml(note.subjectText)}</p>`;
   return `<div class="subject">${img(s.icon)}<div>${s.html ? sanitize(s.html) : escapeHtml(s.text ?? note.subjectText)}</div></div>`;
+}
+
+/** The block shape's title ("1 Like") and header blocks (what the note is about), as the service's panel shows them. */
+function titleHtml(note: Notification): string {
+  return note.title?.trim() ? `<h2 class="note-title">${escapeHtml(note.title)}</h2>` : '';
+}
+function headerHtml(note: Notification): string {
+  const blocks = note.header ?? [];
+  return blocks.length > 0 ? `<header class="note-header">${blocks.map(blockHtml).join('')}</header>` : '';
 }
 
 function bodyHtml(note: Notification, replyBox: boolean): string {
@@ -154,7 +163,7 @@ export function noteParts(note: Notification, when: string, view: NoteView): { c
   const statusLine = `<p class="status" id="note-status"${status ? '' : ' hidden'}>${escapeHtml(status)}</p><p class="error" id="note-message" role="status" hidden></p>`;
   return {
     chrome: `<div id="note-controls" data-note="${note.id}">${controlsHtml(note, view)}${meta}${statusLine}</div>`,
-    body: `<article class="note">${subjectHtml(note)}${bodyHtml(note, Boolean(view.state.controls.reply))}</article>`,
+    body: `<article class="note">${titleHtml(note)}${subjectHtml(note)}${headerHtml(note)}${bodyHtml(note, Boolean(view.state.controls.reply))}</article>`,
     reply: replyHtml(view),
   };
 }
@@ -168,5 +177,5 @@ export function noteHtml(note: Notification, when: string, view?: NoteView): str
   const status = statusText(note);
   const meta = `<p class="meta">${escapeHtml(note.type ?? 'note')} · ${escapeHtml(when)}${note.unread > 0 ? ' · unread' : ''}</p>`;
   const open = note.url ? `<p class="actions">${link(note.url, 'Open in Browser')}</p>` : '';
-  return `<article class="note">${subjectHtml(note)}${meta}${status ? `<p class="status">${escapeHtml(status)}</p>` : ''}${bodyHtml(note, false)}${open}</article>`;
+  return `<article class="note">${titleHtml(note)}${subjectHtml(note)}${meta}${status ? `<p class="status">${escapeHtml(status)}</p>` : ''}${headerHtml(note)}${bodyHtml(note, false)}${open}</article>`;
 }

@@ -3,6 +3,7 @@
  * the client would see (exact values from the deterministic seed, state read back after writes).
  */
 import * as assert from 'node:assert/strict';
+import { NOTE_FIELDS } from '../../src/models/noteFields';
 import { ContentSiteClient, ContentSiteError } from '../../src/api';
 import { DEFAULT_NOW, SPECIAL_POSTS, type RunningService } from '../service';
 import { serviceLifecycle } from './setup';
@@ -173,6 +174,20 @@ describe('ContentSiteClient against the reference service', () => {
       assert.deepEqual([block.unread, block.unreadIsCount], [1, false]);
       assert.equal(block.subjectText, 'Maya Lin mentioned you in Editing in public');
       assert.equal(block.timestamp, DEFAULT_NOW - 5 * 37 * 60 - 120, 'an ISO timestamp becomes Unix seconds');
+    });
+
+    it("the fields the views read bring a block-shaped note's title and header blocks (the detail page shows them)", async () => {
+      const [note] = (await client().notifications.list({ ids: [60005], fields: NOTE_FIELDS })).notes;
+      assert.equal(note.title, 'Mention');
+      assert.deepEqual(
+        note.header?.map((b) => [b.text, b.ranges?.[0]?.type, b.ranges?.[0]?.url]),
+        [
+          ['Maya Lin', 'user', 'https://gravatar.example/Maya%20Lin'],
+          ['Editing in public', 'post', 'https://demo.example.blog/2026/11/101/'],
+        ],
+      );
+      const one = await client().notifications.get(60005, { fields: NOTE_FIELDS });
+      assert.deepEqual([one.title, one.header?.length], ['Mention', 2]);
     });
 
     it('list: a read block-shaped note has unread 0; last_seen_time comes back', async () => {

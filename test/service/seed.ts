@@ -706,6 +706,17 @@ function makeNote(i: number, userId: number, timestamp: number, unread: number):
     type: 'comment',
     noticon: '\uf814',
     legacyShape: true,
+    title: 'Mention',
+    header: [
+      {
+        text: person,
+        ranges: [
+          { type: 'user', indices: [0, person.length], url: `https://gravatar.example/${encodeURIComponent(person)}`, id: meta.ids.user },
+        ],
+        media: [{ type: 'image', indices: [0, 0], url: avatar(person), width: 256, height: 256 }],
+      },
+      { text: postTitle, ranges: [{ type: 'post', indices: [0, postTitle.length], url: postUrl, site_id: SITES.demo, post_id: postId }] },
+    ],
     subject: [
       {
         text: subjectText,

@@ -200,6 +200,9 @@ export interface Note {
   subject: Record<string, unknown> | Array<Record<string, unknown>>;
   body: NoteBody;
   snippet?: string;
+  /** The block shape's heading blocks (what the note is about) and short title ("Mention"), as real notes carry them. */
+  header?: Array<Record<string, unknown>>;
+  title?: string;
   status?: Record<string, unknown>;
   meta: { ids: Record<string, number>; links: Record<string, string> };
   /** Real payloads sometimes say `read` instead of `unread` and give an ISO timestamp. */

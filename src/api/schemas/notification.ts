@@ -102,6 +102,10 @@ export const rawNotificationSchema = z
     date: z.string().optional(),
     subject: z.union([subjectSchema, z.array(blockSchema)]).optional(),
     snippet: z.string().optional(),
+    /** The block shape's heading: what the note is about (a post, a comment), as text blocks with ranges. */
+    header: z.array(blockSchema).optional(),
+    /** The block shape's short title ("1 Like", "New Comment"). */
+    title: z.string().optional(),
     body: z.union([templateBodySchema, z.array(blockSchema), z.object({}).passthrough()]).optional(),
     status: z
       .object({ approval_status: z.string().optional(), undo_status: intLike.optional(), i_replied: z.boolean().optional() })

@@ -29,6 +29,8 @@ function noteJson(note: Note, ctx: Ctx, reader: NoteReader, numItems: number, fo
   if (note.legacyShape) json.read = note.unread > 0 ? 0 : 1;
   else json.unread = note.unread;
   if (note.snippet !== undefined) json.snippet = note.snippet;
+  if (note.header !== undefined) json.header = note.header;
+  if (note.title !== undefined) json.title = note.title;
   if (acted.status) json.status = acted.status;
   return json;
 }
