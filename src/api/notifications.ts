@@ -1,6 +1,7 @@
 import { badResponse, parseWith } from './decode';
 import { invalidInput } from './errors';
 import { hasEmptySubject, normalizeNotification, type Notification } from './notificationShape';
+import type { RawNotification } from './schemas/notification';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { schemas } from './lazy/loadSchemas';
 import { intInRange, LIMITS, positiveInt, unixTime } from './validate';
@@ -60,6 +61,7 @@ export class NotificationsApi {
       },
       parse: (body) => {
         const page = parseWith(schemas().notificationsListSchema, body, { request: 'GET /v1/notifications/' });
+        checkAsked(page.notes, common.fields, 'GET /v1/notifications/');
         // With trap, the notes folded into another come back with empty subjects: the spec has
         // clients delete them, so they never reach a list.
         const kept = trap ? page.notes.filter((n) => !hasEmptySubject(n)) : page.notes;
@@ -101,6 +103,7 @@ export class NotificationsApi {
     const { notes } = parseWith(schemas().oneNoteSchema, body, { request });
     const note = notes.find((n) => n.id === noteId);
     if (!note) throw badResponse({ request }, `the answer did not hold note ${noteId}`);
+    checkAsked([note], common.fields, request);
     return normalizeNotification(note);
   }
 
@@ -110,6 +113,28 @@ export class NotificationsApi {
     const body = await this.t.send({ method: 'POST', version: '1.1', path: '/notifications/seen', form: { time }, signal: opts.signal });
     return parseWith(schemas().seenSchema, body, { request: 'POST /v1.1/notifications/seen' }).last_seen_time;
   }
+}
+
+/**
+ * The fields the service always sends when asked for (a note in the older shape says `read` and
+ * `date` instead): a note that comes without one it was asked for is an answer the client cannot
+ * read, never a note with no time, no text or no read state.
+ */
+const ASKED_FIELDS: ReadonlyArray<[asked: string, carriedAs: ReadonlyArray<keyof RawNotification>]> = [
+  ['type', ['type']],
+  ['unread', ['unread', 'read']],
+  ['timestamp', ['timestamp', 'date']],
+  ['subject', ['subject']],
+  ['body', ['body']],
+];
+
+function checkAsked(notes: readonly RawNotification[], fields: string | readonly string[] | undefined, request: string): void {
+  if (fields === undefined) return;
+  const asked = new Set((typeof fields === 'string' ? fields.split(',') : fields).map((f) => f.trim()));
+  for (const note of notes)
+    for (const [field, carriedAs] of ASKED_FIELDS)
+      if (asked.has(field) && carriedAs.every((k) => note[k] === undefined))
+        throw badResponse({ request }, `note ${note.id} came without its ${field}, which was asked for`);
 }
 
 function flag(value: boolean | undefined): 1 | undefined {

@@ -9,7 +9,10 @@
  *
  * Pushes are gathered `gatherMs` before the first fetch; those arriving while a fetch is out are
  * fetched together as soon as it ends (a burst of 100 pushes is two requests). A fetch that fails
- * reads the first page again instead, whose failure the poll's recovery then retries. No vscode here.
+ * reads the first page again instead, whose failure the poll's recovery then retries; an answer the
+ * client cannot read (the schema, or a note without a field it asked for: notifications.ts) is such
+ * a failure, logged, so a row keeps the last state the service sent readably and a new note stays
+ * absent. No vscode here.
  */
 import type { ContentSiteClient, Notification, PushMessage } from '../api';
 import { ContentSiteError } from '../api/errors';
