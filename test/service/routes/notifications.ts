@@ -67,14 +67,19 @@ function list_(ctx: Ctx) {
     if (!/^\d+$/.test(id)) throw new ApiError(400, 'invalid_input', '"ids" must be note IDs.');
     return Number(id);
   });
-  let notes = ctx.world.notes.filter((n) => n.userId === ctx.user!.ID).sort((a, b) => b.timestamp - a.timestamp || b.id - a.id);
-  if (ids) notes = notes.filter((n) => ids.includes(n.id));
-  if (type) notes = notes.filter((n) => n.type === type);
-  if (unread) notes = notes.filter((n) => n.unread > 0);
-  if (read) notes = notes.filter((n) => n.unread === 0);
-  if (since !== undefined) notes = notes.filter((n) => n.timestamp >= since);
-  if (before !== undefined) notes = notes.filter((n) => n.timestamp <= before);
-  notes = notes.slice(0, number);
+  // Filtered first, then sorted: a page of 10,000 notes sorted whole at every request was most of its time.
+  const wanted = ids && new Set(ids);
+  let notes = ctx.world.notes.filter(
+    (n) =>
+      n.userId === ctx.user!.ID &&
+      (!wanted || wanted.has(n.id)) &&
+      (!type || n.type === type) &&
+      (!unread || n.unread > 0) &&
+      (!read || n.unread === 0) &&
+      (since === undefined || n.timestamp >= since) &&
+      (before === undefined || n.timestamp <= before),
+  );
+  notes = notes.sort((a, b) => b.timestamp - a.timestamp || b.id - a.id).slice(0, number);
   const seenGroups = new Set<string>();
   const reader = noteReader(ctx.world);
   const json = notes.map((n) => {
