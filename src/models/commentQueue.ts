@@ -21,6 +21,8 @@ const newestFirst = (a: Comment, b: Comment) => Date.parse(b.date ?? '') - Date.
 export class CommentQueue extends ListModel<Comment, number> {
   /** How many comments the site has in this status, as the last page said. */
   found: number | undefined;
+  /** Comments moved here (confirmed by the service) that sort past the loaded pages, since the last page was read. */
+  private readonly joinedPast = new Set<number>();
 
   constructor(
     readonly status: CommentGroup,
@@ -31,6 +33,22 @@ export class CommentQueue extends ListModel<Comment, number> {
 
   get site(): string | undefined {
     return this.options.site.site;
+  }
+
+  /**
+   * How many comments of this status lie past the loaded pages: what the last page read left
+   * unloaded (the service's count less the offset of the next page), and those moved here since
+   * that sort there. The rows shown and these make the status's count.
+   */
+  get unloaded(): number {
+    const next = this.list.next;
+    const past = next === undefined || this.found === undefined ? 0 : Math.max(0, this.found - next);
+    return past + this.joinedPast.size;
+  }
+
+  /** A comment moved here that the list did not take (it sorts past the loaded pages): counted until a page is read again. */
+  joinedPastPages(id: number): void {
+    this.joinedPast.add(id);
   }
 
   protected keyOf(comment: Comment): string {
@@ -53,6 +71,7 @@ export class CommentQueue extends ListModel<Comment, number> {
     const from = offset ?? 0;
     return mapPrepared(request, (page) => {
       this.found = page.found;
+      this.joinedPast.clear();
       const next = from + page.comments.length;
       return { items: page.comments, next: page.comments.length > 0 && next < page.found ? next : undefined };
     });

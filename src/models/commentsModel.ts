@@ -61,8 +61,8 @@ export class CommentsModel {
   /** Any queue changed (rows), or a removal started or ended its window. */
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: Array<{ dispose(): void }> = [];
-  /** Comments that joined a queue since its count (`found`) was read, by queue. */
-  private readonly joined = new Map<CommentGroup, { found: number | undefined; count: number }>();
+  /** The comments hidden in an undo window (or being sent after it), with the queue that shows them otherwise. */
+  private readonly waiting = new Map<number, { queue: CommentQueue; comment: Comment }>();
 
   constructor(private readonly o: CommentsModelOptions) {
     this.queues = new Map(COMMENT_GROUPS.map((g) => [g, new CommentQueue(g, { client: o.client, pageSize: o.pageSize, site: o.site })]));
@@ -97,18 +97,15 @@ export class CommentsModel {
   }
 
   /**
-   * How many comments the site has in a status, as the user sees it now: what the service last
-   * counted, less what left the queue since (moved, removed, in an undo window), plus what joined it
-   * (moved here from another status). Undefined until the queue loaded.
+   * How many comments the site has in a status, as the user sees it now: the rows shown (what the
+   * service sent with the user's operations over it: a comment moved, removed or in an undo window
+   * has left, one the service moved here has joined) and those past the loaded pages (see
+   * CommentQueue.unloaded). Undefined until the queue loaded.
    */
   count(group: CommentGroup): number | undefined {
     const q = this.queue(group);
     if (q.state.kind === 'idle' || q.found === undefined) return undefined;
-    const joined = this.joined.get(group);
-    const added = joined && joined.found === q.found ? joined.count : 0;
-    const shown = new Set(q.items.map((c) => c.ID));
-    const left = q.list.serviceItems().filter((c) => !shown.has(c.ID)).length;
-    return Math.max(0, q.found + added - left);
+    return q.items.length + q.unloaded;
   }
 
   /** The comment as shown, in whichever queue holds it. */
@@ -211,21 +208,25 @@ export class CommentsModel {
     const site = this.site!;
     const held = targets.map((id) => ({ id, ...this.holder(id)! }));
     const ops = new Map(held.map((h) => [h.id, h.queue.list.begin(new Map([[key(h.id), hide]]))]));
+    for (const h of held) this.waiting.set(h.id, h);
     const report: CommentReport = { action, on: true, acted: [], failed: [] };
     return this.removals.start(action, targets, {
       report,
       undo: () => {
+        for (const id of targets) this.waiting.delete(id);
         for (const op of ops.values()) op.fail();
       },
       send: () =>
         this.each(targets, report, async (id) => {
           const h = held.find((x) => x.id === id)!;
           const client = this.o.client();
-          const outcome = await h.queue.list.settle(
-            ops.get(id)!,
-            () => (action === 'trash' ? client.comments.trash(site, id) : client.comments.setStatus(site, id, 'spam')),
-            (answer) => (answer.status === status ? new Map([[key(id), hide]]) : undefined),
-          );
+          const outcome = await h.queue.list
+            .settle(
+              ops.get(id)!,
+              () => (action === 'trash' ? client.comments.trash(site, id) : client.comments.setStatus(site, id, 'spam')),
+              (answer) => (answer.status === status ? new Map([[key(id), hide]]) : undefined),
+            )
+            .finally(() => this.waiting.delete(id));
           this.arrived(outcome, id, site);
           return outcome;
         }),
@@ -315,16 +316,12 @@ export class CommentsModel {
 
   /** Puts a comment the service answered into the queue of its status (when it sorts within what is loaded). */
   private place(comment: Comment): void {
-    const group = comment.status as CommentGroup;
-    const q = this.queues.get(group);
+    const q = this.queues.get(comment.status as CommentGroup);
     if (!q || q.state.kind !== 'loaded') return;
-    // Counted in until the service counts the queue again (before the rows are told: they show the count).
-    if (!q.items.some((c) => c.ID === comment.ID)) {
-      const j = this.joined.get(group);
-      if (j && j.found === q.found) j.count++;
-      else this.joined.set(group, { found: q.found, count: 1 });
-    }
-    q.list.beginFetch({ add: () => true })([comment]);
+    const held = q.list.serviceItems().some((c) => c.ID === comment.ID);
+    const added = q.list.beginFetch({ add: () => true })([comment]);
+    // Past the loaded pages: not a row, but counted in the status until a page is read again.
+    if (!held && added.length === 0) q.joinedPastPages(comment.ID);
     this.changed.fire();
   }
 
@@ -365,13 +362,19 @@ export class CommentsModel {
     );
   }
 
-  /** The queue that shows the comment (or holds it hidden in an undo window), and the comment as the service sent it. */
+  /**
+   * The queue that shows the comment, and the comment as shown; else, while it waits out an undo
+   * window, the queue it was hidden in. Never a queue the comment only left: its old copy stays
+   * there, hidden, until that queue is read again, and an action on it there would leave the
+   * comment's row where it shows now.
+   */
   private holder(id: number): { queue: CommentQueue; comment: Comment } | undefined {
+    const k = key(id);
     for (const queue of this.queues.values()) {
-      const comment = queue.list.get(key(id)) ?? queue.list.serviceItems().find((c) => c.ID === id);
+      const comment = queue.list.get(k);
       if (comment) return { queue, comment };
     }
-    return undefined;
+    return this.waiting.get(id);
   }
 
   private requireSite(): string {

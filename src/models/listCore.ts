@@ -148,6 +148,10 @@ export class ListCore<T, C> implements BatchRefreshable {
   get hasMore(): boolean {
     return this.cursor !== undefined && this._state.kind !== 'error';
   }
+  /** The cursor of the next page to load; undefined once the last page is loaded. */
+  get next(): C | undefined {
+    return this.cursor;
+  }
   get loadMoreError(): ContentSiteError | undefined {
     return this._loadMoreError;
   }

@@ -132,6 +132,25 @@ describe('The Comments model', () => {
     assert.deepEqual(m.offering([ids(m, 'approved')[0]], 'delete'), [], 'an approved comment cannot be deleted for good from here');
   });
 
+  it('trash then restore: the comment leaves Trash, and Pending, Trash and the badge count what the site has (then and after an approve)', async () => {
+    const { m, clock } = await model();
+    const onSite = (st: string) => [...svc().world().comments.values()].filter((c) => c.siteId === 2001 && c.status === st).length;
+    const counts = () => [m.count('unapproved'), m.pendingCount, m.count('trash')];
+    const [id, other] = ids(m, 'unapproved');
+    const trash = m.remove([id], 'trash')!;
+    clock.endAll();
+    await trash.done;
+    const restored = await m.restore([id]);
+    assert.deepEqual(restored.acted, [id]);
+    assert.equal(onService(id)!.status, 'unapproved');
+    assert.ok(ids(m, 'unapproved').includes(id), 'back in Pending');
+    assert.ok(!ids(m, 'trash').includes(id), 'and no longer in Trash');
+    assert.deepEqual(counts(), [onSite('unapproved'), onSite('unapproved'), onSite('trash')]);
+    await m.toggle([other], 'approve');
+    assert.deepEqual(counts(), [onSite('unapproved'), onSite('unapproved'), onSite('trash')], 'an approve after it counts right too');
+    assert.equal(m.pendingCount, ids(m, 'unapproved').length, 'the badge counts the rows');
+  });
+
   it('an approve applied and answered 500: the service is asked, the comment is approved, and it counts as done', async () => {
     const { m } = await model();
     const [id] = ids(m, 'unapproved');
