@@ -4,7 +4,7 @@ import { act, Reactions, target, type ActOptions } from './act';
 import { parseWith } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { COMMENT_STATUSES, type CommentStatus } from './commentStatus';
-import type { Comment } from './schemas/comment';
+import type { Comment, CommentText } from './schemas/comment';
 import { intInRange, isoDate, oneOf, positiveInt, site as checkSite } from './validate';
 
 /** What a site's comments are listed by (site-data.md); `all` is approved and pending together. */
@@ -75,6 +75,30 @@ export class CommentsApi extends Reactions {
     return {
       spec: { method: 'GET', version: '1.1', path, common, messageContext: { site: s } },
       parse: (body) => parseWith(schemas().commentSchema, body, { request: `GET /v1.1${path}`, site: s }),
+    };
+  }
+
+  /**
+   * GET /v1.1/sites/$site/comments/$id with `context=edit`, only its text: `raw_content` (the
+   * comment as its author wrote it, for those who may edit it) and `content`.
+   */
+  async text(site: string | number, commentId: number, opts: CallOptions = {}): Promise<CommentText> {
+    return this.t.run(this.textRequest(site, commentId), opts.signal);
+  }
+
+  textRequest(site: string | number, commentId: number): Prepared<CommentText> {
+    const s = checkSite(site);
+    positiveInt('comment ID', commentId);
+    const path = `/sites/${encodeURIComponent(s)}/comments/${commentId}`;
+    return {
+      spec: {
+        method: 'GET',
+        version: '1.1',
+        path,
+        common: { fields: 'ID,raw_content,content', context: 'edit' },
+        messageContext: { site: s },
+      },
+      parse: (body) => parseWith(schemas().commentTextSchema, body, { request: `GET /v1.1${path}`, site: s }),
     };
   }
 

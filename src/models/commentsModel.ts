@@ -257,7 +257,7 @@ export class CommentsModel {
 
   /** The comment's text as its author wrote it (context=edit), for editing. */
   async rawContent(id: number): Promise<string> {
-    const c = await this.o.client().comments.get(this.requireSite(), id, { context: 'edit', fields: 'ID,raw_content,content' });
+    const c = await this.o.client().comments.text(this.requireSite(), id);
     return c.raw_content ?? c.content;
   }
 

@@ -322,6 +322,24 @@ describe('ContentSiteClient against the reference service', () => {
     });
   });
 
+  describe('client: comments', () => {
+    it('text reads only what an edit needs (ID, raw_content, content in the edit context), and edit saves the new text', async () => {
+      const api = client();
+      const text = await api.comments.text('demo.example.blog', 8700);
+      assert.deepEqual(Object.keys(text).sort(), ['ID', 'content', 'raw_content']);
+      assert.ok(text.raw_content?.startsWith('Could you say more'), text.raw_content);
+      const asked = apiRequests().at(-1)!;
+      assert.match(asked.path, /\/rest\/v1\.1\/sites\/demo\.example\.blog\/comments\/8700\?/);
+      assert.deepEqual(
+        [new URLSearchParams(asked.path.split('?')[1]).get('fields'), new URLSearchParams(asked.path.split('?')[1]).get('context')],
+        ['ID,raw_content,content', 'edit'],
+      );
+      const edited = await api.comments.edit('demo.example.blog', 8700, { content: 'Said again, better' });
+      assert.equal(edited.content.trim().replace(/<\/?p>/g, ''), 'Said again, better');
+      assert.equal((await api.comments.text('demo.example.blog', 8700)).raw_content, 'Said again, better');
+    });
+  });
+
   describe('client: account', () => {
     it('me returns the signed-in user', async () => {
       const me = await client().me();

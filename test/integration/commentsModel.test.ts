@@ -151,6 +151,16 @@ describe('The Comments model', () => {
     assert.equal(m.pendingCount, ids(m, 'unapproved').length, 'the badge counts the rows');
   });
 
+  it('edit: the text to edit is the comment as written, and the new text is on the service and in its row', async () => {
+    const { m } = await model();
+    const [id] = ids(m, 'unapproved');
+    const before = await m.rawContent(id);
+    assert.ok(before.length > 0 && !before.includes('<p>'), before);
+    await m.edit(id, 'Rewritten by the moderator');
+    assert.equal(await m.rawContent(id), 'Rewritten by the moderator');
+    assert.match(m.queue('unapproved').items.find((c) => c.ID === id)!.content, /Rewritten by the moderator/);
+  });
+
   it('an approve applied and answered 500: the service is asked, the comment is approved, and it counts as done', async () => {
     const { m } = await model();
     const [id] = ids(m, 'unapproved');

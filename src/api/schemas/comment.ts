@@ -34,6 +34,12 @@ export const commentSchema = z
   })
   .passthrough();
 
+/**
+ * A comment's text for editing: GET …/comments/$ID with `fields=ID,raw_content,content` and
+ * `context=edit` answers exactly these (raw_content only to those who may edit it).
+ */
+export const commentTextSchema = z.object({ ID: intLike, content: z.string(), raw_content: z.string().optional() }).passthrough();
+
 /** GET /sites/$site/comments/ and …/posts/$ID/replies/: `{found, site_ID, comments}`. */
 export const commentListSchema = z.object({ found: intLike, comments: z.array(commentSchema) }).passthrough();
 
@@ -46,5 +52,6 @@ export const likeSchema = z
 export const followSchema = z.object({ is_following: z.boolean(), meta: links.optional() }).passthrough();
 
 export type Comment = z.infer<typeof commentSchema>;
+export type CommentText = z.infer<typeof commentTextSchema>;
 export type Like = z.infer<typeof likeSchema>;
 export type Follow = z.infer<typeof followSchema>;
