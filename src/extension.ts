@@ -70,7 +70,7 @@ export async function activate(context: vscode.ExtensionContext) {
     coordinator: own(new LoadCoordinator(client, withViewProgress)),
     lists: new Lists(),
     firstPaint,
-    detail: own(new DetailPanel(context.extensionUri, openExternal)),
+    detail: own(new DetailPanel(context.extensionUri, openExternal, auth)),
     mentions: new MentionSource({ client, site: () => site.site, signedIn: signedIn(auth), log: (m) => log.info(m) }),
     state,
     extensionUri: context.extensionUri,

@@ -1,5 +1,7 @@
-/** The Comments view's commands in a real extension host: Edit through its input box. */
+/** The Comments view in a real extension host: Edit through its input box, and the conversation panel ending with the session. */
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { PANELS } from '../../src/ids';
 import { SETTINGS } from '../../src/settings';
 import { allItems, fresh, restoreSettings, setSetting, until, type ExtensionApi } from './harness';
 
@@ -20,6 +22,12 @@ async function signedInWithComments(token = 'cs-demo-token'): Promise<Awaited<Re
   await s.api.views.comments.reload();
   return s;
 }
+
+/** The detail panel's tabs, in every editor group. */
+const detailTabs = () =>
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(PANELS.detail));
 
 describe('The Comments view in the extension host', () => {
   afterEach(async () => {
@@ -56,5 +64,27 @@ describe('The Comments view in the extension host', () => {
     } finally {
       window.createInputBox = original;
     }
+  });
+
+  it('the conversation shown for one user closes when they sign out, and is not there for the next user', async () => {
+    const { api } = await signedInWithComments();
+    const row = await commentRow(api, PENDING);
+    await vscode.commands.executeCommand('contentSite.comments.show', row);
+    await until('the conversation in the detail panel', () => detailTabs().length === 1);
+    await api.auth.signOut();
+    await until('the detail panel to close on sign-out', () => detailTabs().length === 0);
+    await api.auth.signInWithToken('cs-ed-token');
+    await api.views.comments.reload();
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(detailTabs().length, 0, "the first user's conversation came back for the next user");
+  });
+
+  it('signing in as someone else closes the conversation the first user opened', async () => {
+    const { api } = await signedInWithComments();
+    const row = await commentRow(api, PENDING);
+    await vscode.commands.executeCommand('contentSite.comments.show', row);
+    await until('the conversation in the detail panel', () => detailTabs().length === 1);
+    await api.auth.signInWithToken('cs-ed-token');
+    await until('the detail panel to close when another user signs in', () => detailTabs().length === 0);
   });
 });

@@ -82,6 +82,12 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
     await this.open(title, '');
   }
 
+  /** Closes the panel, and the note it showed with it (the next show opens a new one). */
+  close(): void {
+    this.endNote();
+    this.panel?.dispose();
+  }
+
   private endNote(): void {
     this.note?.session.dispose();
     this.note = undefined;
