@@ -29,14 +29,14 @@ function manualTimers() {
   return { timers, endAll: () => [...waiting.values()].forEach((fn) => fn()) };
 }
 
-async function model(token = 'cs-demo-token') {
+async function model(token = 'cs-demo-token', pageSize = 100) {
   const api = client(token);
   const changes = new SiteChanges();
   const clock = manualTimers();
   const m = new CommentsModel({
     client: () => api,
     site: siteOf('demo.example.blog'),
-    pageSize: () => 100,
+    pageSize: () => pageSize,
     changes,
     timers: clock.timers,
   });
@@ -149,6 +149,31 @@ describe('The Comments model', () => {
     await m.toggle([other], 'approve');
     assert.deepEqual(counts(), [onSite('unapproved'), onSite('unapproved'), onSite('trash')], 'an approve after it counts right too');
     assert.equal(m.pendingCount, ids(m, 'unapproved').length, 'the badge counts the rows');
+  });
+
+  it('with pages of 3, each count is still what the site has: the rows loaded and the rest the service counted', async () => {
+    const { m, clock } = await model('cs-demo-token', 3);
+    const onSite = (st: string) => [...svc().world().comments.values()].filter((c) => c.siteId === 2001 && c.status === st).length;
+    const groups = ['unapproved', 'approved', 'spam', 'trash'] as const;
+    const agree = (what: string) =>
+      assert.deepEqual(
+        groups.map((g) => m.count(g)),
+        groups.map(onSite),
+        what,
+      );
+    assert.equal(ids(m, 'unapproved').length, 3);
+    agree('as loaded');
+    const [a, b] = ids(m, 'unapproved');
+    await m.toggle([a], 'approve');
+    agree('after an approve');
+    const trash = m.remove([b], 'trash')!;
+    clock.endAll();
+    await trash.done;
+    agree('after a trash');
+    await m.restore([b]);
+    agree('after its restore');
+    await m.toggle([a], 'approve', false);
+    agree('after an unapprove');
   });
 
   it('edit: the text to edit is the comment as written, and the new text is on the service and in its row', async () => {
