@@ -4,7 +4,7 @@
  * action changes leaves it at once (and comes into the list of its new status once the service
  * confirmed it, see CommentsModel).
  */
-import { mapPrepared, type Comment, type CommentListStatus, type ContentSiteClient } from '../api';
+import { ContentSiteError, mapPrepared, type Comment, type CommentListStatus, type ContentSiteClient } from '../api';
 import type { ChosenSite } from './chosenSite';
 import { ListModel } from './listModel';
 
@@ -80,7 +80,15 @@ export class CommentQueue extends ListModel<Comment, number> {
   protected override async fetchItems(client: ContentSiteClient, keys: readonly string[]): Promise<Comment[]> {
     const site = this.site;
     if (!site) return [];
-    const got = await Promise.all(keys.map((k) => client.comments.get(site, Number(k), { fields: COMMENT_FIELDS }).catch(() => undefined)));
+    // Only the service's 404 says a comment is gone (deleted for good); any other failure means it could not be asked.
+    const got = await Promise.all(
+      keys.map((k) =>
+        client.comments.get(site, Number(k), { fields: COMMENT_FIELDS }).catch((err: unknown) => {
+          if (err instanceof ContentSiteError && err.status === 404) return undefined;
+          throw err;
+        }),
+      ),
+    );
     return got.filter((c): c is Comment => c !== undefined);
   }
 }

@@ -186,6 +186,19 @@ describe('The Comments model', () => {
     assert.match(m.queue('unapproved').items.find((c) => c.ID === id)!.content, /Rewritten by the moderator/);
   });
 
+  it('a delete for good whose answer is lost, and the service cannot be asked either: the comment stays in Trash, the outcome said unknown', async () => {
+    const { m } = await model();
+    const [id] = ids(m, 'trash');
+    svc().queueFault({ method: 'POST', path: `${path(id)}/delete`, count: 1, fault: 'reset' });
+    // Every try of the read that would settle it fails too.
+    svc().queueFault({ method: 'GET', path: path(id), count: 5, fault: 'status=503' });
+    const report = await m.deleteForGood([id]);
+    assert.deepEqual(report.failed, [id]);
+    assert.match(report.error!.userMessage, /unknown/i);
+    assert.ok(onService(id), 'the service still has it');
+    assert.ok(ids(m, 'trash').includes(id), 'and so does Trash: a failed read is not a deleted comment');
+  });
+
   it('an approve applied and answered 500: the service is asked, the comment is approved, and it counts as done', async () => {
     const { m } = await model();
     const [id] = ids(m, 'unapproved');
