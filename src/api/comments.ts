@@ -69,36 +69,30 @@ export class CommentsApi extends Reactions {
   }
 
   getRequest(site: string | number, commentId: number, common: Pick<CommonParams, 'fields' | 'context'> = {}): Prepared<Comment> {
+    return this.one(site, commentId, common, () => schemas().commentSchema);
+  }
+
+  /**
+   * GET /v1.1/sites/$site/comments/$id with `context=edit`, only its text: `raw_content` (the
+   * comment as its author wrote it, for those who may edit it) and `content`. Run with `client.run`.
+   */
+  textRequest(site: string | number, commentId: number): Prepared<CommentText> {
+    return this.one(site, commentId, { fields: 'ID,raw_content,content', context: 'edit' }, () => schemas().commentTextSchema);
+  }
+
+  /** GET /v1.1/sites/$site/comments/$id, read with `schema` (what the fields asked for make of a comment). */
+  private one<T>(
+    site: string | number,
+    commentId: number,
+    common: Pick<CommonParams, 'fields' | 'context'>,
+    schema: () => Parameters<typeof parseWith<T>>[0],
+  ): Prepared<T> {
     const s = checkSite(site);
     positiveInt('comment ID', commentId);
     const path = `/sites/${encodeURIComponent(s)}/comments/${commentId}`;
     return {
       spec: { method: 'GET', version: '1.1', path, common, messageContext: { site: s } },
-      parse: (body) => parseWith(schemas().commentSchema, body, { request: `GET /v1.1${path}`, site: s }),
-    };
-  }
-
-  /**
-   * GET /v1.1/sites/$site/comments/$id with `context=edit`, only its text: `raw_content` (the
-   * comment as its author wrote it, for those who may edit it) and `content`.
-   */
-  async text(site: string | number, commentId: number, opts: CallOptions = {}): Promise<CommentText> {
-    return this.t.run(this.textRequest(site, commentId), opts.signal);
-  }
-
-  textRequest(site: string | number, commentId: number): Prepared<CommentText> {
-    const s = checkSite(site);
-    positiveInt('comment ID', commentId);
-    const path = `/sites/${encodeURIComponent(s)}/comments/${commentId}`;
-    return {
-      spec: {
-        method: 'GET',
-        version: '1.1',
-        path,
-        common: { fields: 'ID,raw_content,content', context: 'edit' },
-        messageContext: { site: s },
-      },
-      parse: (body) => parseWith(schemas().commentTextSchema, body, { request: `GET /v1.1${path}`, site: s }),
+      parse: (body) => parseWith(schema(), body, { request: `GET /v1.1${path}`, site: s }),
     };
   }
 

@@ -22,7 +22,7 @@ export class CommentQueue extends ListModel<Comment, number> {
   /** How many comments the site has in this status, as the last page said. */
   found: number | undefined;
   /** Comments moved here (confirmed by the service) that sort past the loaded pages, since the last page was read. */
-  private readonly joinedPast = new Set<number>();
+  private readonly past = new Set<number>();
 
   constructor(
     readonly status: CommentGroup,
@@ -42,13 +42,13 @@ export class CommentQueue extends ListModel<Comment, number> {
    */
   get unloaded(): number {
     const next = this.list.next;
-    const past = next === undefined || this.found === undefined ? 0 : Math.max(0, this.found - next);
-    return past + this.joinedPast.size;
+    const rest = next === undefined || this.found === undefined ? 0 : Math.max(0, this.found - next);
+    return rest + this.past.size;
   }
 
   /** A comment moved here that the list did not take (it sorts past the loaded pages): counted until a page is read again. */
-  joinedPastPages(id: number): void {
-    this.joinedPast.add(id);
+  joined(id: number): void {
+    this.past.add(id);
   }
 
   protected keyOf(comment: Comment): string {
@@ -71,7 +71,7 @@ export class CommentQueue extends ListModel<Comment, number> {
     const from = offset ?? 0;
     return mapPrepared(request, (page) => {
       this.found = page.found;
-      this.joinedPast.clear();
+      this.past.clear();
       const next = from + page.comments.length;
       return { items: page.comments, next: page.comments.length > 0 && next < page.found ? next : undefined };
     });

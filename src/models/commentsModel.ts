@@ -257,7 +257,8 @@ export class CommentsModel {
 
   /** The comment's text as its author wrote it (context=edit), for editing. */
   async rawContent(id: number): Promise<string> {
-    const c = await this.o.client().comments.text(this.requireSite(), id);
+    const client = this.o.client();
+    const c = await client.run(client.comments.textRequest(this.requireSite(), id));
     return c.raw_content ?? c.content;
   }
 
@@ -321,7 +322,7 @@ export class CommentsModel {
     const held = q.list.serviceItems().some((c) => c.ID === comment.ID);
     const added = q.list.beginFetch({ add: () => true })([comment]);
     // Past the loaded pages: not a row, but counted in the status until a page is read again.
-    if (!held && added.length === 0) q.joinedPastPages(comment.ID);
+    if (!held && added.length === 0) q.joined(comment.ID);
     this.changed.fire();
   }
 

@@ -323,9 +323,9 @@ describe('ContentSiteClient against the reference service', () => {
   });
 
   describe('client: comments', () => {
-    it('text reads only what an edit needs (ID, raw_content, content in the edit context), and edit saves the new text', async () => {
+    it('textRequest reads only what an edit needs (ID, raw_content, content in the edit context), and edit saves the new text', async () => {
       const api = client();
-      const text = await api.comments.text('demo.example.blog', 8700);
+      const text = await api.run(api.comments.textRequest('demo.example.blog', 8700));
       assert.deepEqual(Object.keys(text).sort(), ['ID', 'content', 'raw_content']);
       assert.ok(text.raw_content?.startsWith('Could you say more'), text.raw_content);
       const asked = apiRequests().at(-1)!;
@@ -336,7 +336,7 @@ describe('ContentSiteClient against the reference service', () => {
       );
       const edited = await api.comments.edit('demo.example.blog', 8700, { content: 'Said again, better' });
       assert.equal(edited.content.trim().replace(/<\/?p>/g, ''), 'Said again, better');
-      assert.equal((await api.comments.text('demo.example.blog', 8700)).raw_content, 'Said again, better');
+      assert.equal((await api.run(api.comments.textRequest('demo.example.blog', 8700))).raw_content, 'Said again, better');
     });
   });
 

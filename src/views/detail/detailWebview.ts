@@ -5,6 +5,7 @@ import type { Notification } from '../../api';
 import { Disposable, disposeAll } from '../../models/disposable';
 import { loadRender } from '../../lazy/loadRender';
 import type { NoteDeps, NoteSession } from '../../render/noteSession';
+import type { DetailSession } from './detailPanel';
 import { PANELS } from '../../ids';
 
 interface Shown {
@@ -28,11 +29,23 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
   private shown: Shown | undefined;
   private note: { session: NoteSession; when: (note: Notification) => string } | undefined;
 
+  /** The user whose note, post or conversation the panel shows (undefined: nothing shown). */
+  private shownFor: number | undefined;
+
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly openExternal: (url: string) => void,
+    private readonly session: DetailSession,
   ) {
     super();
+    // What one session showed (a pending comment's conversation, a note) must not stay on screen for the next user.
+    this.register(session.onDidChangeSession((s) => s?.user.ID !== this.shownFor && this.close()));
+  }
+
+  /** Whether someone is signed in, whom what is shown next belongs to (an answer that arrives after a sign-out shows nothing). */
+  private signedIn(): boolean {
+    this.shownFor = this.session.current()?.user.ID;
+    return this.shownFor !== undefined;
   }
 
   private async open(title: string, body: string): Promise<void> {
@@ -68,12 +81,14 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
 
   /** A post (or anything without actions). */
   async show(title: string, body: string): Promise<void> {
+    if (!this.signedIn()) return;
     this.endNote();
     await this.open(title, body);
   }
 
   /** A note with its actions, its reply box and previous/next, following the model live. */
   async showNote(note: Notification, deps: NoteDeps, title: string, when: (note: Notification) => string): Promise<void> {
+    if (!this.signedIn()) return;
     this.endNote();
     const { NoteSession } = await loadRender();
     this.endNote();
@@ -84,6 +99,7 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
 
   /** Closes the panel, and the note it showed with it (the next show opens a new one). */
   close(): void {
+    this.shownFor = undefined;
     this.endNote();
     this.panel?.dispose();
   }
