@@ -7,14 +7,8 @@
 import type * as vscode from 'vscode';
 import type { Notification } from '../../api';
 import type { NoteDeps } from '../../render/noteSession';
-import type { DetailWebview } from './detailWebview';
+import type { DetailSession, DetailWebview } from './detailWebview';
 import { loadDetail } from './lazy/loadDetail';
-
-/** Who is signed in, and when that changes (the AuthService's). */
-export interface DetailSession {
-  current(): { user: { ID: number } } | undefined;
-  onDidChangeSession: vscode.Event<{ user: { ID: number } } | undefined>;
-}
 
 export class DetailPanel implements vscode.Disposable {
   private webview: DetailWebview | undefined;

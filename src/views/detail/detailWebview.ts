@@ -5,7 +5,6 @@ import type { Notification } from '../../api';
 import { Disposable, disposeAll } from '../../models/disposable';
 import { loadRender } from '../../lazy/loadRender';
 import type { NoteDeps, NoteSession } from '../../render/noteSession';
-import type { DetailSession } from './detailPanel';
 import { PANELS } from '../../ids';
 
 interface Shown {
@@ -15,6 +14,12 @@ interface Shown {
   remoteImages: boolean;
   /** The token the latest render put in the page; messages without it are ignored. */
   token: string;
+}
+
+/** Who is signed in, and when that changes (the AuthService's). */
+export interface DetailSession {
+  current(): { user: { ID: number } } | undefined;
+  onDidChangeSession: vscode.Event<{ user: { ID: number } } | undefined>;
 }
 
 /**
