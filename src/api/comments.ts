@@ -1,7 +1,7 @@
 /** Acting on a comment: moderate, trash, like and unlike, reply (all POST /v1.1, never replayed). */
 import { schemas } from './lazy/loadSchemas';
 import { act, Reactions, target, type ActOptions } from './act';
-import { parseWith } from './decode';
+import { parseSkipping, parseWith } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { COMMENT_STATUSES, type CommentStatus } from './commentStatus';
 import type { Comment, CommentText } from './schemas/comment';
@@ -31,6 +31,8 @@ export interface CommentListParams extends Pick<CommonParams, 'fields' | 'contex
 export interface CommentPage {
   found: number;
   comments: Comment[];
+  /** Comments the answer held that could not be read: left out of `comments` (the log names each). */
+  unreadable: number;
 }
 
 /** What editing a comment may change (moderators, or the comment's author within the site's rules). */
@@ -151,8 +153,8 @@ export class CommentsApi extends Reactions {
         messageContext: { site: s },
       },
       parse: (body) => {
-        const list = parseWith(schemas().commentListSchema, body, { request: `GET /v1.1${path}`, site: s });
-        return { found: list.found, comments: list.comments };
+        const { value: list, skipped } = parseSkipping(schemas().commentListSchema, body, { request: `GET /v1.1${path}`, site: s });
+        return { found: list.found, comments: list.comments, unreadable: skipped.length };
       },
     };
   }

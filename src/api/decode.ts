@@ -5,6 +5,7 @@
 import type { ZodType, ZodTypeDef } from 'zod';
 import { ContentSiteError, type ErrorKind } from './errors';
 import type { MessageContext } from './messages';
+import type { SkippedItem } from './schemas/common';
 import { schemas } from './lazy/loadSchemas';
 import { retryAfterMs } from './retryPolicy';
 
@@ -118,8 +119,21 @@ function toError(status: number, code: string, message: string | undefined, ctx:
 }
 
 export function parseWith<T>(schema: ZodType<T, ZodTypeDef, unknown>, value: unknown, ctx: DecodeContext): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  return parseSkipping(schema, value, ctx).value;
+}
+
+/**
+ * parseWith, and the items its lists left out (see lenientArray): for an endpoint whose caller
+ * tells the user how many of its items could not be read (notes, comments). The request's log
+ * hears of them either way (Transport.read).
+ */
+export function parseSkipping<T>(
+  schema: ZodType<T, ZodTypeDef, unknown>,
+  value: unknown,
+  ctx: DecodeContext,
+): { value: T; skipped: SkippedItem[] } {
+  const { value: result, skipped } = schemas().readSkipping(() => schema.safeParse(value));
+  if (result.success) return { value: result.data, skipped };
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the answer';
   throw badResponse(ctx, `${where}: ${issue?.message ?? 'unexpected shape'}`);

@@ -6,6 +6,7 @@ export {
   type Prepared,
   type ClientOptions,
   type RequestLogEntry,
+  type SkippedLogEntry,
   type CallOptions,
   type CommonParams,
 } from './request';
@@ -37,6 +38,7 @@ export type * from './schemas/insights';
 export type * from './schemas/reader';
 export type * from './schemas/comment';
 export type * from './schemas/term';
+export type { SkippedItem } from './schemas/common';
 export { TERM_KINDS, TERMS_MAX_NUMBER, type TermKind, type TermListParams, type TermPage } from './terms';
 export { COMMENT_STATUSES, type CommentStatus } from './commentStatus';
 export {

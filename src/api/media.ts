@@ -80,7 +80,9 @@ export class MediaApi {
       messageContext: { site: s },
       signal: opts.signal,
     });
-    const list = parseWith(schemas().mediaListSchema, body, { request: `GET /v1.1${path}`, site: s });
+    const list = this.t.read(`GET /v1.1${path}`, () =>
+      parseWith(schemas().mediaListSchema, body, { request: `GET /v1.1${path}`, site: s }),
+    );
     return { found: list.found, media: list.media, nextPage: list.meta?.next_page || undefined };
   }
 }

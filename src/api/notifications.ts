@@ -1,4 +1,4 @@
-import { badResponse, parseWith } from './decode';
+import { badResponse, parseSkipping, parseWith } from './decode';
 import { invalidInput } from './errors';
 import { hasEmptySubject, normalizeNotification, type Notification } from './notificationShape';
 import type { RawNotification } from './schemas/notification';
@@ -26,6 +26,8 @@ export interface NotificationsPage {
   number?: number;
   last_seen_time?: number;
   notes: Notification[];
+  /** Notes the answer held that could not be read: left out of `notes` (the log names each). */
+  unreadable: number;
 }
 
 export interface MarkReadResult {
@@ -60,12 +62,17 @@ export class NotificationsApi {
         common,
       },
       parse: (body) => {
-        const page = parseWith(schemas().notificationsListSchema, body, { request: 'GET /v1/notifications/' });
+        const { value: page, skipped } = parseSkipping(schemas().notificationsListSchema, body, { request: 'GET /v1/notifications/' });
         checkAsked(page.notes, common.fields, 'GET /v1/notifications/');
         // With trap, the notes folded into another come back with empty subjects: the spec has
         // clients delete them, so they never reach a list.
         const kept = trap ? page.notes.filter((n) => !hasEmptySubject(n)) : page.notes;
-        return { number: page.number, last_seen_time: page.last_seen_time, notes: kept.map(normalizeNotification) };
+        return {
+          number: page.number,
+          last_seen_time: page.last_seen_time,
+          notes: kept.map(normalizeNotification),
+          unreadable: skipped.length,
+        };
       },
     };
   }
@@ -100,7 +107,7 @@ export class NotificationsApi {
     positiveInt('note ID', noteId);
     const request = `GET /v1.1/notifications/${noteId}`;
     const body = await this.t.send({ method: 'GET', version: '1.1', path: `/notifications/${noteId}`, common, signal: opts.signal });
-    const { notes } = parseWith(schemas().oneNoteSchema, body, { request });
+    const { notes } = this.t.read(request, () => parseWith(schemas().oneNoteSchema, body, { request }));
     const note = notes.find((n) => n.id === noteId);
     if (!note) throw badResponse({ request }, `the answer did not hold note ${noteId}`);
     checkAsked([note], common.fields, request);

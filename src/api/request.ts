@@ -4,7 +4,7 @@
  * encode.ts. Endpoint files describe a request; this file sends it and hands the answer to decode.ts.
  */
 import type { Dispatcher } from 'undici';
-import { preloadSchemas } from './lazy/loadSchemas';
+import { preloadSchemas, schemas } from './lazy/loadSchemas';
 import { loadTransport } from './lazy/loadTransport';
 import { ACCEPT_ENCODING, decodeBody } from './contentEncoding';
 import { badResponse, decodeResponse, transportError, type DecodeContext } from './decode';
@@ -12,6 +12,7 @@ import { encodeForm, encodeQuery, joinList, multipartBody, type FormValue, type 
 import { ContentSiteError, TOKEN_UNAVAILABLE } from './errors';
 import { createRetryFunction, DEFAULT_RETRY, RETRY_ERROR_CODES, RETRY_STATUS_CODES, type RetrySettings } from './retryPolicy';
 import type { MessageContext } from './messages';
+import type { SkippedItem } from './schemas/common';
 import { SETTINGS } from '../settings';
 
 /** The client's address when none is given: the `apiBaseUrl` setting's default. */
@@ -54,6 +55,13 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   userAgent?: string;
   onRequest?: (entry: RequestLogEntry) => void;
+  /** An item of a list that could not be read and was left out of it (the rest of the answer is kept). */
+  onSkipped?: (entry: SkippedLogEntry) => void;
+}
+
+/** What the log says of an item left out: the request (no query, so no secret), where, its ID, what was wrong. */
+export interface SkippedLogEntry extends SkippedItem {
+  request: string;
 }
 
 export interface RequestSpec {
@@ -223,7 +231,29 @@ export class Transport {
   }
 
   async run<T>(p: Prepared<T>, signal?: AbortSignal): Promise<T> {
-    return p.parse(await this.send({ ...p.spec, signal }));
+    const body = await this.send({ ...p.spec, signal });
+    return this.parse(p, body);
+  }
+
+  /** A prepared request's answer read (alone or out of a batch), telling the log what its lists left out. */
+  parse<T>(p: Prepared<T>, body: unknown): T {
+    return this.read(`${p.spec.method} ${p.spec.version === null ? '' : `/v${p.spec.version}`}${p.spec.path}`, () => p.parse(body));
+  }
+
+  /**
+   * Runs `parse` (an endpoint reading an answer) and logs each list item it left out (see
+   * lenientArray): the request, where the item was, its ID and what was wrong; never its content.
+   */
+  read<T>(request: string, parse: () => T): T {
+    const { value, skipped } = schemas().readSkipping(parse);
+    for (const item of skipped) {
+      try {
+        this.options.onSkipped?.({ request, ...item });
+      } catch {
+        // a logging hook must never break a request
+      }
+    }
+    return value;
   }
 
   /** The url of a GET inside a batch sent under `batchVersion`: its path and query, no token, no envelope. */

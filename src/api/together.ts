@@ -54,7 +54,7 @@ export async function together(
         return { ok: false, error: withContext(entry.error, p) };
       }
       try {
-        return { ok: true, value: p.parse(entry.body) };
+        return { ok: true, value: t.parse(p, entry.body) };
       } catch (err) {
         return { ok: false, error: err instanceof ContentSiteError ? err : badResponse({ request: p.spec.path }, String(err)) };
       }

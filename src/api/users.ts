@@ -34,6 +34,6 @@ export class UsersApi {
       messageContext: ctx,
       signal: opts.signal,
     });
-    return parseWith(schemas().suggestionsSchema, body, ctx).suggestions;
+    return this.t.read(ctx.request, () => parseWith(schemas().suggestionsSchema, body, ctx).suggestions);
   }
 }

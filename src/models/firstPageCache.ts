@@ -93,5 +93,5 @@ export const cachedItem = {
   featuredPost: reader<FeaturedPost>(() => schemas().featuredPostSchema),
   trashedPost: reader<PostV11>(() => schemas().postV11Schema),
   post: reader<PostV11>(() => schemas().postV11Schema),
-  tag: reader<Tag>(() => schemas().tagsSchema.shape.tags.element),
+  tag: reader<Tag>(() => schemas().subscribedTagSchema),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intLike, links, webUrl } from './common';
+import { intLike, lenientArray, links, webUrl } from './common';
 
 export { COMMENT_STATUSES, type CommentStatus } from '../commentStatus';
 
@@ -41,7 +41,7 @@ export const commentSchema = z
 export const commentTextSchema = z.object({ ID: intLike, content: z.string(), raw_content: z.string().optional() }).passthrough();
 
 /** GET /sites/$site/comments/ and …/posts/$ID/replies/: `{found, site_ID, comments}`. */
-export const commentListSchema = z.object({ found: intLike, comments: z.array(commentSchema) }).passthrough();
+export const commentListSchema = z.object({ found: intLike, comments: lenientArray(commentSchema) }).passthrough();
 
 /** `{success, i_like, like_count, meta}` of liking or unliking a comment or a post. */
 export const likeSchema = z

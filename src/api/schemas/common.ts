@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z, type ZodArray, type ZodEffects, type ZodTypeAny, type ZodUnknown } from 'zod';
 import { webLink } from '../webLink';
 
 /** The service writes numbers as strings in places (editorial, summaries): accept both. */
@@ -16,3 +16,71 @@ export const links = z.object({ links: z.record(z.string()).optional() }).passth
  * `URL.href` writes it, anything else dropped (undefined), never a failed answer (see webLink).
  */
 export const webUrl = z.string().transform((s) => webLink(s));
+
+/** An item of a list the answer held that could not be read: left out of the list, never the whole answer. */
+export interface SkippedItem {
+  /** Where it was in the answer ("notes.3"). */
+  where: string;
+  /** Its `ID` or `id`, when the item says one. */
+  id?: string | number;
+  /** What was wrong with it: the first field that did not fit and why. */
+  problem: string;
+}
+
+/** The items skipped while an answer is read; a stack, as lists sit inside lists (a note's blocks). */
+const sinks: SkippedItem[][] = [];
+
+/**
+ * Runs `read` (a schema's parse) and returns what it gave with the items lenient lists left out.
+ * Nested runs report to the enclosing one too: the request's log sees every skipped item, and the
+ * endpoint that counts them (notes, comments) sees its own.
+ */
+export function readSkipping<T>(read: () => T): { value: T; skipped: SkippedItem[] } {
+  const { value, skipped } = collect(read);
+  sinks.at(-1)?.push(...skipped);
+  return { value, skipped };
+}
+
+function collect<T>(read: () => T): { value: T; skipped: SkippedItem[] } {
+  const skipped: SkippedItem[] = [];
+  sinks.push(skipped);
+  try {
+    return { value: read(), skipped };
+  } finally {
+    sinks.pop();
+  }
+}
+
+/**
+ * A list of the answer: each item read on its own, one that cannot be read left out (and told to
+ * readSkipping) instead of failing the whole answer. The real service sends an odd item now and
+ * then (a suggested user with `display_name: null` among 103): losing all of them for it would
+ * lose what the user came for.
+ */
+export function lenientArray<T extends ZodTypeAny>(item: T): ZodEffects<ZodArray<ZodUnknown>, z.output<T>[], unknown[]> {
+  return z.array(z.unknown()).transform((values, ctx) => {
+    const kept: z.output<T>[] = [];
+    values.forEach((value, i) => {
+      // What lists inside an item left out is told only when the item is kept: else the item is.
+      const { value: result, skipped } = collect(() => item.safeParse(value));
+      if (result.success) {
+        kept.push(result.data);
+        sinks.at(-1)?.push(...skipped);
+        return;
+      }
+      const issue = result.error.issues[0];
+      const field = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      sinks
+        .at(-1)
+        ?.push({ where: [...ctx.path, i].join('.'), id: idOf(value), problem: `${field}${issue?.message ?? 'unexpected shape'}` });
+    });
+    return kept;
+  });
+}
+
+function idOf(value: unknown): string | number | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { ID, id } = value as { ID?: unknown; id?: unknown };
+  const found = ID ?? id;
+  return typeof found === 'number' || typeof found === 'string' ? found : undefined;
+}

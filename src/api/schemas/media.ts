@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intLike } from './common';
+import { intLike, lenientArray } from './common';
 
 /** An item of a site's media library (media/new, media/). */
 export const mediaItemSchema = z
@@ -30,7 +30,7 @@ export const uploadResultSchema = z
 export const mediaListSchema = z
   .object({
     found: intLike,
-    media: z.array(mediaItemSchema),
+    media: lenientArray(mediaItemSchema),
     meta: z.object({ next_page: z.string().optional() }).passthrough().optional(),
   })
   .passthrough();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intLike } from './common';
+import { intLike, lenientArray } from './common';
 
 /** Block shape of real notes: a span of text with ranges (links, users, posts) and media. */
 export const rangeSchema = z
@@ -126,7 +126,7 @@ export const notificationsListSchema = z
   .object({
     number: intLike.optional(),
     last_seen_time: intLike.optional(),
-    notes: z.array(listedNotificationSchema),
+    notes: lenientArray(listedNotificationSchema),
   })
   .passthrough();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
+import { lenientArray } from './common';
 import { listedNotificationSchema } from './notification';
 
 /** GET /v1.1/notifications/$id: `{notes: [note]}`. */
-export const oneNoteSchema = z.object({ notes: z.array(listedNotificationSchema) }).passthrough();
+export const oneNoteSchema = z.object({ notes: lenientArray(listedNotificationSchema) }).passthrough();

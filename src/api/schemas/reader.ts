@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { intLike, links } from './common';
+import { intLike, lenientArray, links } from './common';
 import { featuredPostSchema, feedPostSchema } from './post';
 
 export const followingSchema = z
   .object({
     date_range: z.object({ before: z.string().optional(), after: z.string().optional() }).passthrough().optional(),
     number: intLike,
-    posts: z.array(feedPostSchema),
+    posts: lenientArray(feedPostSchema),
   })
   .passthrough();
 
@@ -14,12 +14,12 @@ export const freshlyPressedSchema = z
   .object({
     date_range: z.object({ newest: z.string().optional(), oldest: z.string().optional() }).passthrough().optional(),
     number: intLike,
-    posts: z.array(featuredPostSchema),
+    posts: lenientArray(featuredPostSchema),
   })
   .passthrough();
 
 /** Items of `tags` are "not shown" in the spec: accept any object, name the ones we read. */
-const tagSchema = z
+export const subscribedTagSchema = z
   .object({
     ID: intLike.optional(),
     slug: z.string().optional(),
@@ -29,10 +29,10 @@ const tagSchema = z
   })
   .passthrough();
 
-export const tagsSchema = z.object({ tags: z.array(tagSchema) }).passthrough();
+export const tagsSchema = z.object({ tags: lenientArray(subscribedTagSchema) }).passthrough();
 
 /** A tag followed or unfollowed: `subscribed` is the state after, `tags` the user's tags then. */
-export const tagFollowSchema = z.object({ subscribed: z.boolean(), tags: z.array(tagSchema).optional() }).passthrough();
+export const tagFollowSchema = z.object({ subscribed: z.boolean(), tags: lenientArray(subscribedTagSchema).optional() }).passthrough();
 
 /** A followed site as read/following/mine lists it (reader.md); `meta.data` holds what `meta=site,feed` asked for. */
 export const subscriptionSchema = z
@@ -51,7 +51,7 @@ export const subscribeSchema = z.object({ subscribed: z.boolean(), subscription:
 
 export const followedSitesSchema = z
   .object({
-    subscriptions: z.array(subscriptionSchema),
+    subscriptions: lenientArray(subscriptionSchema),
     total_subscriptions: intLike,
     page: intLike.optional(),
     number: intLike.optional(),

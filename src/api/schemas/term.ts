@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intLike, links } from './common';
+import { intLike, lenientArray, links } from './common';
 
 /** A category or a tag of a site (site-data.md): `parent` is for categories (0 at the top). */
 export const siteTermSchema = z
@@ -14,8 +14,8 @@ export const siteTermSchema = z
   })
   .passthrough();
 
-export const categoryListSchema = z.object({ found: intLike, categories: z.array(siteTermSchema) }).passthrough();
-export const tagListSchema = z.object({ found: intLike, tags: z.array(siteTermSchema) }).passthrough();
+export const categoryListSchema = z.object({ found: intLike, categories: lenientArray(siteTermSchema) }).passthrough();
+export const tagListSchema = z.object({ found: intLike, tags: lenientArray(siteTermSchema) }).passthrough();
 
 const statusCounts = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intLike } from './common';
+import { intLike, lenientArray } from './common';
 
 export const suggestedUserSchema = z
   .object({
@@ -12,7 +12,7 @@ export const suggestedUserSchema = z
   })
   .passthrough();
 
-export const suggestionsSchema = z.object({ suggestions: z.array(suggestedUserSchema) }).passthrough();
+export const suggestionsSchema = z.object({ suggestions: lenientArray(suggestedUserSchema) }).passthrough();
 
 export const meSchema = z
   .object({
