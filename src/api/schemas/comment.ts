@@ -1,37 +1,46 @@
 import { z } from 'zod';
-import { intLike, lenientArray, links, webUrl } from './common';
+import { intLike, lenientArray, links, unsaid, webUrl } from './common';
 
 export { COMMENT_STATUSES, type CommentStatus } from '../commentStatus';
 
 /** A comment as status changes, delete and replies answer it. */
 export const commentSchema = z
-  .object({
-    ID: intLike,
-    post: z.object({ ID: intLike, title: z.string().optional(), type: z.string().optional(), link: z.string().optional() }).passthrough(),
-    author: z
-      .object({
-        ID: intLike,
-        login: z.string().optional(),
-        name: z.string().optional(),
-        avatar_URL: z.string().optional(),
-        URL: z.string().optional(),
-      })
-      .passthrough(),
-    date: z.string().optional(),
-    URL: webUrl.optional(),
-    short_URL: webUrl.optional(),
-    content: z.string(),
-    /** With context=edit: the comment as its author wrote it. */
-    raw_content: z.string().optional(),
-    status: z.string(),
-    /** Whether the user may moderate it. */
-    can_moderate: z.boolean().optional(),
-    parent: z.union([z.literal(false), z.object({ ID: intLike, type: z.string().optional(), link: z.string().optional() }).passthrough()]),
-    type: z.string().optional(),
-    like_count: intLike.optional(),
-    i_like: z.boolean().optional(),
-    meta: links.optional(),
-  })
+  .object(
+    unsaid({
+      ID: intLike,
+      post: z
+        .object(unsaid({ ID: intLike, title: z.string().optional(), type: z.string().optional(), link: z.string().optional() }))
+        .passthrough(),
+      author: z
+        .object(
+          unsaid({
+            ID: intLike,
+            login: z.string().optional(),
+            name: z.string().optional(),
+            avatar_URL: z.string().optional(),
+            URL: z.string().optional(),
+          }),
+        )
+        .passthrough(),
+      date: z.string().optional(),
+      URL: webUrl.optional(),
+      short_URL: webUrl.optional(),
+      content: z.string(),
+      /** With context=edit: the comment as its author wrote it. */
+      raw_content: z.string().optional(),
+      status: z.string(),
+      /** Whether the user may moderate it. */
+      can_moderate: z.boolean().optional(),
+      parent: z.union([
+        z.literal(false),
+        z.object({ ID: intLike, type: z.string().optional(), link: z.string().optional() }).passthrough(),
+      ]),
+      type: z.string().optional(),
+      like_count: intLike.optional(),
+      i_like: z.boolean().optional(),
+      meta: links.optional(),
+    }),
+  )
   .passthrough();
 
 /**

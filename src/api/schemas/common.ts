@@ -1,4 +1,4 @@
-import { z, type ZodArray, type ZodEffects, type ZodTypeAny, type ZodUnknown } from 'zod';
+import { z, ZodOptional, type ZodArray, type ZodEffects, type ZodRawShape, type ZodTypeAny, type ZodUnknown } from 'zod';
 import { webLink } from '../webLink';
 
 /** The service writes numbers as strings in places (editorial, summaries): accept both. */
@@ -16,6 +16,25 @@ export const links = z.object({ links: z.record(z.string()).optional() }).passth
  * `URL.href` writes it, anything else dropped (undefined), never a failed answer (see webLink).
  */
 export const webUrl = z.string().transform((s) => webLink(s));
+
+/**
+ * The real service says "nothing" for an optional value with `false` or `null` as often as by
+ * leaving it out (a Jetpack site's `options.max_upload_size: false`, a suggested user's
+ * `display_name: null`): each optional field of `shape` takes them as not said (undefined), unless
+ * its own schema reads them (`parent: false` is a page at the top, `email: false` a hidden address).
+ * One such value then never costs its neighbours, or the object that holds them.
+ */
+export function unsaid<S extends ZodRawShape>(shape: S): S {
+  const out: ZodRawShape = {};
+  for (const [key, field] of Object.entries(shape)) {
+    out[key] =
+      field instanceof ZodOptional
+        ? z.preprocess((v) => ((v === false || v === null) && !field.safeParse(v).success ? undefined : v), field)
+        : field;
+  }
+  // The same outputs; only the inputs accepted are wider, and answers are parsed from unknown.
+  return out as S;
+}
 
 /** An item of a list the answer held that could not be read: left out of the list, never the whole answer. */
 export interface SkippedItem {

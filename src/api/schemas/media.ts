@@ -1,21 +1,23 @@
 import { z } from 'zod';
-import { intLike, lenientArray } from './common';
+import { intLike, lenientArray, unsaid } from './common';
 
 /** An item of a site's media library (media/new, media/). */
 export const mediaItemSchema = z
-  .object({
-    ID: intLike,
-    URL: z.string(),
-    guid: z.string().optional(),
-    file: z.string().optional(),
-    mime_type: z.string().optional(),
-    width: intLike.optional(),
-    height: intLike.optional(),
-    title: z.string().optional(),
-    alt: z.string().optional(),
-    post_ID: intLike.optional(),
-    date: z.string().optional(),
-  })
+  .object(
+    unsaid({
+      ID: intLike,
+      URL: z.string(),
+      guid: z.string().optional(),
+      file: z.string().optional(),
+      mime_type: z.string().optional(),
+      width: intLike.optional(),
+      height: intLike.optional(),
+      title: z.string().optional(),
+      alt: z.string().optional(),
+      post_ID: intLike.optional(),
+      date: z.string().optional(),
+    }),
+  )
   .passthrough();
 
 const uploadErrorSchema = z

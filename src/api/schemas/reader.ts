@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intLike, lenientArray, links } from './common';
+import { intLike, lenientArray, links, unsaid } from './common';
 import { featuredPostSchema, feedPostSchema } from './post';
 
 export const followingSchema = z
@@ -20,13 +20,15 @@ export const freshlyPressedSchema = z
 
 /** Items of `tags` are "not shown" in the spec: accept any object, name the ones we read. */
 export const subscribedTagSchema = z
-  .object({
-    ID: intLike.optional(),
-    slug: z.string().optional(),
-    title: z.string().optional(),
-    display_name: z.string().optional(),
-    URL: z.string().optional(),
-  })
+  .object(
+    unsaid({
+      ID: intLike.optional(),
+      slug: z.string().optional(),
+      title: z.string().optional(),
+      display_name: z.string().optional(),
+      URL: z.string().optional(),
+    }),
+  )
   .passthrough();
 
 export const tagsSchema = z.object({ tags: lenientArray(subscribedTagSchema) }).passthrough();

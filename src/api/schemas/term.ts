@@ -1,17 +1,19 @@
 import { z } from 'zod';
-import { intLike, lenientArray, links } from './common';
+import { intLike, lenientArray, links, unsaid } from './common';
 
 /** A category or a tag of a site (site-data.md): `parent` is for categories (0 at the top). */
 export const siteTermSchema = z
-  .object({
-    ID: intLike,
-    name: z.string(),
-    slug: z.string(),
-    description: z.string().optional(),
-    post_count: intLike.optional(),
-    parent: intLike.optional(),
-    meta: links.optional(),
-  })
+  .object(
+    unsaid({
+      ID: intLike,
+      name: z.string(),
+      slug: z.string(),
+      description: z.string().optional(),
+      post_count: intLike.optional(),
+      parent: intLike.optional(),
+      meta: links.optional(),
+    }),
+  )
   .passthrough();
 
 export const categoryListSchema = z.object({ found: intLike, categories: lenientArray(siteTermSchema) }).passthrough();

@@ -1,28 +1,32 @@
 import { z } from 'zod';
-import { intLike, lenientArray } from './common';
+import { intLike, lenientArray, unsaid } from './common';
 
 export const suggestedUserSchema = z
-  .object({
-    ID: intLike,
-    user_login: z.string(),
-    display_name: z.string().optional(),
-    source: z.array(z.string()).optional(),
-    classes: z.string().optional(),
-    image_URL: z.string().optional(),
-  })
+  .object(
+    unsaid({
+      ID: intLike,
+      user_login: z.string(),
+      display_name: z.string().optional(),
+      source: z.array(z.string()).optional(),
+      classes: z.string().optional(),
+      image_URL: z.string().optional(),
+    }),
+  )
   .passthrough();
 
 export const suggestionsSchema = z.object({ suggestions: lenientArray(suggestedUserSchema) }).passthrough();
 
 export const meSchema = z
-  .object({
-    ID: intLike,
-    username: z.string(),
-    display_name: z.string().optional(),
-    avatar_URL: z.string().optional(),
-    primary_blog: intLike.optional(),
-    primary_blog_url: z.string().optional(),
-  })
+  .object(
+    unsaid({
+      ID: intLike,
+      username: z.string(),
+      display_name: z.string().optional(),
+      avatar_URL: z.string().optional(),
+      primary_blog: intLike.optional(),
+      primary_blog_url: z.string().optional(),
+    }),
+  )
   .passthrough();
 
 export const tokenInfoSchema = z
