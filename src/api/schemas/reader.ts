@@ -5,7 +5,8 @@ import { featuredPostSchema, feedPostSchema } from './post';
 export const followingSchema = z
   .object({
     date_range: z.object({ before: z.string().optional(), after: z.string().optional() }).passthrough().optional(),
-    number: intLike,
+    /** Not read (a page's size is its posts); a reader stream of another kind (a tag's) leaves it out. */
+    number: intLike.optional(),
     posts: lenientArray(feedPostSchema),
   })
   .passthrough();
@@ -13,7 +14,7 @@ export const followingSchema = z
 export const freshlyPressedSchema = z
   .object({
     date_range: z.object({ newest: z.string().optional(), oldest: z.string().optional() }).passthrough().optional(),
-    number: intLike,
+    number: intLike.optional(),
     posts: lenientArray(featuredPostSchema),
   })
   .passthrough();
