@@ -122,6 +122,9 @@ export function parseWith<T>(schema: ZodType<T, ZodTypeDef, unknown>, value: unk
   return parseSkipping(schema, value, ctx).value;
 }
 
+/** A page and how many items the answer held that could not be read (left out of it; the log names each). */
+export type WithUnreadable<T> = T & { unreadable: number };
+
 /**
  * parseWith, and the items its lists left out (see lenientArray): for an endpoint whose caller
  * tells the user how many of its items could not be read (notes, comments). The request's log

@@ -1,4 +1,4 @@
-import { parseWith } from './decode';
+import { parseSkipping, parseWith, type WithUnreadable } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { schemas } from './lazy/loadSchemas';
 import type { Following, FreshlyPressed, SubscribedTags } from './schemas/reader';
@@ -40,11 +40,11 @@ export class ReaderApi {
   }
 
   /** GET /v1/read/following/: posts from the blogs the user follows. */
-  async following(params: FollowingParams = {}, opts: CallOptions = {}): Promise<Following> {
+  async following(params: FollowingParams = {}, opts: CallOptions = {}): Promise<WithUnreadable<Following>> {
     return this.t.run(this.followingRequest(params), opts.signal);
   }
 
-  followingRequest(params: FollowingParams = {}): Prepared<Following> {
+  followingRequest(params: FollowingParams = {}): Prepared<WithUnreadable<Following>> {
     const { number, page, order, after, before, ...common } = params;
     intInRange('number', number, 1, LIMITS.feedNumber);
     positiveInt('page', page);
@@ -53,16 +53,16 @@ export class ReaderApi {
     isoDate('before', before);
     return {
       spec: { method: 'GET', version: '1', path: '/read/following/', query: { number, page, order, after, before }, common },
-      parse: (body) => parseWith(schemas().followingSchema, body, { request: 'GET /v1/read/following/' }),
+      parse: (body) => withUnreadable(parseSkipping(schemas().followingSchema, body, { request: 'GET /v1/read/following/' })),
     };
   }
 
   /** GET /v1/freshly-pressed/: featured posts, each with its editorial object. */
-  async freshlyPressed(params: FreshlyPressedParams = {}, opts: CallOptions = {}): Promise<FreshlyPressed> {
+  async freshlyPressed(params: FreshlyPressedParams = {}, opts: CallOptions = {}): Promise<WithUnreadable<FreshlyPressed>> {
     return this.t.run(this.freshlyPressedRequest(params), opts.signal);
   }
 
-  freshlyPressedRequest(params: FreshlyPressedParams = {}): Prepared<FreshlyPressed> {
+  freshlyPressedRequest(params: FreshlyPressedParams = {}): Prepared<WithUnreadable<FreshlyPressed>> {
     const { number, after, before, content_width, thumb_width, thumb_height, ...common } = params;
     intInRange('number', number, 1, LIMITS.feedNumber);
     isoDate('after', after);
@@ -78,7 +78,7 @@ export class ReaderApi {
         query: { number, after, before, content_width, thumb_width, thumb_height },
         common,
       },
-      parse: (body) => parseWith(schemas().freshlyPressedSchema, body, { request: 'GET /v1/freshly-pressed/' }),
+      parse: (body) => withUnreadable(parseSkipping(schemas().freshlyPressedSchema, body, { request: 'GET /v1/freshly-pressed/' })),
     };
   }
 
@@ -96,4 +96,9 @@ export class ReaderApi {
       parse: (body) => parseWith(schemas().tagsSchema, body, { request: 'GET /v1/read/tags' }),
     };
   }
+}
+
+/** A page with the count of its posts left out: a full page still has a next one (see the models' `next`). */
+function withUnreadable<T>({ value, skipped }: { value: T; skipped: readonly unknown[] }): WithUnreadable<T> {
+  return { ...value, unreadable: skipped.length };
 }

@@ -3,7 +3,7 @@
  * page at a time, up to 1,000 a page, by name or by how many posts use them.
  */
 import { schemas } from './lazy/loadSchemas';
-import { parseWith } from './decode';
+import { parseSkipping } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import type { SiteTerm } from './schemas/term';
 import { intInRange, oneOf, positiveInt, site as checkSite } from './validate';
@@ -25,6 +25,8 @@ export interface TermListParams extends Pick<CommonParams, 'fields'> {
 export interface TermPage {
   found: number;
   terms: SiteTerm[];
+  /** Terms the answer held that could not be read: left out of `terms` (the log names each). */
+  unreadable: number;
 }
 
 export class TermsApi {
@@ -48,11 +50,11 @@ export class TermsApi {
       parse: (body) => {
         const context = { request: `GET /v1.1${path}`, site: s };
         if (kind === 'categories') {
-          const list = parseWith(schemas().categoryListSchema, body, context);
-          return { found: list.found, terms: list.categories };
+          const { value: list, skipped } = parseSkipping(schemas().categoryListSchema, body, context);
+          return { found: list.found, terms: list.categories, unreadable: skipped.length };
         }
-        const list = parseWith(schemas().tagListSchema, body, context);
-        return { found: list.found, terms: list.tags };
+        const { value: list, skipped } = parseSkipping(schemas().tagListSchema, body, context);
+        return { found: list.found, terms: list.tags, unreadable: skipped.length };
       },
     };
   }

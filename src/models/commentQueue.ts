@@ -72,8 +72,10 @@ export class CommentQueue extends ListModel<Comment, number> {
     return mapPrepared(request, (page) => {
       this.found = page.found;
       this.past.clear();
-      const next = from + page.comments.length;
-      return { items: page.comments, next: page.comments.length > 0 && next < page.found ? next : undefined };
+      // The offset counts the comments left out unread too: else the next page would start inside this one.
+      const held = page.comments.length + page.unreadable;
+      const next = from + held;
+      return { items: page.comments, next: held > 0 && next < page.found ? next : undefined, unreadable: page.unreadable };
     });
   }
 

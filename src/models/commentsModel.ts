@@ -91,6 +91,11 @@ export class CommentsModel {
     return s.kind === 'error' && s.error.status === 403 ? s.error : undefined;
   }
 
+  /** How many comments the service sent, in every queue, that could not be read (left out; the log names each). */
+  get unreadable(): number {
+    return COMMENT_GROUPS.reduce((sum, g) => sum + this.queue(g).unreadable, 0);
+  }
+
   /** How many comments wait for moderation (the view's badge): Pending's count. */
   get pendingCount(): number | undefined {
     return this.count('unapproved');

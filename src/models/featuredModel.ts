@@ -35,7 +35,8 @@ export class FeaturedModel extends ListModel<FeaturedPost, string> {
     const request = client.reader.freshlyPressedRequest({ number, before, thumb_width: thumb?.width, thumb_height: thumb?.height });
     return mapPrepared(request, (r) => ({
       items: r.posts,
-      next: r.posts.length >= number ? pickedOnIso(r.posts[r.posts.length - 1]) : undefined,
+      // A post left out unread still filled the page; a page of none read has no date to go on from.
+      next: r.posts.length > 0 && r.posts.length + r.unreadable >= number ? pickedOnIso(r.posts[r.posts.length - 1]) : undefined,
     }));
   }
 }

@@ -28,7 +28,8 @@ export class FollowingModel extends ListModel<FeedPost, number> {
     const number = this.options.pageSize();
     return mapPrepared(client.reader.followingRequest({ number, page, order: this._order }), (r) => ({
       items: r.posts,
-      next: r.posts.length >= number ? page + 1 : undefined,
+      // A post left out unread still filled the page: the page after it may hold more.
+      next: r.posts.length + r.unreadable >= number ? page + 1 : undefined,
     }));
   }
 }

@@ -52,6 +52,10 @@ export abstract class ListModel<T, C> implements BatchRefreshable {
   get loadedAt(): number | undefined {
     return this.list.loadedAt;
   }
+  /** How many items the service sent that could not be read (left out of `items`; the log names each). */
+  get unreadable(): number {
+    return this.list.unreadable;
+  }
   /** Whether what is shown came from the last session's cache and no answer has replaced it yet. */
   get fromCache(): boolean {
     return this.list.fromCache;

@@ -104,11 +104,12 @@ export class NotificationsModel extends ListModel<Notification, number> {
     return {
       spec: request.spec,
       parse: (body) => {
-        const notes = request.parse(body).notes;
+        const { notes, unreadable } = request.parse(body);
         for (const n of notes) if (n.type) this.seenTypes.add(n.type);
-        // A page picked here may hold fewer notes than asked: whether there are more is the service's page.
-        const next = notes.length >= (query.number ?? 0) ? notes.at(-1)?.timestamp : undefined;
-        return { items: accepts ? notes.filter(accepts) : notes, next };
+        // A page picked here may hold fewer notes than asked: whether there are more is the service's page
+        // (a note left out unread filled it too).
+        const next = notes.length + unreadable >= (query.number ?? 0) ? notes.at(-1)?.timestamp : undefined;
+        return { items: accepts ? notes.filter(accepts) : notes, next, unreadable };
       },
     };
   }

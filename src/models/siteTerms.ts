@@ -91,7 +91,8 @@ export class SiteTerms {
     for (let page = 1; out.length < MAX_TERMS; page++) {
       const got = await client.terms.list(site, kind, { number, page, order_by: 'name' });
       out.push(...got.terms);
-      if (got.terms.length < number || out.length >= got.found) break;
+      // A term left out unread still filled the page.
+      if (got.terms.length + got.unreadable < number || out.length >= got.found) break;
     }
     return out.slice(0, MAX_TERMS);
   }

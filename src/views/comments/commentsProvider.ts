@@ -5,7 +5,7 @@ import { COMMENT_GROUPS } from '../../models/commentQueue';
 import type { CommentsModel } from '../../models/commentsModel';
 import { VIEWS } from '../../ids';
 import { ListProvider, minuteNow } from '../common/listProvider';
-import { describe } from '../common/listRows';
+import { describe, unreadableComments } from '../common/listRows';
 import { ErrorNode } from '../common/messageNode';
 import type { LoaderOptions } from '../common/viewLoader';
 import { CommentGroupNode, CommentNode, groupTail } from './commentNodes';
@@ -29,11 +29,15 @@ export class CommentsProvider extends ListProvider<CommentsModel> {
     const m = this.model;
     this.view.description = describe(m.queue('approved').list, this.chosen.label);
     const refusal = m.refusal;
-    this.view.message = refusal
+    const missing = m.unreadable > 0 ? unreadableComments(m.unreadable) : undefined;
+    const state = refusal
       ? vscode.l10n.t('Only approved comments are shown: {0}', localized(refusal.userMessage))
-      : m.state.kind === 'loaded' && COMMENT_GROUPS.every((g) => m.queue(g).items.length === 0 && m.queue(g).state.kind !== 'error')
+      : m.state.kind === 'loaded' &&
+          !missing &&
+          COMMENT_GROUPS.every((g) => m.queue(g).items.length === 0 && m.queue(g).state.kind !== 'error')
         ? vscode.l10n.t('{0} has no comments.', this.chosen.label ?? '')
         : undefined;
+    this.view.message = [state, missing].filter(Boolean).join(' ') || undefined;
     const pending = m.pendingCount;
     this.view.badge = pending ? { value: pending, tooltip: vscode.l10n.t('{0} comments waiting for moderation', pending) } : undefined;
   }

@@ -12,6 +12,8 @@ export interface ShownList<T> {
   readonly loadMoreError: ContentSiteError | undefined;
   readonly loadedAt?: number;
   readonly fromCache?: boolean;
+  /** Items the service sent that could not be read (left out of `items`). */
+  readonly unreadable?: number;
 }
 
 /** The view's description with, while it shows the last session's page, when that page was loaded. */
@@ -47,10 +49,31 @@ export function listRows<T>(
   return out;
 }
 
-/** The view's message: out of date after a failed refresh, or empty. */
-export function listMessage<T>(list: ShownList<T>, empty: string): string | undefined {
+/**
+ * The view's message: out of date after a failed refresh, or empty; and, given `unreadable` (the
+ * sentence for a count), how many items the service sent that could not be read, so the user knows
+ * the list misses some (the log names them).
+ */
+export function listMessage<T>(list: ShownList<T>, empty: string, unreadable?: (count: number) => string): string | undefined {
   const s = list.state;
+  const missing = unreadable && list.unreadable ? unreadable(list.unreadable) : undefined;
+  let state: string | undefined;
   if (s.kind === 'error' && list.items.length > 0)
-    return vscode.l10n.t('Out of date (loaded {0}): could not refresh.', loadedAtLabel(list.loadedAt) ?? '');
-  return s.kind === 'loaded' && list.items.length === 0 ? empty : undefined;
+    state = vscode.l10n.t('Out of date (loaded {0}): could not refresh.', loadedAtLabel(list.loadedAt) ?? '');
+  else if (s.kind === 'loaded' && list.items.length === 0 && !missing) state = empty;
+  return [state, missing].filter(Boolean).join(' ') || undefined;
+}
+
+/** "1 note could not be read (the log says why)." */
+export function unreadableNotes(count: number): string {
+  return count === 1
+    ? vscode.l10n.t('1 note could not be read (the Output log says why).')
+    : vscode.l10n.t('{0} notes could not be read (the Output log says why).', count);
+}
+
+/** "1 comment could not be read (the log says why)." */
+export function unreadableComments(count: number): string {
+  return count === 1
+    ? vscode.l10n.t('1 comment could not be read (the Output log says why).')
+    : vscode.l10n.t('{0} comments could not be read (the Output log says why).', count);
 }

@@ -5,7 +5,7 @@ import type { NotificationsModel } from '../../models/notificationsModel';
 import { relativeTime } from '../../models/relativeTime';
 import { COMMANDS, VIEWS } from '../../ids';
 import { ListProvider } from '../common/listProvider';
-import { describe, listMessage, listRows, loadedAtLabel } from '../common/listRows';
+import { describe, listMessage, listRows, loadedAtLabel, unreadableNotes } from '../common/listRows';
 import type { LoaderOptions } from '../common/viewLoader';
 import { GroupNode } from './groupNode';
 import { NoteNode, RowText } from './noteNode';
@@ -29,7 +29,7 @@ export class NotificationsProvider extends ListProvider<NotificationsModel> {
     this.view.badge = unread > 0 ? { value: unread, tooltip: vscode.l10n.t('{0} unread notifications', unread) + stale } : undefined;
     // The state in a word, to fit the sidebar; its hover is the status bar item's (unreadStatusItem.ts).
     this.view.description = [describe(m.list, filterLabel(m.filter)), this.live && liveWord(this.live)].filter(Boolean).join(' · ');
-    this.view.message = listMessage(m.list, emptyMessage(m.filter));
+    this.view.message = listMessage(m.list, emptyMessage(m.filter), unreadableNotes);
   }
 
   protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {

@@ -12,13 +12,20 @@ export interface Answering {
 
 export const TOKEN = 'answering-secret-token';
 
-/** `bodies`: path after `/rest` (e.g. `/v1/notifications/`) → the JSON to answer with; any other path is a 404. */
+/** An answer given by the request's query (a page of a list by its offset). */
+export type ByQuery = (query: URLSearchParams) => unknown;
+
+/**
+ * `bodies`: path after `/rest` (e.g. `/v1/notifications/`) → the JSON to answer with, or a
+ * function of the query that gives it; any other path is a 404.
+ */
 export async function answering(bodies: Record<string, unknown>): Promise<Answering> {
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/rest/, '');
-    const body = bodies[path];
+    const url = new URL(req.url ?? '/', 'http://x');
+    const given = bodies[url.pathname.replace(/^\/rest/, '')];
+    const body = typeof given === 'function' ? (given as ByQuery)(url.searchParams) : given;
     res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body ?? { error: 'unknown_path', message: path }));
+    res.end(JSON.stringify(body ?? { error: 'unknown_path', message: url.pathname }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
