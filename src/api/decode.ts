@@ -135,11 +135,9 @@ export function parseSkipping<T>(
   value: unknown,
   ctx: DecodeContext,
 ): { value: T; skipped: SkippedItem[] } {
-  const { value: result, skipped } = schemas().readSkipping(() => schema.safeParse(value));
-  if (result.success) return { value: result.data, skipped };
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the answer';
-  throw badResponse(ctx, `${where}: ${issue?.message ?? 'unexpected shape'}`);
+  const read = schemas().readAnswer(schema, value);
+  if (read.problem === undefined) return read;
+  throw badResponse(ctx, read.problem);
 }
 
 export function badResponse(ctx: DecodeContext, detail: string): ContentSiteError {

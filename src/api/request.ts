@@ -237,7 +237,7 @@ export class Transport {
 
   /** A prepared request's answer read (alone or out of a batch), telling the log what its lists left out. */
   parse<T>(p: Prepared<T>, body: unknown): T {
-    return this.read(`${p.spec.method} ${p.spec.version === null ? '' : `/v${p.spec.version}`}${p.spec.path}`, () => p.parse(body));
+    return this.read(`${p.spec.method} ${p.spec.path}`, () => p.parse(body));
   }
 
   /**
@@ -245,15 +245,8 @@ export class Transport {
    * lenientArray): the request, where the item was, its ID and what was wrong; never its content.
    */
   read<T>(request: string, parse: () => T): T {
-    const { value, skipped } = schemas().readSkipping(parse);
-    for (const item of skipped) {
-      try {
-        this.options.onSkipped?.({ request, ...item });
-      } catch {
-        // a logging hook must never break a request
-      }
-    }
-    return value;
+    const tell = this.options.onSkipped;
+    return schemas().readTelling(parse, tell && ((item) => tell({ request, ...item })));
   }
 
   /** The url of a GET inside a batch sent under `batchVersion`: its path and query, no token, no envelope. */

@@ -101,8 +101,8 @@ export class ListCore<T, C> implements BatchRefreshable {
   private _loadedAt: number | undefined;
   private _fromCache = false;
   /** Items left out unread (Page.unreadable): of the first page held, and of the pages loaded past it. */
-  private firstUnreadable = 0;
-  private moreUnreadable = 0;
+  private firstLost = 0;
+  private moreLost = 0;
   private shown: { list: T[]; byKey: Map<string, T> } | undefined;
   /** The clock when the fetch of the first page now held started. */
   private firstPageSeq = 0;
@@ -166,7 +166,7 @@ export class ListCore<T, C> implements BatchRefreshable {
   }
   /** How many items the pages held now came with that could not be read (left out; the log names each). */
   get unreadable(): number {
-    return this.firstUnreadable + this.moreUnreadable;
+    return this.firstLost + this.moreLost;
   }
   /** Whether what is shown came from the last session's cache and no answer has replaced it yet. */
   get fromCache(): boolean {
@@ -248,7 +248,7 @@ export class ListCore<T, C> implements BatchRefreshable {
       // A page that added nothing ends the list unless its cursor moved on (a page filtered here may be empty).
       this.cursor = added > 0 || (page.next !== undefined && page.next !== this.cursor) ? page.next : undefined;
       this.extended = true;
-      this.moreUnreadable += page.unreadable ?? 0;
+      this.moreLost += page.unreadable ?? 0;
       this._loadMoreError = undefined;
     } catch (err) {
       if (epoch !== this.epoch) return;
@@ -374,8 +374,8 @@ export class ListCore<T, C> implements BatchRefreshable {
     this._loadMoreError = undefined;
     this._loadedAt = undefined;
     this._fromCache = false;
-    this.firstUnreadable = 0;
-    this.moreUnreadable = 0;
+    this.firstLost = 0;
+    this.moreLost = 0;
     this._state = IDLE;
     this.firstPageSeq = 0;
     this.removedAt = new Map();
@@ -401,9 +401,9 @@ export class ListCore<T, C> implements BatchRefreshable {
       const { base, cursor } = this.firstPage(page, seq, scope);
       this.base = base;
       this.cursor = cursor;
-      this.firstUnreadable = page.unreadable ?? 0;
+      this.firstLost = page.unreadable ?? 0;
       // The pages loaded past it stay only when the first page merged into them (see firstPage).
-      if (!this.extended) this.moreUnreadable = 0;
+      if (!this.extended) this.moreLost = 0;
       this.held = scope;
       this.firstPageSeq = seq;
       this._loadMoreError = undefined;

@@ -14,8 +14,7 @@ export function clientFactory(log: vscode.LogOutputChannel): (token?: TokenSourc
       baseUrl: apiBaseUrl(),
       token,
       onRequest: (e) => log.info(`${e.method} ${e.path} ${e.status ?? e.error ?? ''} ${e.ms} ms`),
-      onSkipped: (e) =>
-        log.warn(`${e.request}: left out ${e.where}${e.id === undefined ? '' : ` (ID ${e.id})`}, it could not be read: ${e.problem}`),
+      onSkipped: (e) => log.warn(`${e.request}: left out ${e.where} (ID ${e.id ?? '?'}): ${e.problem}`),
     });
 }
 

@@ -5,7 +5,7 @@
  * The sentences for the service's errors (../messages) come with them: only an answer needs one.
  */
 export { sentenceFor } from '../messages';
-export { readSkipping } from '../schemas/common';
+export { readAnswer, readSkipping, readTelling } from '../schemas/common';
 export * from '../schemas/comment';
 export * from '../schemas/insights';
 export * from '../schemas/media';

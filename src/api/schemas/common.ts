@@ -1,4 +1,14 @@
-import { z, ZodOptional, type ZodArray, type ZodEffects, type ZodRawShape, type ZodTypeAny, type ZodUnknown } from 'zod';
+import {
+  z,
+  ZodOptional,
+  type ZodArray,
+  type ZodEffects,
+  type ZodRawShape,
+  type ZodType,
+  type ZodTypeAny,
+  type ZodTypeDef,
+  type ZodUnknown,
+} from 'zod';
 import { webLink } from '../webLink';
 
 /** The service writes numbers as strings in places (editorial, summaries): accept both. */
@@ -58,6 +68,34 @@ export function readSkipping<T>(read: () => T): { value: T; skipped: SkippedItem
   const { value, skipped } = collect(read);
   sinks.at(-1)?.push(...skipped);
   return { value, skipped };
+}
+
+/** readSkipping's value, each item left out told to `tell` (the request's log, whose failure is not the answer's). */
+export function readTelling<T>(read: () => T, tell: ((item: SkippedItem) => void) | undefined): T {
+  const { value, skipped } = readSkipping(read);
+  for (const item of skipped) {
+    try {
+      tell?.(item);
+    } catch {
+      // a logging hook must never break a request
+    }
+  }
+  return value;
+}
+
+/**
+ * An answer read by `schema` (in this part, with zod: the main file stays small), with what its
+ * lists left out; or, when it cannot be read, where and why ("notes: Expected array, received null").
+ */
+export function readAnswer<T>(
+  schema: ZodType<T, ZodTypeDef, unknown>,
+  answer: unknown,
+): { value: T; skipped: SkippedItem[]; problem?: undefined } | { problem: string } {
+  const { value: result, skipped } = readSkipping(() => schema.safeParse(answer));
+  if (result.success) return { value: result.data, skipped };
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the answer';
+  return { problem: `${where}: ${issue?.message ?? 'unexpected shape'}` };
 }
 
 function collect<T>(read: () => T): { value: T; skipped: SkippedItem[] } {

@@ -64,16 +64,8 @@ export function listMessage<T>(list: ShownList<T>, empty: string, unreadable?: (
   return [state, missing].filter(Boolean).join(' ') || undefined;
 }
 
-/** "1 note could not be read (the log says why)." */
-export function unreadableNotes(count: number): string {
-  return count === 1
-    ? vscode.l10n.t('1 note could not be read (the Output log says why).')
-    : vscode.l10n.t('{0} notes could not be read (the Output log says why).', count);
-}
+/** "Notes that could not be read: 1 (see the log)." */
+export const unreadableNotes = (count: number): string => vscode.l10n.t('Notes that could not be read: {0} (see the log).', count);
 
-/** "1 comment could not be read (the log says why)." */
-export function unreadableComments(count: number): string {
-  return count === 1
-    ? vscode.l10n.t('1 comment could not be read (the Output log says why).')
-    : vscode.l10n.t('{0} comments could not be read (the Output log says why).', count);
-}
+/** "Comments that could not be read: 1 (see the log)." */
+export const unreadableComments = (count: number): string => vscode.l10n.t('Comments that could not be read: {0} (see the log).', count);

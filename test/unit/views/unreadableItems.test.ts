@@ -42,7 +42,7 @@ describe('items the client could not read', () => {
       model.notes.map((n) => n.id),
       [3, 1],
     );
-    assert.equal(provider.view.message, '1 note could not be read (the Output log says why).');
+    assert.equal(provider.view.message, 'Notes that could not be read: 1 (see the log).');
     assert.equal(model.hasMore, true, 'the page was full: three notes came, one could not be read');
     provider.dispose();
   });
@@ -69,7 +69,7 @@ describe('items the client could not read', () => {
         .sort(),
       [1, 3],
     );
-    assert.equal(provider.view.message, '1 comment could not be read (the Output log says why).');
+    assert.equal(provider.view.message, 'Comments that could not be read: 1 (see the log).');
     await model.loadMoreOf('approved');
     assert.deepEqual(offsets, ['0', '3'], 'the second page starts past the three comments the first held');
     assert.deepEqual(
