@@ -122,26 +122,10 @@ export class NotificationsApi {
   }
 }
 
-/**
- * The fields the service always sends when asked for (a note in the older shape says `read` and
- * `date` instead): a note that comes without one it was asked for is an answer the client cannot
- * read, never a note with no time, no text or no read state.
- */
-const ASKED_FIELDS: ReadonlyArray<[asked: string, carriedAs: ReadonlyArray<keyof RawNotification>]> = [
-  ['type', ['type']],
-  ['unread', ['unread', 'read']],
-  ['timestamp', ['timestamp', 'date']],
-  ['subject', ['subject']],
-  ['body', ['body']],
-];
-
+/** An answer whose notes lack what the service always sends (schemas/noteChecks.ts) is one the client cannot read. */
 function checkAsked(notes: readonly RawNotification[], fields: string | readonly string[] | undefined, request: string): void {
-  if (fields === undefined) return;
-  const asked = new Set((typeof fields === 'string' ? fields.split(',') : fields).map((f) => f.trim()));
-  for (const note of notes)
-    for (const [field, carriedAs] of ASKED_FIELDS)
-      if (asked.has(field) && carriedAs.every((k) => note[k] === undefined))
-        throw badResponse({ request }, `note ${note.id} came without its ${field}, which was asked for`);
+  const problem = schemas().missingFromNotes(notes, fields);
+  if (problem) throw badResponse({ request }, problem);
 }
 
 function flag(value: boolean | undefined): 1 | undefined {

@@ -49,7 +49,7 @@ describe('Note hashes', () => {
     svc.requests.length = 0;
     assert.equal(await poller.pollOnce(), 'failed');
     await stripped;
-    assert.match(lines.join('\n'), /Notification poll failed \(1 in a row\).*notes\.0\.note_hash/);
+    assert.match(lines.join('\n'), /Notification poll failed \(1 in a row\).*note 60000 came without its note_hash/);
     assert.equal(poller.delayMs(), 60_000, 'backed off as after any failed poll');
     assert.deepEqual(
       model.notes.map((n) => ({ id: n.id, unread: n.unread, note_hash: n.note_hash })),

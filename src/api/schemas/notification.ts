@@ -116,17 +116,11 @@ export const rawNotificationSchema = z
   })
   .passthrough();
 
-/**
- * A note as a list (or the one-note route) answers it: the service sends `note_hash` with every
- * note, whatever `fields` says, and the client relies on it (the poll compares hashes only).
- */
-export const listedNotificationSchema = rawNotificationSchema.extend({ note_hash: noteHash });
-
 export const notificationsListSchema = z
   .object({
     number: intLike.optional(),
     last_seen_time: intLike.optional(),
-    notes: lenientArray(listedNotificationSchema),
+    notes: lenientArray(rawNotificationSchema),
   })
   .passthrough();
 

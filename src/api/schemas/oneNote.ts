@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lenientArray } from './common';
-import { listedNotificationSchema } from './notification';
+import { rawNotificationSchema } from './notification';
 
 /** GET /v1.1/notifications/$id: `{notes: [note]}`. */
-export const oneNoteSchema = z.object({ notes: lenientArray(listedNotificationSchema) }).passthrough();
+export const oneNoteSchema = z.object({ notes: lenientArray(rawNotificationSchema) }).passthrough();

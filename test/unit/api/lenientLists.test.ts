@@ -34,7 +34,7 @@ const cases: ListCase[] = [
     list: 'notifications',
     path: '/v1/notifications/',
     answer: (notes) => ({ number: notes.length, notes }),
-    good: (id) => ({ id, type: 'like', unread: 1, timestamp: 1763630000, subject: { text: 'Ed liked your post' } }),
+    good: (id) => ({ id, type: 'like', unread: 1, timestamp: 1763630000, subject: { text: 'Ed liked your post' }, note_hash: 3400 + id }),
     bad: { id: 902, type: 'like', timestamp: { at: 'noon' } },
     where: 'notes.1',
     read: async (c) => {
@@ -170,7 +170,7 @@ describe('a list with an item the client cannot read', () => {
   }
 
   it('a list whose every item reads logs nothing and says none unreadable', async () => {
-    const service = await answering({ '/v1/notifications/': { notes: [{ id: 1, timestamp: 1763630000 }] } });
+    const service = await answering({ '/v1/notifications/': { notes: [{ id: 1, timestamp: 1763630000, note_hash: 17 }] } });
     try {
       const page = await service.client.notifications.list();
       assert.deepEqual(

@@ -13,7 +13,15 @@ import { CommentsProvider } from '../../../src/views/comments/commentsProvider';
 import { NotificationsProvider } from '../../../src/views/notifications/notificationsProvider';
 import { answering, type Answering } from '../api/answering';
 
-const note = (id: number, timestamp: number) => ({ id, type: 'like', unread: 0, timestamp, subject: { text: `Note ${id}` } });
+const note = (id: number, timestamp: number) => ({
+  id,
+  type: 'like',
+  unread: 0,
+  timestamp,
+  subject: { text: `Note ${id}` },
+  body: [],
+  note_hash: id,
+});
 const unreadableNote = { id: 99, type: 'like', timestamp: { when: 'noon' } };
 const comment = (ID: number) => ({
   ID,
