@@ -15,6 +15,7 @@
 //   src/commands/lazy/notesEntry.ts -> dist/notes.js    (the note-action commands' work: with the first of them)
 //   src/commands/lazy/occasionalEntry.ts -> dist/occasional.js (Select Site's picker, restoring posts, Show Insights, Show Site Info: with the first of them)
 //   src/api/lazy/readerActionsEntry.ts -> dist/readeracts.js (the Reader's actions: follow by address, seen marks, tags, blocks: with the first of them)
+//   src/api/lazy/postChangesEntry.ts -> dist/postchanges.js (create, update, trash and restore posts: with the first of them)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
 // entry points; each part's loader (a lazy/loadX.ts beside its code, in that code's layer) require()s
 // its entry, and lazyParts below turns that require into one of the built file, left to run time.
@@ -57,6 +58,7 @@ const LAZY = {
   notesEntry: 'notes',
   detailEntry: 'detail',
   readerActionsEntry: 'readeracts',
+  postChangesEntry: 'postchanges',
 };
 
 /** `require('./transportEntry')` in src/api/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
@@ -122,6 +124,7 @@ const options = {
     notes: 'src/commands/lazy/notesEntry.ts',
     detail: 'src/views/detail/lazy/detailEntry.ts',
     readeracts: 'src/api/lazy/readerActionsEntry.ts',
+    postchanges: 'src/api/lazy/postChangesEntry.ts',
   },
   bundle: true,
   outdir,

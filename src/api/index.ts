@@ -22,7 +22,6 @@ export {
   type WriteStatus,
   POST_LIST_STATUSES,
   WRITE_STATUSES,
-  splitRestoreResults,
 } from './posts';
 export { type MediaFile, type MediaUploadError, type UploadResult, type MediaPage, type MediaListParams } from './media';
 export type { MediaItem } from './schemas/media';

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { normalizeNotification, splitBatch, splitRestoreResults, stripHtml, unwrapEnvelope } from '../../../src/api';
+import { normalizeNotification, splitBatch, stripHtml, unwrapEnvelope } from '../../../src/api';
+import { parseWith } from '../../../src/api/decode';
+import { splitRestoreResults } from '../../../src/api/postChanges';
 import { decodeResponse } from '../../../src/api/decode';
 import { ContentSiteError } from '../../../src/api/errors';
 import { commentSchema } from '../../../src/api/schemas/comment';
@@ -137,6 +139,7 @@ describe('restore-several answers', () => {
         },
       },
       { request: 'POST x', site: 'demo.example.blog' },
+      parseWith,
     );
     const a = out.get(881);
     assert.ok(a?.ok);
