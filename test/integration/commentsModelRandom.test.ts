@@ -14,6 +14,7 @@ import { SiteChanges } from '../../src/models/siteChanges';
 import type { Timers } from '../../src/models/timers';
 import { startHoldProxy, type HoldProxy } from './holdProxy';
 import { siteOf, useClientAndService } from './setup';
+import { rng } from '../service/seed';
 
 const SITE = 'demo.example.blog';
 const SEQUENCES = 30;
@@ -27,18 +28,6 @@ before(async () => {
   proxy = await startHoldProxy(svc().restUrl);
 });
 after(() => proxy.close());
-
-/** mulberry32: a small PRNG whose whole state is the seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Timers the test ends by hand: the undo window is over when the step says so. */
 function manualTimers(): { timers: Timers; endAll(): void } {
@@ -137,7 +126,7 @@ async function compare(m: CommentsModel, direct: ContentSiteClient): Promise<voi
 }
 
 async function runSequence(seed: number): Promise<void> {
-  const random = prng(seed);
+  const random = rng(seed);
   const pick = <T>(from: readonly T[]): T => from[Math.floor(random() * from.length)];
   svc().reset();
   const clock = manualTimers();

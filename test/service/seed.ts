@@ -46,7 +46,8 @@ export const SPECIAL_POSTS = {
   manyAttachments: 194,
 } as const;
 
-function rng(seed: number): () => number {
+/** mulberry32: a small PRNG whose whole state is the seed (the seed data, and the tests' random sequences). */
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

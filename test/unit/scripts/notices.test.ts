@@ -155,7 +155,7 @@ describe('scripts/build.mjs: the notices beside the bundles', function () {
     const text = readFileSync(join(dir, 'out', 'THIRD-PARTY-NOTICES.txt'), 'utf8');
     const lockFile = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as LockFile;
     const version = (name: string) => lockFile.packages[`node_modules/${name}`].version;
-    for (const name of ['@wordpress/autop', '@wordpress/shortcode', '@wordpress/block-serialization-default-parser'])
+    for (const name of ['@wordpress/autop', '@wordpress/block-serialization-default-parser'])
       assert.match(
         text,
         new RegExp(`^${name} ${version(name)} \\(GPL-2\\.0-or-later\\)\\n=+\\n\\n## Gutenberg[^]*?GNU GENERAL PUBLIC LICENSE`, 'm'),
