@@ -4,7 +4,7 @@
  * under the CSP nonce, and the @-mention list's plain logic.
  */
 import * as assert from 'node:assert/strict';
-import { Parser } from 'htmlparser2';
+import { elements } from './htmlElements';
 import { REPLY_MAX_CHARS, type Notification } from '../../../src/api';
 import { commentNote } from './commentNote';
 import { noteControls, noteHtml, noteParts, noteState, page, readNoteMessage, type NoteControls } from '../../../src/render';
@@ -34,27 +34,6 @@ function render(note: Notification, o: { removal?: Parameters<typeof noteState>[
   return noteHtml(note, '5 min ago', { state, draft: o.draft ?? '' });
 }
 
-/** Every element with its attributes and text, in order. */
-function elements(html: string) {
-  const out: Array<{ name: string; attrs: Record<string, string>; text: string }> = [];
-  const open: Array<(typeof out)[number]> = [];
-  const parser = new Parser({
-    onopentag(name, attrs) {
-      const el = { name, attrs, text: '' };
-      out.push(el);
-      open.push(el);
-    },
-    ontext(t) {
-      for (const el of open) el.text += t;
-    },
-    onclosetag() {
-      open.pop();
-    },
-  });
-  parser.write(html);
-  parser.end();
-  return out;
-}
 const buttons = (html: string) => elements(html).filter((e) => e.name === 'button' && e.attrs['data-action'] && !('hidden' in e.attrs));
 
 describe('Note detail page: buttons for the actions the note offers', () => {

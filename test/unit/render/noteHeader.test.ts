@@ -4,7 +4,7 @@
  * sanitized like the subject and body.
  */
 import * as assert from 'node:assert/strict';
-import { Parser } from 'htmlparser2';
+import { elements } from './htmlElements';
 import { normalizeNotification } from '../../../src/api/notificationShape';
 import { rawNotificationSchema } from '../../../src/api/schemas/notification';
 import { noteHtml, noteParts, noteState } from '../../../src/render';
@@ -30,28 +30,6 @@ const raw = {
   ],
   body: [{ text: 'Ann Author', type: 'user' }],
 };
-
-/** Every element with its attributes and text, in order. */
-function elements(html: string) {
-  const out: Array<{ name: string; attrs: Record<string, string>; text: string }> = [];
-  const open: Array<(typeof out)[number]> = [];
-  const parser = new Parser({
-    onopentag(name, attrs) {
-      const el = { name, attrs, text: '' };
-      out.push(el);
-      open.push(el);
-    },
-    ontext(t) {
-      for (const el of open) el.text += t;
-    },
-    onclosetag() {
-      open.pop();
-    },
-  });
-  parser.write(html);
-  parser.end();
-  return out;
-}
 
 describe("Note detail: the block shape's title and header blocks", () => {
   const note = normalizeNotification(rawNotificationSchema.parse(raw));
