@@ -2,19 +2,14 @@ import { parseSkipping, parseWith, type WithUnreadable } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { schemas } from './lazy/loadSchemas';
 import type { Following, FreshlyPressed, SubscribedTags } from './schemas/reader';
-import { intInRange, isoDate, LIMITS, oneOf, positiveInt } from './validate';
+import { intInRange, isoDate, LIMITS, positiveInt } from './validate';
+import { feedPagingQuery, type FeedPaging } from './feedPaging';
 import type { ReaderActions } from './readerActions';
 import { loadReaderActions } from './lazy/loadReaderActions';
 
-export const ORDERS = ['DESC', 'ASC'] as const;
+export { ORDERS } from './feedPaging';
 
-export interface FollowingParams extends Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta'> {
-  number?: number;
-  page?: number;
-  order?: (typeof ORDERS)[number];
-  after?: string;
-  before?: string;
-}
+export interface FollowingParams extends FeedPaging, Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta'> {}
 
 export interface FreshlyPressedParams extends Pick<CommonParams, 'http_envelope' | 'pretty'> {
   number?: number;
@@ -46,13 +41,9 @@ export class ReaderApi {
 
   followingRequest(params: FollowingParams = {}): Prepared<WithUnreadable<Following>> {
     const { number, page, order, after, before, ...common } = params;
-    intInRange('number', number, 1, LIMITS.feedNumber);
-    positiveInt('page', page);
-    oneOf('order', order, ORDERS);
-    isoDate('after', after);
-    isoDate('before', before);
+    const query = feedPagingQuery({ number, page, order, after, before });
     return {
-      spec: { method: 'GET', version: '1', path: '/read/following/', query: { number, page, order, after, before }, common },
+      spec: { method: 'GET', version: '1', path: '/read/following/', query, common },
       parse: (body) => withUnreadable(parseSkipping(schemas().followingSchema, body, { request: 'GET /v1/read/following/' })),
     };
   }

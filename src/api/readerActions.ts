@@ -12,11 +12,11 @@ import { schemas } from './lazy/loadSchemas';
 import type { parseWith as ParseWith } from './decode';
 import { ContentSiteError, invalidInput } from './errors';
 import type { FormValue } from './encode';
+import { feedPagingQuery, type FeedPaging } from './feedPaging';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import type { FollowedSites, Following, FollowingStatus, Subscribe, TagFollow } from './schemas/reader';
-import { intInRange, isoDate, LIMITS, oneOf, positiveInt, site as checkSite } from './validate';
+import { intInRange, positiveInt, site as checkSite } from './validate';
 
-export const READER_ORDERS = ['DESC', 'ASC'] as const;
 /** The most subscriptions one page of read/following/mine holds. */
 export const FOLLOWED_SITES_MAX_NUMBER = 200;
 /** The most IDs one seen mark sends: the apps mark a feed's page at a time. */
@@ -33,13 +33,7 @@ export interface FollowedSitesParams extends Pick<CommonParams, 'meta'> {
   page?: number;
 }
 
-export interface TagPostsParams extends Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta' | 'context'> {
-  number?: number;
-  page?: number;
-  order?: (typeof READER_ORDERS)[number];
-  after?: string;
-  before?: string;
-}
+export interface TagPostsParams extends FeedPaging, Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta' | 'context'> {}
 
 /** A web address to follow, as the service takes it: a bare domain is read as https. */
 export function followAddress(url: string): string {
@@ -203,14 +197,10 @@ export class ReaderActions {
   tagPostsRequest(tag: string, params: TagPostsParams = {}): Prepared<Following> {
     const slug = tagSlug(tag);
     const { number, page, order, after, before, ...common } = params;
-    intInRange('number', number, 1, LIMITS.feedNumber);
-    positiveInt('page', page);
-    oneOf('order', order, READER_ORDERS);
-    isoDate('after', after);
-    isoDate('before', before);
+    const query = feedPagingQuery({ number, page, order, after, before });
     const path = `/read/tags/${encodeURIComponent(slug)}/posts`;
     return {
-      spec: { method: 'GET', version: '1.1', path, query: { number, page, order, after, before }, common },
+      spec: { method: 'GET', version: '1.1', path, query, common },
       parse: (body) => this.parseWith(schemas().followingSchema, body, { request: `GET /v1.1${path}` }),
     };
   }
