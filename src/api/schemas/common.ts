@@ -93,9 +93,14 @@ export function readAnswer<T>(
 ): { value: T; skipped: SkippedItem[]; problem?: undefined } | { problem: string } {
   const { value: result, skipped } = readSkipping(() => schema.safeParse(answer));
   if (result.success) return { value: result.data, skipped };
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the answer';
-  return { problem: `${where}: ${issue?.message ?? 'unexpected shape'}` };
+  return { problem: firstIssue(result.error, 'the answer') };
+}
+
+/** The first field that did not fit, and why ("notes.0.id: Required"); `whole` names the value itself. */
+function firstIssue(error: z.ZodError, whole?: string): string {
+  const issue = error.issues[0];
+  const where = issue && issue.path.length > 0 ? issue.path.join('.') : whole;
+  return `${where ? `${where}: ` : ''}${issue?.message ?? 'unexpected shape'}`;
 }
 
 function collect<T>(read: () => T): { value: T; skipped: SkippedItem[] } {
@@ -125,11 +130,7 @@ export function lenientArray<T extends ZodTypeAny>(item: T): ZodEffects<ZodArray
         sinks.at(-1)?.push(...skipped);
         return;
       }
-      const issue = result.error.issues[0];
-      const field = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      sinks
-        .at(-1)
-        ?.push({ where: [...ctx.path, i].join('.'), id: idOf(value), problem: `${field}${issue?.message ?? 'unexpected shape'}` });
+      sinks.at(-1)?.push({ where: [...ctx.path, i].join('.'), id: idOf(value), problem: firstIssue(result.error) });
     });
     return kept;
   });
