@@ -49,17 +49,7 @@ export const COMMANDS = {
     loadMore: 'contentSite.comments.loadMore',
     loadMoreIn: 'contentSite.comments.loadMoreIn',
     show: 'contentSite.comments.show',
-    approve: 'contentSite.comments.approve',
-    unapprove: 'contentSite.comments.unapprove',
-    like: 'contentSite.comments.like',
-    unlike: 'contentSite.comments.unlike',
-    spam: 'contentSite.comments.spam',
-    trash: 'contentSite.comments.trash',
-    restore: 'contentSite.comments.restore',
-    delete: 'contentSite.comments.delete',
-    reply: 'contentSite.comments.reply',
-    edit: 'contentSite.comments.edit',
-    undo: 'contentSite.comments.undo',
+    // Each comment action's command (and its toggle partner) is the catalog's: src/models/commentActionCatalog.ts.
   },
   trash: {
     refresh: 'contentSite.trash.refresh',

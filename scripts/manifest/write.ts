@@ -1,11 +1,11 @@
 /**
- * `npm run manifest`: writes the note-action catalog's contributions (scripts/manifest/noteActions.ts)
+ * `npm run manifest`: writes the action catalog's contributions (scripts/manifest/actions.ts)
  * into package.json and package.nls.json, replacing what they said of the catalog's commands and
  * keeping everything else where it was. Run it after changing the catalog; the unit test fails until then.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogCommandIds, catalogManifest, type MenuEntry } from './noteActions';
+import { catalogCommandIds, catalogManifest, type MenuEntry } from './actions';
 
 const root = join(__dirname, '..', '..');
 const read = (f: string) => JSON.parse(readFileSync(join(root, f), 'utf8'));
@@ -33,6 +33,4 @@ write('package.json', pkg);
 
 const nls = read('package.nls.json');
 write('package.nls.json', { ...nls, ...m.titles });
-console.log(
-  `Wrote ${m.commands.length} commands, ${m.rows.length} row entries and ${m.keybindings.length} keys of the note-action catalog.`,
-);
+console.log(`Wrote ${m.commands.length} commands, ${m.rows.length} row entries and ${m.keybindings.length} keys of the action catalog.`);

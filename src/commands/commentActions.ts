@@ -11,8 +11,8 @@ import { ContentSiteError } from '../api/errors';
 import { localized } from '../localize';
 import { report } from '../report';
 import { loadRender } from '../lazy/loadRender';
-import type { CommentActionId, CommentRemoval, CommentReport, CommentsModel } from '../models/commentsModel';
-import { entry } from '../models/noteActionCatalog';
+import type { CommentEntry } from '../models/commentActionCatalog';
+import type { CommentRemoval, CommentReport, CommentsModel } from '../models/commentsModel';
 import { relativeTime } from '../models/relativeTime';
 import type { DetailPanel } from '../views/detail/detailPanel';
 import { withViewProgress } from '../views/common/viewProgress';
@@ -29,73 +29,55 @@ export interface CommentWorkDeps {
 
 type CommentCommandsDeps = CommentWorkDeps;
 
-/** The commands' work, by command. */
+/** The commands' work, by the kind of the catalog's entry (commentCommands.ts registers one command per entry). */
 export function commentWork(deps: CommentWorkDeps) {
   return {
-    approve: (ids: number[]) => toggle(deps, ids, 'approve'),
-    unapprove: (ids: number[]) => toggle(deps, ids, 'approve', false),
-    like: (ids: number[]) => toggle(deps, ids, 'like'),
-    unlike: (ids: number[]) => toggle(deps, ids, 'like', false),
-    spam: (ids: number[]) => remove(deps, ids, 'spam'),
-    trash: (ids: number[]) => remove(deps, ids, 'trash'),
-    restore: (ids: number[]) => restore(deps, ids),
-    delete: (ids: number[]) => deleteForGood(deps, ids),
-    reply: ([id]: number[]) => reply(deps, id),
-    edit: ([id]: number[]) => edit(deps, id),
+    toggle: (e: CommentEntry, ids: number[], on?: boolean) => toggle(deps, ids, e, on),
+    remove: (e: CommentEntry, ids: number[]) => remove(deps, ids, e),
+    act: (e: CommentEntry, ids: number[]) => act(deps, ids, e),
+    reply: (e: CommentEntry, [id]: number[]) => reply(deps, id, e),
+    edit: (e: CommentEntry, [id]: number[]) => edit(deps, id, e),
     show: ([id]: number[]) => show(deps, id),
   };
 }
 export type CommentWork = ReturnType<typeof commentWork>;
 
-const NAMES: Record<CommentActionId | 'reply', () => string> = {
-  reply: () => vscode.l10n.t('Reply'),
-  approve: () => vscode.l10n.t('Approve'),
-  like: () => vscode.l10n.t('Like'),
-  spam: () => vscode.l10n.t('Mark as Spam'),
-  trash: () => vscode.l10n.t('Trash'),
-  restore: () => vscode.l10n.t('Restore'),
-  delete: () => vscode.l10n.t('Delete Permanently'),
-};
+const nameOf = (e: CommentEntry) => localized(e.labels.on);
 
-function notOffered(deps: CommentCommandsDeps, action: CommentActionId | 'reply', count: number): void {
-  deps.log.info(`comments ${action}: not offered on the ${count} comment(s) chosen.`);
+function notOffered(deps: CommentCommandsDeps, e: CommentEntry, count: number): void {
+  deps.log.info(`comments ${e.id}: not offered on the ${count} comment(s) chosen.`);
   vscode.window.setStatusBarMessage(
     count === 1
-      ? vscode.l10n.t('{0} does not apply to this comment.', NAMES[action]())
-      : vscode.l10n.t('{0} does not apply to any of the selected comments.', NAMES[action]()),
+      ? vscode.l10n.t('{0} does not apply to this comment.', nameOf(e))
+      : vscode.l10n.t('{0} does not apply to any of the selected comments.', nameOf(e)),
     5000,
   );
 }
 
-async function told(deps: CommentCommandsDeps, report: CommentReport): Promise<void> {
+async function told(deps: CommentCommandsDeps, e: CommentEntry, report: CommentReport): Promise<void> {
   deps.log.info(
     `comments ${report.action} ${report.on ? 'on' : 'off'}: ${report.acted.length} confirmed${report.failed.length ? `, ${report.failed.length} refused or unconfirmed (${report.error?.code ?? report.error?.kind ?? 'no answer'})` : ''}.`,
   );
-  if (report.error) await deps.report(report.error, NAMES[report.action]());
+  if (report.error) await deps.report(report.error, nameOf(e));
 }
 
-async function toggle(deps: CommentCommandsDeps, ids: number[], action: 'approve' | 'like', on?: boolean): Promise<void> {
-  if (deps.model.offering(ids, action, on).length === 0) return notOffered(deps, action, ids.length);
-  await told(deps, await deps.model.toggle(ids, action, on));
-}
-
-async function restore(deps: CommentCommandsDeps, ids: number[]): Promise<void> {
-  if (deps.model.offering(ids, 'restore').length === 0) return notOffered(deps, 'restore', ids.length);
-  await told(deps, await deps.model.restore(ids));
+async function toggle(deps: CommentCommandsDeps, ids: number[], e: CommentEntry, on?: boolean): Promise<void> {
+  if (deps.model.offering(ids, e.id, on).length === 0) return notOffered(deps, e, ids.length);
+  await told(deps, e, await deps.model.toggle(ids, e.id, on));
 }
 
 /** Spam or trash: gone at once, with Undo; sent when the window ends (or the message closes). */
-function remove(deps: CommentCommandsDeps, ids: number[], action: 'spam' | 'trash'): void {
-  const pending = deps.model.remove(ids, action);
-  if (!pending) return notOffered(deps, action, ids.length);
-  const sentences = entry(action).removed!;
+function remove(deps: CommentCommandsDeps, ids: number[], e: CommentEntry): void {
+  const pending = deps.model.remove(ids, e.id);
+  if (!pending) return notOffered(deps, e, ids.length);
+  const sentences = e.removed!;
   const n = pending.ids.length;
   const undoLabel = vscode.l10n.t('Undo');
   void report.info(n === 1 ? localized(sentences.one) : localized(sentences.many, n), undoLabel).then((pick) => {
     if (pick === undoLabel) undoRemoval(pending);
     else pending.sendNow();
   });
-  void pending.done.then((report) => told(deps, report));
+  void pending.done.then((report) => told(deps, e, report));
 }
 
 function undoRemoval(pending: CommentRemoval): void {
@@ -104,18 +86,18 @@ function undoRemoval(pending: CommentRemoval): void {
   else if (result === 'already sent') void report.info(vscode.l10n.t('Too late to undo: it was already sent to the service.'));
 }
 
-async function deleteForGood(deps: CommentCommandsDeps, ids: number[]): Promise<void> {
-  const targets = deps.model.offering(ids, 'delete');
-  if (targets.length === 0) return notOffered(deps, 'delete', ids.length);
-  const yes = vscode.l10n.t('Delete Permanently');
-  const question =
-    targets.length === 1
-      ? vscode.l10n.t('Delete this comment permanently? This cannot be undone.')
-      : vscode.l10n.t('Delete {0} comments permanently? This cannot be undone.', targets.length);
-  if ((await report.modal(question, {}, yes)) !== yes) return;
-  const done = await deps.model.deleteForGood(targets);
-  await told(deps, done);
-  if (done.acted.length > 0)
+/** Restore or delete for good: sent at once, after the entry's question when it has one. */
+async function act(deps: CommentCommandsDeps, ids: number[], e: CommentEntry): Promise<void> {
+  const targets = deps.model.offering(ids, e.id);
+  if (targets.length === 0) return notOffered(deps, e, ids.length);
+  if (e.confirm) {
+    const yes = localized(e.confirm.yes);
+    const question = targets.length === 1 ? localized(e.confirm.one) : localized(e.confirm.many, targets.length);
+    if ((await report.modal(question, {}, yes)) !== yes) return;
+  }
+  const done = await deps.model.act(targets, e.id);
+  await told(deps, e, done);
+  if (done.acted.length > 0 && e.id === 'delete')
     vscode.window.setStatusBarMessage(
       done.acted.length === 1 ? vscode.l10n.t('Comment deleted.') : vscode.l10n.t('{0} comments deleted.', done.acted.length),
       5000,
@@ -158,9 +140,9 @@ function textBox(deps: CommentCommandsDeps, o: { title: string; value: string; s
   box.show();
 }
 
-function reply(deps: CommentCommandsDeps, id: number): void {
+function reply(deps: CommentCommandsDeps, id: number, e: CommentEntry): void {
   const c = deps.model.get(id);
-  if (!c || (c.status !== 'approved' && c.status !== 'unapproved')) return notOffered(deps, 'reply', 1);
+  if (!c || !e.offers?.(c)) return notOffered(deps, e, 1);
   textBox(deps, {
     title: vscode.l10n.t('Reply to {0}', c.author?.name ?? ''),
     value: '',
@@ -169,7 +151,9 @@ function reply(deps: CommentCommandsDeps, id: number): void {
   });
 }
 
-async function edit(deps: CommentCommandsDeps, id: number): Promise<void> {
+async function edit(deps: CommentCommandsDeps, id: number, e: CommentEntry): Promise<void> {
+  const c = deps.model.get(id);
+  if (!c || !e.offers?.(c)) return notOffered(deps, e, 1);
   let text: string;
   try {
     text = await deps.model.rawContent(id);

@@ -1,9 +1,9 @@
 /**
- * The Comments view's commands: the note actions' (approve, like, spam and trash with Undo, reply,
- * edit, undo) and the queue's own (restore, delete for good, the conversation, Load more of one
- * status). Each takes (a row, the selection); a key gives `[focused row, 'key']`; with neither it
- * acts on the view's selection. Their work loads with the first of them (dist/comments.js,
- * commentActions.ts); undo and Load more are here.
+ * The Comments view's commands: one per entry of the comment-action catalog (approve, like, spam
+ * and trash with Undo, restore, delete for good, reply, edit, undo; commentActionCatalog.ts), run by
+ * the entry's kind, and the conversation and Load more of one status. Each takes (a row, the
+ * selection); a key gives `[focused row, 'key']`; with neither it acts on the view's selection.
+ * Their work loads with the first of them (dist/comments.js, commentActions.ts); undo and Load more are here.
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
@@ -13,6 +13,8 @@ import type { DetailPanel } from '../views/detail/detailPanel';
 import type { CommentsProvider } from '../views/comments/commentsProvider';
 import { withViewProgress } from '../views/common/viewProgress';
 import { reportFailure } from '../report';
+import { localized } from '../localize';
+import { COMMENT_ACTIONS } from '../models/commentActionCatalog';
 import { requireSignIn, type CommandAuth } from './common';
 import type { CommentWork } from './commentActions';
 import { loadComments } from './lazy/loadComments';
@@ -30,7 +32,6 @@ type Row = vscode.TreeItem | null | undefined;
 type Arg = Row | readonly [Row, string];
 
 const GROUPS: readonly string[] = ['unapproved', 'approved', 'spam', 'trash'];
-const WORK = ['approve', 'unapprove', 'like', 'unlike', 'spam', 'trash', 'restore', 'delete', 'reply', 'edit', 'show'] as const;
 
 export function registerCommentCommands(deps: CommentCommandsDeps): vscode.Disposable[] {
   const c = COMMANDS.comments;
@@ -51,21 +52,39 @@ export function registerCommentCommands(deps: CommentCommandsDeps): vscode.Dispo
         throw err;
       },
     ));
+  /** A command on the chosen comments, its work loaded with the first. */
+  const on = (id: string, name: string, run: (work: CommentWork, ids: number[]) => unknown) =>
+    vscode.commands.registerCommand(id, async (clicked?: Arg, selected?: readonly vscode.TreeItem[]) => {
+      const ids = chosen(deps, clicked, selected);
+      if (ids.length === 0) return;
+      try {
+        await run(await load(), ids);
+      } catch (err) {
+        await reportFailure(deps, err, name);
+      }
+    });
+  const undo = () => {
+    if (deps.model.undo() !== 'undone') vscode.window.setStatusBarMessage(vscode.l10n.t('Nothing to undo.'), 4000);
+  };
   return [
-    ...WORK.map((name) =>
-      vscode.commands.registerCommand(c[name], async (clicked?: Arg, selected?: readonly vscode.TreeItem[]) => {
-        const ids = chosen(deps, clicked, selected);
-        if (ids.length === 0) return;
-        try {
-          await (await load())[name](ids);
-        } catch (err) {
-          await reportFailure(deps, err, name);
-        }
-      }),
-    ),
-    vscode.commands.registerCommand(c.undo, () => {
-      if (deps.model.undo() !== 'undone') vscode.window.setStatusBarMessage(vscode.l10n.t('Nothing to undo.'), 4000);
+    // One command per entry of the catalog (and a toggle's partner), run by its kind.
+    ...COMMENT_ACTIONS.shown.flatMap((e): vscode.Disposable[] => {
+      const name = localized(e.labels.on);
+      switch (e.kind) {
+        case 'toggle':
+          return [on(e.command!, name, (w, ids) => w.toggle(e, ids)), on(e.offCommand!, name, (w, ids) => w.toggle(e, ids, false))];
+        case 'remove':
+        case 'act':
+        case 'reply':
+        case 'edit':
+          return [on(e.command!, name, (w, ids) => w[e.kind as 'remove' | 'act' | 'reply' | 'edit'](e, ids))];
+        case 'local':
+          return e.undoes ? [vscode.commands.registerCommand(e.command!, undo)] : [];
+        default:
+          return [];
+      }
     }),
+    on(c.show, vscode.l10n.t('Show Conversation'), (w, ids) => w.show(ids)),
     vscode.commands.registerCommand(c.loadMoreIn, (group?: unknown) =>
       typeof group === 'string' && GROUPS.includes(group)
         ? withViewProgress(deps.provider.viewId, () => deps.model.loadMoreOf(group as CommentGroup))

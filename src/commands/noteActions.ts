@@ -37,6 +37,8 @@ export function registerNoteActions(deps: NoteActionsDeps): vscode.Disposable[] 
         return reg(e.command, (c, s) => work(name(), (m) => m.openLink(ctx, e, c, s)));
       case 'local':
         return e.undoes ? reg(e.command, (c) => work(name(), (m) => m.undo(ctx, c))) : [];
+      default:
+        return [];
     }
   });
 }

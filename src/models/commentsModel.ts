@@ -21,14 +21,14 @@ import { COMMENT_FIELDS, COMMENT_GROUPS, CommentQueue, commentKey as key, type C
 import { Emitter } from './emitter';
 import type { Effect, OperationOutcome } from './listCore';
 import { IDLE, type LoadState } from './loadState';
-import { entry } from './noteActionCatalog';
+import { COMMENT_ACTIONS, offers } from './commentActionCatalog';
 import type { CommentChange, SiteChanges } from './siteChanges';
 import { realTimers, type Timers } from './timers';
 import { UndoRemovals, type PendingRemoval, type UndoResult } from './undoRemovals';
 import { SETTINGS } from '../settings';
 
-/** The actions of the Comments view: the note catalog's, and the two only a queue has. */
-export type CommentActionId = 'approve' | 'like' | 'spam' | 'trash' | 'restore' | 'delete';
+/** An action of the Comments view: an id of its catalog (commentActionCatalog.ts). */
+export type CommentActionId = string;
 
 export interface CommentReport {
   action: CommentActionId;
@@ -50,8 +50,6 @@ export interface CommentsModelOptions {
   timers?: Timers;
 }
 
-/** Where a comment goes back to when restored: a trashed comment waits in Pending for a decision; a spam one is approved ("Not spam"). */
-const RESTORED: Partial<Record<string, CommentGroup>> = { trash: 'unapproved', spam: 'approved' };
 const hide: Effect<Comment> = () => undefined;
 
 export class CommentsModel {
@@ -158,24 +156,27 @@ export class CommentsModel {
   }
 
   /** Whether a toggle is on for the comment (approved, liked). */
-  valueOf(id: number, action: 'approve' | 'like'): boolean | undefined {
+  valueOf(id: number, action: CommentActionId): boolean | undefined {
     const c = this.get(id);
-    if (!c) return undefined;
-    return action === 'approve' ? c.status === 'approved' : c.i_like === true;
+    return c && COMMENT_ACTIONS.entry(action).value?.(c);
   }
 
   /**
    * Approve (or unapprove: `on` false) or like (unlike); `on` defaults to the opposite of the first
    * comment's state. Comments already that way are left alone. Never rejects.
    */
-  async toggle(ids: readonly number[], action: 'approve' | 'like', on?: boolean): Promise<CommentReport> {
+  async toggle(ids: readonly number[], action: CommentActionId, on?: boolean): Promise<CommentReport> {
     const targets = this.offering(ids, action, on);
     const want = on ?? !(targets.length ? this.valueOf(targets[0], action) === true : false);
     const report: CommentReport = { action, on: want, acted: [], failed: [] };
     const todo = targets.filter((id) => this.valueOf(id, action) !== want);
-    if (action === 'approve') {
-      const status = entry('approve').status!(want) as CommentStatus;
-      await this.each(todo, report, (id) => this.move(id, status, (site, c) => this.o.client().comments.setStatus(site, c.ID, status)));
+    const e = COMMENT_ACTIONS.entry(action);
+    const moveTo = e.status;
+    if (moveTo) {
+      await this.each(todo, report, (id) => {
+        const status = moveTo(this.get(id)!, want) as CommentStatus;
+        return this.move(id, status, (site, c) => this.o.client().comments.setStatus(site, c.ID, status));
+      });
     } else await this.each(todo, report, (id) => this.like(id, want));
     return report;
   }
@@ -184,10 +185,15 @@ export class CommentsModel {
   async restore(ids: readonly number[]): Promise<CommentReport> {
     const report: CommentReport = { action: 'restore', on: true, acted: [], failed: [] };
     await this.each(this.offering(ids, 'restore'), report, (id) => {
-      const status = RESTORED[this.get(id)!.status]!;
+      const status = COMMENT_ACTIONS.entry('restore').status!(this.get(id)!, true) as CommentStatus;
       return this.move(id, status, (site, c) => this.o.client().comments.setStatus(site, c.ID, status));
     });
     return report;
+  }
+
+  /** An action sent at once (kind `act`): a move to the entry's status (restore), else delete for good. */
+  act(ids: readonly number[], action: CommentActionId): Promise<CommentReport> {
+    return COMMENT_ACTIONS.entry(action).status ? this.restore(ids) : this.deleteForGood(ids);
   }
 
   /** Delete for good (comments in Trash or Spam): sent at once; the caller confirmed with the user. */
@@ -206,10 +212,10 @@ export class CommentsModel {
   }
 
   /** Spam or trash: hidden at once, sent when the undo window ends. Undefined when none applies. */
-  remove(ids: readonly number[], action: 'spam' | 'trash'): CommentRemoval | undefined {
+  remove(ids: readonly number[], action: CommentActionId): CommentRemoval | undefined {
     const targets = this.offering(ids, action);
     if (targets.length === 0) return undefined;
-    const status = entry(action).status!(true)!;
+    const status = COMMENT_ACTIONS.entry(action).status!(this.get(targets[0])!, true);
     const site = this.site!;
     const held = targets.map((id) => ({ id, ...this.holder(id)! }));
     const ops = new Map(held.map((h) => [h.id, h.queue.list.begin(new Map([[key(h.id), hide]]))]));
@@ -406,32 +412,9 @@ export class CommentsModel {
 
   /** A comment read back after a lost answer shows the action done (a deleted one is gone). */
   private confirms(report: CommentReport, now: Comment | undefined): boolean {
-    if (!now) return report.action === 'delete';
-    if (report.action === 'like') return now.i_like === report.on;
-    if (report.action === 'approve') return now.status === (report.on ? 'approved' : 'unapproved');
-    if (report.action === 'restore') return now.status !== 'trash' && now.status !== 'spam';
-    return now.status === report.action;
+    return COMMENT_ACTIONS.entry(report.action).confirms?.(now, report.on) ?? false;
   }
 }
 
-/** Whether `action` applies to the comment as shown (`on`: only the toggles that go that way). */
-export function offers(c: Comment, action: CommentActionId, on?: boolean): boolean {
-  const moderator = c.can_moderate !== false;
-  switch (action) {
-    case 'approve':
-      if (!moderator || (c.status !== 'approved' && c.status !== 'unapproved')) return false;
-      return on === undefined || (c.status === 'approved') !== on;
-    case 'like':
-      return c.status === 'approved' && (on === undefined || (c.i_like === true) !== on);
-    // A comment in the spam or the trash is restored or deleted for good, as in WordPress: trashing
-    // a spam comment would delete it for good (the service does), behind an Undo that looks harmless.
-    case 'spam':
-    case 'trash':
-      return moderator && c.status !== 'spam' && c.status !== 'trash';
-    case 'restore':
-    case 'delete':
-      return moderator && (c.status === 'trash' || c.status === 'spam');
-  }
-}
-
+export { offers };
 export { COMMENT_FIELDS };

@@ -12,89 +12,30 @@
  */
 import type { ContentSiteClient, NoteActions } from '../api';
 import type { ActOptions } from '../api/act';
-import { VIEWS } from '../ids';
+import { CONTEXT_KEYS, VIEWS } from '../ids';
+import { actionTable, commandOf as tableCommandOf, tableCommands, type ActionEntry, type ActionTable, type Written } from './actionCatalog';
 
 /** Which of a note's actions (as `noteActions(note)` reads them) an entry acts on. */
 export type ServiceKey = keyof NoteActions;
 export type OfferedAction = NonNullable<NoteActions[ServiceKey]>;
 
-/** How an action runs. */
-export type ActionKind =
-  /** Shown at once, sent at once; pressing again reverses (approve, like, follow). */
-  | 'toggle'
-  /** Hides the note at once; sent when the undo window ends (spam, trash). */
-  | 'remove'
-  /** Opens the reply box. */
-  | 'reply'
-  /** Opens the note's link for it in the browser (edit). */
-  | 'link'
-  /** Handled by the extension alone: read state, undo. */
-  | 'local';
+export type { ActionKind } from './actionCatalog';
 
-interface Labels {
-  /** The command's title, when not `on` (Reply…). */
-  readonly title?: string;
-  /** The command's title and the page's button when the action is off (Approve). */
-  readonly on: string;
-  /** The partner command's title (Unapprove); the same as `on` when there is none. */
-  readonly off: string;
-  /** The page's button when the state is on (Approved). */
-  readonly done: string;
-  /** The button's tooltip when off, and when on. */
-  readonly hint: readonly [off: string, on: string];
-  /** What the key does, for the shortcut list. */
-  readonly key: string;
-}
-
-export interface CatalogEntry {
-  /** Our name: the command's last word, the contextValue word, the page's `data-action`. */
-  readonly id: string;
-  readonly kind: ActionKind;
+export interface CatalogEntry extends ActionEntry {
   /** Which of the note's actions it is; local actions have none. */
   readonly service?: ServiceKey;
   /** When the note does not offer `service`: the entry acted on instead (like → like the post). */
   readonly fallback?: string;
-  /** Shown as this entry's variant on rows and in commands (like the post is "like" there). */
-  readonly variantOf?: string;
-  readonly labels: Labels;
-  /** Codicons of the command and of its partner (none: the command shows no icon). */
-  readonly icons?: readonly [on: string, off?: string];
-  /** The key in the Notifications view and on the detail page. */
-  readonly key?: string;
-  /** The command id; toggles also have the partner that only turns off. */
-  readonly command?: string;
-  readonly offCommand?: string;
-  /** Inline on the row (its order there), and its group@order in the row's context menu. */
-  readonly inline?: number;
-  readonly menu?: string;
-  /** What a row's hover says once the user did it (You liked this comment.), with its icon. */
-  readonly doneSentence?: { readonly icon: string; readonly text: string };
-  /** What a row says beside the note's type while the action is in this state (pending, liked). */
-  readonly rowState?: { readonly when: boolean; readonly text: string };
-  /** Its place among the detail page's toolbar buttons (none: the page shows it its own way). */
-  readonly button?: number;
-  /** Local actions: this one marks the note read or unread; this one brings removed notes back. */
-  readonly readState?: boolean;
-  readonly undoes?: boolean;
-  /** Whether the row's context value names it (with `:on`/`:off` for toggles). */
-  readonly context?: boolean;
   /** The comment's status once the action is on (or off), for moderation. */
   status?(on: boolean): string | undefined;
   /** Sends it; resolves to what the answer says the state now is (undefined: the answer does not say). */
   send?(api: ContentSiteClient, action: OfferedAction, on: boolean, options: ActOptions): Promise<boolean | undefined>;
-  /** Removals: the sentence of the message with Undo, and the warning when some could not be sent. */
-  readonly removed?: { one: string; many: string; failed: string };
 }
-
-const command = (word: string) => `${VIEWS.notifications}.${word}`;
 
 /** A comment's status answer confirms a moderation when it is the one asked for. */
 const statusIs = (want: string | undefined) => (c: { status?: string }) => (want === undefined ? undefined : c.status === want);
 
-/** An entry as written below: its service key, command and partner default to its id (see `complete`). */
-type WrittenEntry = Omit<CatalogEntry, 'command' | 'offCommand'> & { readonly commandWord?: string };
-
-const WRITTEN: readonly WrittenEntry[] = [
+const WRITTEN: readonly Written<CatalogEntry>[] = [
   {
     id: 'approve',
     button: 1,
@@ -281,38 +222,36 @@ const WRITTEN: readonly WrittenEntry[] = [
   },
 ];
 
-/**
- * An entry as the catalog holds it: a service action is the api's key of its id (unless it says
- * another); a shown entry's command is `contentSite.notifications.<id>` (or its `commandWord`),
- * and a toggle's partner, which only turns it off, is `…un<id>`.
- */
-function complete({ commandWord, ...e }: WrittenEntry): CatalogEntry {
-  const service = e.service ?? (e.kind === 'local' ? undefined : (e.id as ServiceKey));
-  if (e.variantOf) return { ...e, service };
-  return {
-    ...e,
-    service,
-    command: command(commandWord ?? e.id),
-    offCommand: e.kind === 'toggle' ? command(`un${e.id}`) : undefined,
-  };
-}
+/** A service action is the api's key of its id (unless it says another). */
+const withService = (e: Written<CatalogEntry>): Written<CatalogEntry> => ({
+  ...e,
+  service: e.service ?? (e.kind === 'local' ? undefined : (e.id as ServiceKey)),
+});
 
-const CATALOG_ENTRIES: readonly CatalogEntry[] = WRITTEN.map(complete);
+/** The notes' table: commands `contentSite.notifications.<id>`, rows and keys in the Notifications view. */
+export const NOTE_ACTIONS: ActionTable<CatalogEntry> = actionTable({
+  label: 'Notifications',
+  item: 'note',
+  prefix: VIEWS.notifications,
+  views: [VIEWS.notifications],
+  palette: CONTEXT_KEYS.signedIn,
+  written: WRITTEN.map(withService),
+});
+
+const CATALOG_ENTRIES: readonly CatalogEntry[] = NOTE_ACTIONS.entries;
 
 /** The catalog by id, in its order (the order of the page's buttons and of the context value's words). */
-export const CATALOG: ReadonlyMap<string, CatalogEntry> = new Map(CATALOG_ENTRIES.map((e) => [e.id, e]));
+export const CATALOG: ReadonlyMap<string, CatalogEntry> = NOTE_ACTIONS.byId;
 
 export function entry(id: string): CatalogEntry {
-  const e = CATALOG.get(id);
-  if (!e) throw new Error(`No note action ${id}.`);
-  return e;
+  return NOTE_ACTIONS.entry(id);
 }
 
 /** Every entry, in order. */
 export const ENTRIES: readonly CatalogEntry[] = CATALOG_ENTRIES;
 
 /** The entry a row, a command or a key names (a variant is shown as its base: like the post as like). */
-export const SHOWN_ENTRIES = CATALOG_ENTRIES.filter((e) => !e.variantOf);
+export const SHOWN_ENTRIES = NOTE_ACTIONS.shown;
 
 /**
  * The action a note offers for `e`, as it is now, or undefined: its own, or its fallback's (like →
@@ -336,10 +275,10 @@ export const BUTTON_ENTRIES: readonly CatalogEntry[] = CATALOG_ENTRIES.filter((e
 
 /** The command a control runs (a variant runs its base's: like the post is the like command). */
 export function commandOf(e: CatalogEntry): string | undefined {
-  return e.command ?? (e.variantOf ? CATALOG.get(e.variantOf)?.command : undefined);
+  return tableCommandOf(NOTE_ACTIONS, e);
 }
 
 /** The command ids the catalog contributes (and their partners). */
 export function catalogCommands(): string[] {
-  return CATALOG_ENTRIES.flatMap((e) => [e.command, e.offCommand].filter((c): c is string => c !== undefined));
+  return tableCommands(NOTE_ACTIONS);
 }

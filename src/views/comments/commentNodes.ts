@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { stripHtml, type Comment, type ContentSiteError } from '../../api';
 import type { CommentGroup } from '../../models/commentQueue';
-import { offers, type CommentActionId } from '../../models/commentsModel';
+import { contextValue } from '../../models/actionCatalog';
+import { COMMENT_ACTIONS } from '../../models/commentActionCatalog';
 import { relativeTime } from '../../models/relativeTime';
 import { COMMANDS } from '../../ids';
 import { ErrorNode, LoadMoreNode } from '../common/messageNode';
@@ -38,16 +39,9 @@ export class CommentGroupNode extends vscode.TreeItem {
   }
 }
 
-/** The actions a comment's row offers, as words of its context value (`approve:off`, `like:on`, `restore`…). */
+/** The actions a comment's row offers, as words of its context value (`approve:off`, `like:on`, `restore`…), from the catalog. */
 function contextWords(c: Comment): string {
-  const words = ['comment'];
-  const toggle = (id: CommentActionId, on: boolean) => offers(c, id) && words.push(`${id}:${on ? 'on' : 'off'}`);
-  toggle('approve', c.status === 'approved');
-  toggle('like', c.i_like === true);
-  for (const id of ['spam', 'trash', 'restore', 'delete'] as const) if (offers(c, id)) words.push(id);
-  if (c.status === 'approved' || c.status === 'unapproved') words.push('reply');
-  if (c.can_moderate !== false) words.push('edit');
-  return words.join(' ');
+  return contextValue('comment', COMMENT_ACTIONS, (e) => (!e.offers?.(c) ? undefined : e.value ? e.value(c) : 'offered'));
 }
 
 /** A comment: who wrote it, its first words and when; opening it shows the conversation. */

@@ -11,15 +11,13 @@
 import type { Notification } from '../../api';
 import { noteActions, type NoteActions } from '../../api/noteActions';
 import { VIEWS } from '../../ids';
-import { offeredOn, SHOWN_ENTRIES, type CatalogEntry } from '../../models/noteActionCatalog';
+import { BY_KEY, contextWord, keyArgs, keysWhen, tableKeys, type ActionKey } from '../../models/actionCatalog';
+import { NOTE_ACTIONS, offeredOn, SHOWN_ENTRIES, type CatalogEntry } from '../../models/noteActionCatalog';
 
 /** The entries a row's contextValue names, in order; entry i has bit 1 + 2i (offered) and 2 + 2i (on). */
 export const CONTEXT_ENTRIES: readonly CatalogEntry[] = SHOWN_ENTRIES.filter((e) => e.context);
 
-/** The word of an entry in the contextValue, as a menu's `when` matches it (`approve:off`, `spam`). */
-export function contextWord(e: CatalogEntry, on?: boolean): string {
-  return e.kind === 'toggle' && on !== undefined ? `${e.id}:${on ? 'on' : 'off'}` : e.id;
-}
+export { contextWord };
 
 /**
  * The contextValue of each read state and set of offered actions, by a bit mask of them. There are
@@ -49,26 +47,15 @@ export function noteContextValue(
 }
 
 /** The Notifications view's keys (package.json's keybindings; a unit test checks they agree). */
-export const NOTE_KEYS: ReadonlyArray<{ key: string; command: string; entry: CatalogEntry }> = SHOWN_ENTRIES.flatMap((e) =>
-  e.key && e.command ? [{ key: e.key, command: e.command, entry: e }] : [],
-);
+export const NOTE_KEYS: ReadonlyArray<ActionKey<CatalogEntry>> = tableKeys(NOTE_ACTIONS);
 
 /** When the keys work: the Notifications tree has the focus, and no text input (nor its find box) has. */
-export const NOTE_KEYS_WHEN = `focusedView == ${VIEWS.notifications} && listFocus && !inputFocus && !treeFindOpen`;
+export const NOTE_KEYS_WHEN = keysWhen(VIEWS.notifications);
 
-/**
- * What a key's command is called with: the tree's focused row. VS Code turns this argument into
- * the element under the keyboard focus (the outline ↑/↓ move) before the command runs, as it does
- * for a view's title actions; without it a key could only read the selection, which ↑/↓ do not move.
- */
-export const FOCUSED_ROW_ARG = { $treeViewId: VIEWS.notifications, $focusedTreeItem: true } as const;
+/** A key binding's argument: `[focused row, BY_KEY]` (actionCatalog.ts's keyArgs). */
+export const KEY_ARGS = keyArgs(VIEWS.notifications);
 
-/** Said beside the focused row by a key's binding: the command knows a key sent it (see KEY_ARGS). */
-export const BY_KEY = 'key';
+/** The tree's focused row, as a key's binding names it. */
+export const FOCUSED_ROW_ARG = KEY_ARGS[0];
 
-/**
- * A key binding's argument: `[focused row, BY_KEY]`. VS Code resolves the row inside the list, so
- * the command gets `[row or nothing, 'key']`, and can tell a key whose row was lost to a redraw
- * (then it runs again once the rows are back: commands/noteTargets.ts) from a palette run.
- */
-export const KEY_ARGS = [FOCUSED_ROW_ARG, BY_KEY] as const;
+export { BY_KEY };

@@ -2,11 +2,12 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { allCommandIds as namedIds, CONTEXT_KEYS, VIEWS } from '../../../src/ids';
-import { catalogCommands } from '../../../src/models/noteActionCatalog';
+import { tableCommands } from '../../../src/models/actionCatalog';
+import { ACTION_TABLES } from '../../../src/models/actionTables';
 import { literalsOf, SRC, sourceFiles } from './sourceGraph';
 
-/** The commands ids.ts names and the note-action catalog's. */
-const allCommandIds = () => [...namedIds(), ...catalogCommands()];
+/** The commands ids.ts names and the action catalog's (every table). */
+const allCommandIds = () => [...namedIds(), ...ACTION_TABLES.flatMap(tableCommands)];
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
   contributes: {

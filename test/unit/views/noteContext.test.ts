@@ -7,7 +7,9 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allCommandIds, COMMANDS } from '../../../src/ids';
-import { catalogCommands, entry } from '../../../src/models/noteActionCatalog';
+import { tableCommands } from '../../../src/models/actionCatalog';
+import { ACTION_TABLES } from '../../../src/models/actionTables';
+import { entry } from '../../../src/models/noteActionCatalog';
 import { NOTE_KEYS, NOTE_KEYS_WHEN, noteContextValue } from '../../../src/views/notifications/noteContext';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
@@ -180,7 +182,7 @@ describe('package.json reads the contextValue right', () => {
 
   it('the keys: each runs a contributed command, as NOTE_KEYS lists them, only while the tree has the focus', () => {
     const contributed = new Set(manifest.contributes.commands.map((c) => c.command));
-    const ids = new Set([...allCommandIds(), ...catalogCommands()]);
+    const ids = new Set([...allCommandIds(), ...ACTION_TABLES.flatMap(tableCommands)]);
     const ours = manifest.contributes.keybindings.filter((k) => k.command.startsWith('contentSite.notifications.'));
     for (const k of ours) {
       assert.ok(contributed.has(k.command) && ids.has(k.command), `key ${k.key}: ${k.command} is not a command`);
@@ -195,7 +197,7 @@ describe('package.json reads the contextValue right', () => {
 
   it('the Comments view’s keys: the notes’ letters for the same actions, each a contributed command, only while that tree has the focus', () => {
     const contributed = new Set(manifest.contributes.commands.map((c) => c.command));
-    const ids = new Set(allCommandIds());
+    const ids = new Set([...allCommandIds(), ...ACTION_TABLES.flatMap(tableCommands)]);
     const keys = manifest.contributes.keybindings.filter((k) => k.command.startsWith('contentSite.comments.'));
     for (const k of keys) {
       assert.ok(contributed.has(k.command) && ids.has(k.command), `key ${k.key}: ${k.command} is not a command`);

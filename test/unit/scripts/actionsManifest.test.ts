@@ -1,13 +1,13 @@
 /**
- * package.json holds to the note-action catalog: every command, partner, title, palette entry,
- * row menu entry and key the catalog implies is there, and nothing else names a catalog command.
- * After changing the catalog, `npm run manifest` writes these entries.
+ * package.json holds to the action catalog (every table: notes, comments, Reader posts): every
+ * command, partner, title, palette entry, row menu entry and key the catalog implies is there, and
+ * nothing else names a catalog command. After changing the catalog, `npm run manifest` writes these entries.
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogCommandIds, catalogManifest } from '../../../scripts/manifest/noteActions';
-import { SHOWN_ENTRIES } from '../../../src/models/noteActionCatalog';
+import { catalogCommandIds, catalogManifest } from '../../../scripts/manifest/actions';
+import { ACTION_TABLES } from '../../../src/models/actionTables';
 
 const root = join(__dirname, '../../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -17,7 +17,7 @@ const ours = catalogCommandIds(m);
 const mine = <T extends { command: string }>(list: T[]) => list.filter((x) => ours.has(x.command));
 const hint = ' (run `npm run manifest` after changing the catalog)';
 
-describe('package.json holds to the note-action catalog', () => {
+describe('package.json holds to the action catalog', () => {
   it('has each action command and toggle partner, with the catalog title, icon and category', () => {
     assert.deepEqual(mine(pkg.contributes.commands), m.commands, `commands${hint}`);
     for (const [command, title] of Object.entries(m.titles)) assert.equal(nls[command], title, `title of ${command}${hint}`);
@@ -37,11 +37,14 @@ describe('package.json holds to the note-action catalog', () => {
   it('binds each key to its command on the row under the keyboard focus', () => {
     assert.deepEqual(mine(pkg.contributes.keybindings), m.keybindings, `keybindings${hint}`);
     // The focused row (resolved by VS Code) and the word that says a key sent it (commands/noteTargets.ts).
-    for (const k of m.keybindings) assert.deepEqual(k.args, [{ $treeViewId: 'contentSite.notifications', $focusedTreeItem: true }, 'key']);
+    for (const k of m.keybindings) {
+      const view = /^focusedView == (\S+) /.exec(k.when)![1];
+      assert.deepEqual(k.args, [{ $treeViewId: view, $focusedTreeItem: true }, 'key']);
+    }
   });
 
   it('names every action once: one command per catalog entry that has one, ids unique', () => {
-    const commands = SHOWN_ENTRIES.flatMap((e) => [e.command, e.offCommand]).filter(Boolean);
+    const commands = ACTION_TABLES.flatMap((t) => t.shown.flatMap((e) => [e.command, e.offCommand])).filter(Boolean);
     assert.equal(new Set(commands).size, commands.length);
     assert.equal(ours.size, commands.length);
   });
