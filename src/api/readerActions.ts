@@ -15,12 +15,12 @@ import type { FormValue } from './encode';
 import { feedPagingQuery, type FeedPaging } from './feedPaging';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import type { FollowedSites, Following, FollowingStatus, Subscribe, TagFollow } from './schemas/reader';
-import { intInRange, positiveInt, site as checkSite } from './validate';
+import { intInRange, LIMITS, positiveInt, site as checkSite } from './validate';
 
 /** The most subscriptions one page of read/following/mine holds. */
 export const FOLLOWED_SITES_MAX_NUMBER = 200;
-/** The most IDs one seen mark sends: the apps mark a feed's page at a time. */
-export const SEEN_MAX_IDS = 1000;
+/** The most IDs one seen mark sends (LIMITS.seenIds: the models split by it without loading this part). */
+export const SEEN_MAX_IDS = LIMITS.seenIds;
 
 export interface ReaderActOptions extends CallOptions {
   /** Where the action came from, for the service's stats (`source`); the apps send e.g. `reader`. */

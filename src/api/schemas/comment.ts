@@ -57,6 +57,12 @@ export const likeSchema = z
   .object({ success: z.boolean().optional(), i_like: z.boolean(), like_count: intLike, meta: links.optional() })
   .passthrough();
 
+/**
+ * GET …/posts/$ID/likes/ (and a comment's): who likes it. `found` is its like_count; `i_like` says
+ * whether the user asking does (reader.md), what settles a like whose answer was lost.
+ */
+export const likersSchema = z.object({ found: intLike, i_like: z.boolean(), likes: z.array(z.unknown()).optional() }).passthrough();
+
 /** `{is_following, meta}` of following or unfollowing a site (extra fields are not documented). */
 export const followSchema = z.object({ is_following: z.boolean(), meta: links.optional() }).passthrough();
 
@@ -64,3 +70,4 @@ export type Comment = z.infer<typeof commentSchema>;
 export type CommentText = z.infer<typeof commentTextSchema>;
 export type Like = z.infer<typeof likeSchema>;
 export type Follow = z.infer<typeof followSchema>;
+export type Likers = z.infer<typeof likersSchema>;
