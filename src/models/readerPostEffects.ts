@@ -1,0 +1,76 @@
+/**
+ * How acting on a Reader post shows on it before (and after) the service answered: pure effects for
+ * the list core (`ListCore.begin`), each copying the post, never changing it in place. Which
+ * actions a post offers, and why not, is `offers`: the rows show its sentence. No vscode here.
+ */
+import type { FeedPost } from '../api';
+import type { Effect } from './listCore';
+
+export type ReaderPostAction = 'like' | 'comment' | 'follow' | 'seen' | 'block';
+
+/** A Reader post as every list names it: its site and its ID there. */
+export interface PostRef {
+  siteId: number;
+  postId: number;
+}
+
+export const refOf = (post: Pick<FeedPost, 'site_ID' | 'ID'>): PostRef => ({ siteId: Number(post.site_ID ?? 0), postId: Number(post.ID) });
+export const refKey = (ref: PostRef): string => `${ref.siteId}/${ref.postId}`;
+
+/** Liked or not, the count moved by one, before the service answered. */
+export const liked =
+  (on: boolean): Effect<FeedPost> =>
+  (p) =>
+    p.i_like === on ? p : { ...p, i_like: on, like_count: Math.max(0, Number(p.like_count ?? 0) + (on ? 1 : -1)) };
+
+/** Exactly what the service answered (or, asked, says): its `i_like` and `like_count`. */
+export const likedAs =
+  (on: boolean, count: number): Effect<FeedPost> =>
+  (p) => ({ ...p, i_like: on, like_count: count });
+
+export const seenAs =
+  (on: boolean): Effect<FeedPost> =>
+  (p) => ({ ...p, is_seen: on });
+
+export const followingAs =
+  (on: boolean): Effect<FeedPost> =>
+  (p) => ({ ...p, is_following: on });
+
+/** A comment the site counts (an approved one: a held comment is not counted until approved). */
+export const commented: Effect<FeedPost> = (p) => ({ ...p, comment_count: Number(p.comment_count ?? 0) + 1 });
+
+export const hidden: Effect<FeedPost> = () => undefined;
+
+/** Whether an action applies to the post, and when not, why, as a sentence for its row. */
+export type Offer = { offered: true } | { offered: false; why: string };
+
+const yes: Offer = { offered: true };
+const no = (why: string): Offer => ({ offered: false, why });
+
+export function offers(post: FeedPost, action: ReaderPostAction): Offer {
+  const external = post.is_external === true;
+  const site = Number(post.site_ID ?? 0);
+  switch (action) {
+    case 'like':
+      if (external) return no('This post comes from an external feed: the service takes no likes for it.');
+      return site > 0 ? yes : no('This post names no site, so it cannot be liked.');
+    case 'comment':
+      if (external) return no('This post comes from an external feed: comment on its own site instead.');
+      if (post.discussion?.comments_open === false || (post.discussion === undefined && post.comments_open === false))
+        return no('Comments are closed on this post.');
+      return site > 0 ? yes : no('This post names no site, so it cannot be commented on.');
+    case 'follow':
+      return site > 0 || post.feed_URL || post.site_URL ? yes : no('This post names no site or feed to follow.');
+    case 'seen':
+      return (post.feed_ID && post.feed_item_ID) || site > 0 ? yes : no('This post names no feed item or site to mark it seen by.');
+    case 'block':
+      if (external) return no('This post comes from an external feed, not a site: unfollow the feed instead.');
+      return site > 0 ? yes : no('This post names no site to block.');
+  }
+}
+
+/** Whether a post is of the followed site or feed (by site ID, else by feed ID). */
+export function ofTarget(post: FeedPost, target: { siteId?: number; feedId?: number }): boolean {
+  if (target.siteId !== undefined && Number(post.site_ID) === target.siteId) return true;
+  return target.feedId !== undefined && Number(post.feed_ID) === target.feedId;
+}
