@@ -167,6 +167,19 @@ describe('Acting on Reader posts', () => {
       assert.match(report.error!.userMessage, /still shows the post as before/);
       assert.equal(post(following, READER.threadPost)!.i_like, false);
     });
+    it("a like confirmed in another view (the detail view, through SiteChanges) shows in every list's row", async () => {
+      const p = post(featured, 8000)!;
+      changes.readerPost({ siteId: Number(p.site_ID), postId: p.ID, patch: { i_like: true, like_count: 99 }, from: {} });
+      assert.deepEqual([post(featured, 8000)!.i_like, post(featured, 8000)!.like_count], [true, 99]);
+    });
+
+    it('a post no list holds (opened elsewhere) is still liked on the service', async () => {
+      const p = { ...post(following, READER.threadPost)! };
+      following.clear();
+      const report = await acts.like([p], true);
+      assert.equal(report.acted.length, 1);
+      assert.ok(svc.world().postLikes.get(READER.threadPost)?.has(USERS.demo));
+    });
   });
 
   describe('seen', () => {
@@ -274,6 +287,40 @@ describe('Acting on Reader posts', () => {
       changes.follow({ siteId: READER.holding, following: false, from: {} });
       assert.deepEqual(ofSite(following, READER.holding), []);
       assert.ok(ofSite(featured, READER.holding).every((x) => x.is_following === false));
+    });
+    it('an unfollow whose answer is lost is settled by asking whether the user follows the site', async () => {
+      svc.queueFault({ method: 'POST', path: `/rest/v1.1/sites/${READER.longhand}/follows/mine/delete`, count: 1, fault: 'applied,reset' });
+      const removal = acts.follow(post(following, READER.threadPost)!, false)!;
+      clock.endAll();
+      const report = await removal.done;
+      assert.equal(report.done, true, report.error?.userMessage);
+      assert.ok(rest().some((r) => r.method === 'GET' && r.path === `/rest/v1.1/sites/${READER.longhand}/follows/mine`));
+      assert.equal(writes().length, 1, 'not sent again');
+      assert.deepEqual(ofSite(following, READER.longhand), []);
+    });
+
+    it('an external feed is unfollowed by its address, and its posts leave Following', async () => {
+      const external = post(following, READER.externalPost)!;
+      const removal = acts.follow(external, false)!;
+      assert.deepEqual(ofSite(following, READER.external), []);
+      clock.endAll();
+      assert.equal((await removal.done).done, true);
+      assert.deepEqual(
+        writes().map((r) => r.path),
+        ['/rest/v1.1/read/following/mine/delete'],
+      );
+      assert.equal(svc.world().follows.get(USERS.demo)!.has(READER.external), false);
+    });
+
+    it("another view following a site again brings Following's first page again, with its posts", async () => {
+      svc.world().follows.get(USERS.demo)!.delete(READER.holding);
+      await following.refresh();
+      assert.deepEqual(ofSite(following, READER.holding), []);
+      svc.world().follows.get(USERS.demo)!.add(READER.holding);
+      changes.follow({ siteId: READER.holding, following: true, from: {} });
+      for (let i = 0; i < 200 && ofSite(following, READER.holding).length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+      assert.ok(ofSite(following, READER.holding).length > 0);
+      assert.ok(ofSite(featured, READER.holding).every((x) => x.is_following === true));
     });
   });
 
