@@ -16,6 +16,7 @@ import { MentionsFeature } from './features/mentions';
 import { NotificationsFeature } from './features/notifications';
 import { PostsFeature } from './features/posts';
 import { ReaderFeature } from './features/reader';
+import { ReaderPostsFeature } from './features/readerPosts';
 import { RefreshFeature } from './features/refresh';
 import { SignInFeature } from './features/signIn';
 import { SiteFeature } from './features/site';
@@ -26,6 +27,7 @@ import { LoadCoordinator } from './models/loadCoordinator';
 import { MentionSource } from './models/mentionSource';
 import { SiteChanges } from './models/siteChanges';
 import { clientFactory, ServiceClient } from './services/serviceClient';
+import { ReaderPosts } from './services/readerPosts';
 import type { Shared } from './services/shared';
 import { FirstPaint } from './views/common/firstPaint';
 import { Lists } from './views/common/lists';
@@ -59,6 +61,7 @@ export async function activate(context: vscode.ExtensionContext) {
       auth.ready,
     ),
   );
+  const changes = own(new SiteChanges());
   const shared: Shared = {
     log,
     client,
@@ -66,11 +69,12 @@ export async function activate(context: vscode.ExtensionContext) {
     auth,
     site,
     selectSite: siteChooser({ client, site, auth, log, state }),
-    changes: own(new SiteChanges()),
+    changes,
     coordinator: own(new LoadCoordinator(client, withViewProgress)),
     lists: new Lists(),
     firstPaint,
     detail: own(new DetailPanel(context.extensionUri, openExternal, auth)),
+    readerPosts: own(new ReaderPosts({ client, changes })),
     mentions: new MentionSource({ client, site: () => site.site, signedIn: signedIn(auth), log: (m) => log.info(m) }),
     state,
     extensionUri: context.extensionUri,
@@ -87,6 +91,7 @@ export async function activate(context: vscode.ExtensionContext) {
     comments: own(new CommentsFeature(shared)),
     mentions: own(new MentionsFeature(shared)),
     reader: own(new ReaderFeature(shared)),
+    readerPosts: own(new ReaderPostsFeature(shared)),
     insights: own(new InsightsFeature(shared)),
     refresh: own(new RefreshFeature(shared)),
   };

@@ -43,6 +43,8 @@ export const COMMANDS = {
     open: 'contentSite.following.open',
     copyLink: 'contentSite.following.copyLink',
     show: 'contentSite.following.show',
+    markAllSeen: 'contentSite.following.markAllSeen',
+    // Each Reader post action's command (and its toggle partner) is the catalog's: src/models/readerActionCatalog.ts.
   },
   comments: {
     refresh: 'contentSite.comments.refresh',
@@ -77,6 +79,7 @@ export const COMMANDS = {
     loadMore: 'contentSite.reader.loadMore',
     show: 'contentSite.reader.show',
     open: 'contentSite.reader.open',
+    markAllSeen: 'contentSite.reader.markAllSeen',
   },
 } as const;
 

@@ -7,7 +7,6 @@
  * failure reporter, bound to the main file's sign-in, comes in `deps.report`.
  */
 import * as vscode from 'vscode';
-import { ContentSiteError } from '../api/errors';
 import { localized } from '../localize';
 import { report } from '../report';
 import { loadRender } from '../lazy/loadRender';
@@ -16,6 +15,7 @@ import type { CommentRemoval, CommentReport, CommentsModel } from '../models/com
 import { relativeTime } from '../models/relativeTime';
 import type { DetailPanel } from '../views/detail/detailPanel';
 import { withViewProgress } from '../views/common/viewProgress';
+import { textBox } from './textBox';
 
 export interface CommentWorkDeps {
   model: CommentsModel;
@@ -104,51 +104,18 @@ async function act(deps: CommentCommandsDeps, ids: number[], e: CommentEntry): P
     );
 }
 
-/** An input box for the text; Enter sends; a refusal shows in the box and keeps the text. */
-function textBox(deps: CommentCommandsDeps, o: { title: string; value: string; send(text: string): Promise<unknown>; done: string }): void {
-  const box = vscode.window.createInputBox();
-  box.title = o.title;
-  box.value = o.value;
-  box.ignoreFocusOut = true;
-  box.prompt = vscode.l10n.t('Enter sends. Escape cancels.');
-  let sending = false;
-  box.onDidChangeValue(() => (box.validationMessage = undefined));
-  box.onDidAccept(async () => {
-    if (sending) return;
-    if (!box.value.trim()) {
-      box.validationMessage = vscode.l10n.t('Write something first.');
-      return;
-    }
-    sending = true;
-    box.busy = true;
-    try {
-      await o.send(box.value);
-      box.hide();
-      vscode.window.setStatusBarMessage(o.done, 4000);
-    } catch (err) {
-      if (err instanceof ContentSiteError && err.kind !== 'auth') box.validationMessage = localized(err.userMessage);
-      else {
-        box.hide();
-        await deps.report(err, o.title);
-      }
-    } finally {
-      sending = false;
-      box.busy = false;
-    }
-  });
-  box.onDidHide(() => box.dispose());
-  box.show();
-}
-
 function reply(deps: CommentCommandsDeps, id: number, e: CommentEntry): void {
   const c = deps.model.get(id);
   if (!c || !e.offers?.(c)) return notOffered(deps, e, 1);
-  textBox(deps, {
-    title: vscode.l10n.t('Reply to {0}', c.author?.name ?? ''),
-    value: '',
-    send: (text) => deps.model.reply(id, text),
-    done: vscode.l10n.t('Reply posted.'),
-  });
+  textBox(
+    { report: deps.report },
+    {
+      title: vscode.l10n.t('Reply to {0}', c.author?.name ?? ''),
+      value: '',
+      send: (text) => deps.model.reply(id, text),
+      done: vscode.l10n.t('Reply posted.'),
+    },
+  );
 }
 
 async function edit(deps: CommentCommandsDeps, id: number, e: CommentEntry): Promise<void> {
@@ -160,12 +127,15 @@ async function edit(deps: CommentCommandsDeps, id: number, e: CommentEntry): Pro
   } catch (err) {
     return deps.report(err, vscode.l10n.t('Edit Comment'));
   }
-  textBox(deps, {
-    title: vscode.l10n.t('Edit Comment'),
-    value: text,
-    send: (t) => deps.model.edit(id, t),
-    done: vscode.l10n.t('Comment saved.'),
-  });
+  textBox(
+    { report: deps.report },
+    {
+      title: vscode.l10n.t('Edit Comment'),
+      value: text,
+      send: (t) => deps.model.edit(id, t),
+      done: vscode.l10n.t('Comment saved.'),
+    },
+  );
 }
 
 /** The conversation in the detail view: the post, the comment it answers, the comment, its replies. */

@@ -7,7 +7,9 @@ import type { DetailPanel } from '../views/detail/detailPanel';
 import { FeedPostNode } from '../views/following/feedPostNode';
 import type { FollowingProvider } from '../views/following/followingProvider';
 import { withViewProgress } from '../views/common/viewProgress';
+import type { ReaderPostActions } from '../models/readerPostActions';
 import { openExternal, requireSignIn, type CommandAuth } from './common';
+import { markSeenOnOpen } from './markAllSeen';
 
 export interface FollowingCommandsDeps {
   model: Pick<FollowingModel, 'toggleOrder'>;
@@ -15,6 +17,8 @@ export interface FollowingCommandsDeps {
   /** Where a post is shown. */
   detail: Pick<DetailPanel, 'show'>;
   auth: CommandAuth;
+  /** Opening a post marks it seen on the service. */
+  actions: Pick<ReaderPostActions, 'seen'>;
 }
 
 export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.Disposable[] {
@@ -30,6 +34,7 @@ export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.D
       const p = node.post;
       const { plainTitle, postHtml } = await loadRender();
       await detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''));
+      markSeenOnOpen(deps.actions, p);
     }),
     vscode.commands.registerCommand(COMMANDS.following.open, (node?: vscode.TreeItem) => openExternal(post(node)?.URL)),
     vscode.commands.registerCommand(COMMANDS.following.copyLink, async (node?: vscode.TreeItem) => {

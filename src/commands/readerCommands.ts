@@ -5,14 +5,18 @@ import { pickedOnIso } from '../models/featuredModel';
 import type { DetailPanel } from '../views/detail/detailPanel';
 import { FeaturedPostNode } from '../views/reader/readerNodes';
 import { COMMANDS } from '../ids';
+import type { ReaderPostActions } from '../models/readerPostActions';
 import { openExternal } from './common';
+import { markSeenOnOpen } from './markAllSeen';
 
 export interface ReaderCommandsDeps {
   /** Where a post is shown. */
   detail: Pick<DetailPanel, 'show'>;
+  /** Opening a post marks it seen on the service. */
+  actions: Pick<ReaderPostActions, 'seen'>;
 }
 
-export function registerReaderCommands({ detail }: ReaderCommandsDeps): vscode.Disposable[] {
+export function registerReaderCommands({ detail, actions }: ReaderCommandsDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.reader.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof FeaturedPostNode)) return;
@@ -33,6 +37,7 @@ export function registerReaderCommands({ detail }: ReaderCommandsDeps): vscode.D
           picked ? relativeTime(Date.parse(picked), Date.now(), vscode.env.language) : '',
         ),
       );
+      markSeenOnOpen(actions, p);
     }),
     vscode.commands.registerCommand(COMMANDS.reader.open, (node?: vscode.TreeItem) =>
       openExternal(node instanceof FeaturedPostNode ? node.post.URL : undefined),

@@ -1,5 +1,6 @@
 /** Following: the posts of the followed blogs, their view and commands (a post shown in the detail panel), and the first page for the next start. */
 import { registerFollowingCommands } from '../commands/followingCommands';
+import { registerMarkAllSeen } from '../commands/markAllSeen';
 import { pageSizes } from '../config';
 import { cachedItem } from '../models/firstPageCache';
 import { FollowingModel } from '../models/followingModel';
@@ -8,7 +9,7 @@ import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from '../services/shared';
 
-export type FollowingDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail'>;
+export type FollowingDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail' | 'readerPosts' | 'log'>;
 
 export class FollowingFeature extends ListFeature<FollowingModel, FollowingProvider> {
   constructor(deps: FollowingDeps) {
@@ -19,6 +20,12 @@ export class FollowingFeature extends ListFeature<FollowingModel, FollowingProvi
       watched: (model) => [model],
       pages: (model) => [{ name: () => 'following', list: model.list, read: cachedItem.feedPost, pageSize: pageSizes.following }],
     });
-    this.registerAll(registerFollowingCommands({ model: this.model, provider: this.provider, detail: deps.detail, auth: deps.auth }));
+    const { model, provider } = this;
+    const actions = deps.readerPosts.actions;
+    this.register(deps.readerPosts.add('following', model, provider));
+    this.registerAll(registerFollowingCommands({ model, provider, detail: deps.detail, auth: deps.auth, actions }));
+    this.registerAll(
+      registerMarkAllSeen({ command: COMMANDS.following.markAllSeen, list: model, provider, actions, log: deps.log, auth: deps.auth }),
+    );
   }
 }

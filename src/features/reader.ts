@@ -1,4 +1,5 @@
 /** Reader: Freshly Pressed and the subscribed tags, their view and commands, and their first pages for the next start. */
+import { registerMarkAllSeen } from '../commands/markAllSeen';
 import { registerReaderCommands } from '../commands/readerCommands';
 import { pageSizes } from '../config';
 import { cachedItem } from '../models/firstPageCache';
@@ -8,7 +9,7 @@ import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from '../services/shared';
 
-export type ReaderDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail'>;
+export type ReaderDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail' | 'readerPosts' | 'log'>;
 
 export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
   constructor(deps: ReaderDeps) {
@@ -22,6 +23,19 @@ export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
         { name: () => 'tags', list: model.tags.list, read: cachedItem.tag, pageSize: () => 50 },
       ],
     });
-    this.registerAll(registerReaderCommands({ detail: deps.detail }));
+    const { model, provider } = this;
+    const actions = deps.readerPosts.actions;
+    this.register(deps.readerPosts.add('reader', model.featured, provider));
+    this.registerAll(registerReaderCommands({ detail: deps.detail, actions }));
+    this.registerAll(
+      registerMarkAllSeen({
+        command: COMMANDS.reader.markAllSeen,
+        list: model.featured,
+        provider,
+        actions,
+        log: deps.log,
+        auth: deps.auth,
+      }),
+    );
   }
 }

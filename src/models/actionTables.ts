@@ -5,5 +5,6 @@
 import type { ActionTable } from './actionCatalog';
 import { COMMENT_ACTIONS } from './commentActionCatalog';
 import { NOTE_ACTIONS } from './noteActionCatalog';
+import { READER_ACTIONS } from './readerActionCatalog';
 
-export const ACTION_TABLES: readonly ActionTable[] = [NOTE_ACTIONS, COMMENT_ACTIONS];
+export const ACTION_TABLES: readonly ActionTable[] = [NOTE_ACTIONS, COMMENT_ACTIONS, READER_ACTIONS];

@@ -22,10 +22,9 @@ export interface ReaderEntry extends ActionEntry {
   patch?(p: ReaderPost, on: boolean): Partial<ReaderPost>;
 }
 
-/** Posts of a feed that is not a WordPress.com or Jetpack site: the service takes no likes or comments on them (reader.md). */
-const EXTERNAL = 'This post comes from an external feed: the service takes no likes or comments on it.';
-const CLOSED = 'Comments are closed on this post.';
+// Posts of a feed that is not a WordPress.com or Jetpack site take no likes, comments or blocks through the API (reader.md).
 const external = (p: ReaderPost) => p.is_external === true;
+const site = (p: ReaderPost) => Number(p.site_ID ?? 0) > 0;
 const always = () => true as const;
 
 const WRITTEN: readonly Written<ReaderEntry>[] = [
@@ -49,7 +48,11 @@ const WRITTEN: readonly Written<ReaderEntry>[] = [
     context: true,
     button: 1,
     doneSentence: { icon: 'heart-filled', text: 'You liked this post.' },
-    offers: (p) => (external(p) ? EXTERNAL : true),
+    rowState: { when: true, text: 'liked' },
+    offers: (p) =>
+      external(p)
+        ? 'This post comes from an external feed: the service takes no likes for it.'
+        : site(p) || 'This post names no site, so it cannot be liked.',
     value: (p) => p.i_like === true,
     patch: (p, on) => ({ i_like: on, like_count: Math.max(0, (p.like_count ?? 0) + (on ? 1 : -1)) }),
   },
@@ -68,7 +71,12 @@ const WRITTEN: readonly Written<ReaderEntry>[] = [
     key: 'r',
     menu: '2_act@2',
     context: true,
-    offers: (p) => (external(p) ? EXTERNAL : p.discussion?.comments_open === false ? CLOSED : true),
+    offers: (p) =>
+      external(p)
+        ? 'This post comes from an external feed: comment on its own site instead.'
+        : p.discussion?.comments_open === false || (p.discussion === undefined && p.comments_open === false)
+          ? 'Comments are closed on this post.'
+          : site(p) || 'This post names no site, so it cannot be commented on.',
   },
   {
     id: 'follow',
@@ -93,7 +101,7 @@ const WRITTEN: readonly Written<ReaderEntry>[] = [
       many: '{0} sites unfollowed.',
       failed: '{0} of the sites could not be unfollowed; their posts are back.',
     },
-    offers: always,
+    offers: (p) => site(p) || Boolean(p.feed_URL || p.site_URL) || 'This post names no site or feed to follow.',
     value: (p) => p.is_following === true,
     patch: (_p, on) => ({ is_following: on }),
   },
@@ -114,7 +122,7 @@ const WRITTEN: readonly Written<ReaderEntry>[] = [
     menu: '2_act@4',
     context: true,
     button: 3,
-    offers: always,
+    offers: (p) => Boolean(p.feed_ID && p.feed_item_ID) || site(p) || 'This post names no feed item or site to mark it seen by.',
     value: (p) => p.is_seen === true,
     patch: (_p, on) => ({ is_seen: on }),
   },
@@ -142,6 +150,25 @@ const WRITTEN: readonly Written<ReaderEntry>[] = [
       many: '{0} sites blocked.',
       failed: '{0} of the sites could not be blocked; their posts are back.',
     },
+    offers: (p) =>
+      external(p)
+        ? 'This post comes from an external feed, not a site: unfollow the feed instead.'
+        : site(p) || 'This post names no site to block.',
+  },
+  {
+    id: 'undo',
+    kind: 'local',
+    labels: {
+      title: 'Undo Unfollow or Block',
+      on: 'Undo',
+      off: 'Undo',
+      done: 'Undo',
+      hint: ['Undo', 'Undo'],
+      key: 'Undo the last unfollow or block',
+    },
+    icons: ['discard'],
+    undoes: true,
+    key: 'u',
     offers: always,
   },
 ];

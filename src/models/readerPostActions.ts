@@ -27,7 +27,7 @@ import type { ReaderPostChange, SiteChanges } from './siteChanges';
 import { realTimers, type Timers } from './timers';
 import type { UndoResult } from './undoRemovals';
 
-export { offers, type Offer, type PostRef, type ReaderPostAction } from './readerPostEffects';
+export type { PostRef, ReaderPostAction } from './readerPostEffects';
 export type { FollowTarget, ReaderList, SiteRemoval, SiteReport, UndoResult };
 
 /** What the service confirmed of a like or a seen mark. */

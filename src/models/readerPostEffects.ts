@@ -41,34 +41,6 @@ export const commented: Effect<FeedPost> = (p) => ({ ...p, comment_count: Number
 
 export const hidden: Effect<FeedPost> = () => undefined;
 
-/** Whether an action applies to the post, and when not, why, as a sentence for its row. */
-export type Offer = { offered: true } | { offered: false; why: string };
-
-const yes: Offer = { offered: true };
-const no = (why: string): Offer => ({ offered: false, why });
-
-export function offers(post: FeedPost, action: ReaderPostAction): Offer {
-  const external = post.is_external === true;
-  const site = Number(post.site_ID ?? 0);
-  switch (action) {
-    case 'like':
-      if (external) return no('This post comes from an external feed: the service takes no likes for it.');
-      return site > 0 ? yes : no('This post names no site, so it cannot be liked.');
-    case 'comment':
-      if (external) return no('This post comes from an external feed: comment on its own site instead.');
-      if (post.discussion?.comments_open === false || (post.discussion === undefined && post.comments_open === false))
-        return no('Comments are closed on this post.');
-      return site > 0 ? yes : no('This post names no site, so it cannot be commented on.');
-    case 'follow':
-      return site > 0 || post.feed_URL || post.site_URL ? yes : no('This post names no site or feed to follow.');
-    case 'seen':
-      return (post.feed_ID && post.feed_item_ID) || site > 0 ? yes : no('This post names no feed item or site to mark it seen by.');
-    case 'block':
-      if (external) return no('This post comes from an external feed, not a site: unfollow the feed instead.');
-      return site > 0 ? yes : no('This post names no site to block.');
-  }
-}
-
 /** Whether a post is of the followed site or feed (by site ID, else by feed ID). */
 export function ofTarget(post: FeedPost, target: { siteId?: number; feedId?: number }): boolean {
   if (target.siteId !== undefined && Number(post.site_ID) === target.siteId) return true;

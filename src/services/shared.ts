@@ -4,6 +4,7 @@ import type { ContentSiteClient, Site } from '../api';
 import type { AuthService } from '../auth';
 import type { ChosenSite } from '../models/chosenSite';
 import type { MentionSource } from '../models/mentionSource';
+import type { ReaderPosts } from './readerPosts';
 import type { SiteChanges } from '../models/siteChanges';
 import type { LoadCoordinator } from '../models/loadCoordinator';
 import type { DetailPanel } from '../views/detail/detailPanel';
@@ -36,6 +37,8 @@ export interface Shared {
   firstPaint: FirstPaint;
   /** The one panel notes and posts show in. */
   detail: DetailPanel;
+  /** Acting on Reader posts (like, seen, follow…), over Following's and the Reader's lists, each added by its feature. */
+  readerPosts: ReaderPosts;
   /** The one source of @mention suggestions (its cache and refusals shared by Markdown and the reply boxes). */
   mentions: MentionSource;
   /** The extension's global state (recent sites, reply drafts). */

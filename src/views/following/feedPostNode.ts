@@ -2,7 +2,9 @@ import * as vscode from 'vscode';
 import { stripHtml, type FeedPost } from '../../api';
 import { relativeTime } from '../../models/relativeTime';
 import { COMMANDS } from '../../ids';
+import { readerContext } from '../../models/readerActionCatalog';
 import { escapeMd, mdLink } from '../common/markdown';
+import { appendReaderState, readerPostIcon, readerRowStates } from '../common/readerPostLook';
 
 /** A followed blog's post's row id. */
 export const feedPostId = (post: FeedPost) => `feed-${post.global_ID ?? `${String(post.site_ID)}-${String(post.ID)}`}`;
@@ -12,9 +14,9 @@ export class FeedPostNode extends vscode.TreeItem {
     super(stripHtml(post.title ?? '') || vscode.l10n.t('(no title)'), vscode.TreeItemCollapsibleState.None);
     const author = post.author?.name;
     const when = post.date ? relativeTime(Date.parse(post.date), Date.now(), vscode.env.language) : '';
-    this.description = [post.site_name, author, when].filter(Boolean).join(' · ');
-    this.iconPath = new vscode.ThemeIcon('note');
-    this.contextValue = post.URL ? 'feedPost.link' : 'feedPost';
+    this.description = [post.site_name, author, when, ...readerRowStates(post)].filter(Boolean).join(' · ');
+    this.iconPath = readerPostIcon(post, 'note');
+    this.contextValue = readerContext(post.URL ? 'feedPost.link' : 'feedPost', post);
     this.command = { command: COMMANDS.following.show, title: vscode.l10n.t('Show Post'), arguments: [this] };
     this.id = feedPostId(post);
   }
@@ -28,6 +30,7 @@ export class FeedPostNode extends vscode.TreeItem {
     );
     const excerpt = stripHtml(p.excerpt ?? '').slice(0, 280);
     if (excerpt) md.appendMarkdown(`${escapeMd(excerpt)}\n\n`);
+    appendReaderState(md, p);
     md.appendMarkdown(mdLink(vscode.l10n.t('Open in browser'), p.URL));
     return md;
   }

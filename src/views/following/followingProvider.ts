@@ -19,6 +19,9 @@ export class FollowingProvider extends ListProvider<FollowingModel> {
       this.model.order === 'DESC' ? vscode.l10n.t('Newest first') : vscode.l10n.t('Oldest first'),
     );
     this.view.message = listMessage(this.model.list, vscode.l10n.t('No posts from the blogs you follow yet.'));
+    // The badge counts the posts shown that the service says are not seen (Mark All as Seen clears it).
+    const unseen = this.model.items.filter((p) => p.is_seen === false).length;
+    this.view.badge = unseen > 0 ? { value: unseen, tooltip: vscode.l10n.t('{0} unseen posts', unseen) } : undefined;
   }
 
   protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {

@@ -4,7 +4,9 @@ import { relativeTime } from '../../models/relativeTime';
 import { pickedOnIso } from '../../models/featuredModel';
 import type { Tag } from '../../models/tagsModel';
 import { COMMANDS } from '../../ids';
+import { readerContext } from '../../models/readerActionCatalog';
 import { escapeMd } from '../common/markdown';
+import { appendReaderState, readerPostIcon, readerRowStates } from '../common/readerPostLook';
 
 export type ReaderSection = 'featured' | 'tags';
 
@@ -38,11 +40,12 @@ export class FeaturedPostNode extends vscode.TreeItem {
       e?.custom_blog_title || e?.blog_name,
       picked ? relativeTime(Date.parse(picked), Date.now(), vscode.env.language) : undefined,
     ]
+      .concat(readerRowStates(post))
       .filter(Boolean)
       .join(' · ');
-    this.iconPath = new vscode.ThemeIcon('star-empty');
+    this.iconPath = readerPostIcon(post, 'star-empty');
     this.id = featuredPostId(post);
-    this.contextValue = post.URL ? 'featuredPost.link' : 'featuredPost';
+    this.contextValue = readerContext(post.URL ? 'featuredPost.link' : 'featuredPost', post);
     this.command = { command: COMMANDS.reader.show, title: vscode.l10n.t('Show Post'), arguments: [this] };
   }
 
@@ -55,7 +58,8 @@ export class FeaturedPostNode extends vscode.TreeItem {
     );
     // No picture: an image in a hover loads as the pointer passes over the row, and tells its host you looked.
     const excerpt = stripHtml(p.excerpt ?? '').slice(0, 200);
-    if (excerpt) md.appendMarkdown(escapeMd(excerpt));
+    if (excerpt) md.appendMarkdown(`${escapeMd(excerpt)}\n\n`);
+    appendReaderState(md, p);
     return md;
   }
 }

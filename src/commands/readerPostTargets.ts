@@ -1,0 +1,49 @@
+import type * as vscode from 'vscode';
+import type { FeedPost } from '../api';
+import { FeedPostNode } from '../views/following/feedPostNode';
+import type { FollowingProvider } from '../views/following/followingProvider';
+import { FeaturedPostNode } from '../views/reader/readerNodes';
+import type { ReaderProvider } from '../views/reader/readerProvider';
+import { whenRowsKnown, type NoteArg } from './noteTargets';
+
+/** The views whose rows are Reader posts. */
+export interface ReaderViews {
+  following: Pick<FollowingProvider, 'view' | 'redrawing' | 'rowsKnown'>;
+  reader: Pick<ReaderProvider, 'view' | 'redrawing' | 'rowsKnown'>;
+}
+
+const postOf = (n: unknown): FeedPost | undefined => (n instanceof FeedPostNode || n instanceof FeaturedPostNode ? n.post : undefined);
+
+/**
+ * The posts a Reader command acts on: the row given first, then the rest of the selection when
+ * that row is part of it (a menu passes the selection; a key's focused row is looked up in its
+ * tree's selection); with no row, the selection given.
+ */
+export function readerTargets(views: ReaderViews, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): FeedPost[] {
+  const row = postOf(clicked);
+  let together: readonly vscode.TreeItem[] = Array.isArray(selected) ? selected : [];
+  if (row && together.length === 0) {
+    const view = clicked instanceof FeedPostNode ? views.following.view : views.reader.view;
+    if (view.selection.some((n) => n === clicked || postOf(n) === row)) together = view.selection;
+  }
+  const posts = together.map(postOf).filter((p): p is FeedPost => p !== undefined);
+  const same = (a: FeedPost, b: FeedPost) => a.site_ID === b.site_ID && a.ID === b.ID;
+  return row ? [row, ...posts.filter((p) => !same(p, row))] : posts;
+}
+
+/** A Reader command as registered: a key whose row was lost to a redraw runs again once the rows are back (noteTargets.ts). */
+export function readerCommand(
+  views: ReaderViews,
+  command: string,
+  run: (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown,
+): ReturnType<typeof whenRowsKnown> {
+  const both = {
+    get redrawing() {
+      return views.following.redrawing || views.reader.redrawing;
+    },
+    rowsKnown: async () => {
+      await Promise.all([views.following.rowsKnown(), views.reader.rowsKnown()]);
+    },
+  };
+  return whenRowsKnown(both, command, run);
+}
