@@ -110,6 +110,48 @@ describe('What a reader follows and has seen', () => {
     });
   });
 
+  describe("a followed site's feed and posts", () => {
+    it("meta=feed gives each subscription its feed, whose unseen_count counts the reader's unseen posts and follows seen marks", async () => {
+      const list = await getOk('/rest/v1.1/read/following/mine?meta=site,feed');
+      const longhand = list.subscriptions.find((s: Json) => s.blog_ID === READER.longhand);
+      const fresh = longhand.meta.data.feed;
+      assert.deepEqual(
+        [fresh.feed_ID, fresh.blog_ID, fresh.name, fresh.is_following],
+        [feedIdOf(READER.longhand), READER.longhand, 'Longhand Quarterly', true],
+      );
+      const posts = (await getOk(`/rest/v1.1/read/sites/${READER.longhand}/posts?number=40`)).posts;
+      assert.equal(fresh.unseen_count, posts.length);
+      await postOk(`${SEEN}/blog/new`, `blog_id=${READER.longhand}&post_ids[]=${posts[0].ID}`);
+      assert.equal((await getOk(`/rest/v1.1/read/feed/${feedIdOf(READER.longhand)}`)).unseen_count, posts.length - 1);
+      const privateOne = list.subscriptions.find((s: Json) => s.blog_ID === READER.private);
+      assert.equal(privateOne.meta.data.site, false, 'not a member: the site itself is not readable');
+      assert.equal(privateOne.meta.data.feed.name, 'Friends Only Letters', 'but its feed is, to a follower');
+      await refused(call('GET', '/rest/v1.1/read/feed/12345', { token: DEMO }), 404, 'unknown_feed', 'Unknown feed');
+      await refused(
+        call('GET', `/rest/v1.1/read/feed/${feedIdOf(READER.private)}`, { token: 'cs-ann-token' }),
+        403,
+        'unauthorized',
+        'User cannot access this private blog.',
+      );
+    });
+    it("read/sites/$site/posts lists one site's Reader posts, newest first and paged; a private one to its followers only", async () => {
+      const first = (await getOk(`/rest/v1.1/read/sites/${READER.longhand}/posts?number=3`)).posts;
+      assert.equal(first.length, 3);
+      assert.ok(first.every((p: Json) => p.site_ID === READER.longhand && typeof p.feed_item_ID === 'number'));
+      assert.ok(Date.parse(first[0].date) >= Date.parse(first[2].date));
+      const second = (await getOk(`/rest/v1.1/read/sites/${READER.longhand}/posts?number=3&page=2`)).posts;
+      assert.ok(second.every((p: Json) => !first.some((f: Json) => f.ID === p.ID)));
+      assert.ok((await getOk(`/rest/v1.1/read/sites/${READER.private}/posts`)).posts.length > 0);
+      await refused(
+        call('GET', `/rest/v1.1/read/sites/${READER.private}/posts`, { token: 'cs-ann-token' }),
+        403,
+        'unauthorized',
+        'User cannot access this private blog.',
+      );
+      await refused(call('GET', '/rest/v1.1/read/sites/99999/posts', { token: DEMO }), 404, 'unknown_blog', 'Unknown blog');
+    });
+  });
+
   describe('seen and unseen (/wpcom/v2)', () => {
     it('by feed: feed_id and feed_item_ids[] mark posts seen and unseen, and is_seen follows', async () => {
       const [a, b] = (await feed()).filter((p) => p.site_ID === READER.longhand);

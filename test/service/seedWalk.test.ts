@@ -11,6 +11,7 @@ import { allRoutes } from './router';
 import { REPORTS } from './routes/insights';
 import { USERS } from './index';
 import { READER } from './seedReader';
+import { feedIdOf } from './readerShapes';
 import type { World } from './world';
 
 const TOKENS: Array<string | undefined> = [...Object.keys(USERS).map((login) => `cs-${login}-token`), undefined];
@@ -47,6 +48,8 @@ function valuesOf(world: World, name: string, site: number | undefined): string[
       return ['post', 'page', 'jetpack-portfolio', 'no-such-type'];
     case 'tag':
       return [...new Set([...world.feed, ...world.featured].flatMap((p) => p.tags))].concat('no-such-tag', encodeURIComponent('not a tag'));
+    case 'feed_ID':
+      return [...world.sites.keys()].map((id) => String(feedIdOf(id))).concat(UNKNOWN, 'not-a-feed');
     case 'slug':
       return Object.keys(REPORTS).map(encodeURIComponent).concat('no-such-report');
     default:

@@ -1,12 +1,15 @@
 /**
  * The reader: followed-blogs feed, featured posts (freshly pressed), subscribed tags and a tag's
- * posts. A blocked site's posts leave every stream; an unfollowed site's leave read/following.
+ * posts, one site's posts. A blocked site's posts leave every stream; an unfollowed site's leave read/following.
  */
 import { ALL_COMMON, ApiError, int, isoTime, oneOf, type Ctx } from '../http';
 import type { Route } from '../router';
 import { featuredPostJson, feedPostJson, notBlocked } from '../readerShapes';
 import { iso } from '../shapes';
 import type { FeedPost } from '../world';
+import { canRead } from '../permissions';
+import { isFollowing } from './follows';
+import { findSite } from './posts';
 
 const PERSONAL = 'An active access token must be used to query information about the current user.';
 
@@ -40,6 +43,18 @@ function datedPage(ctx: Ctx, stream: FeedPost[]) {
 function following(ctx: Ctx) {
   const followed = ctx.world.follows.get(ctx.user!.ID);
   return datedPage(ctx, ctx.world.feed.filter((p) => followed?.has(p.siteId) === true).filter(notBlocked(ctx.world, ctx.user)));
+}
+
+/**
+ * GET read/sites/$site/posts: one site's posts as the Reader shows them (a followed site's row opens
+ * them). A private site's are for its members and its followers.
+ */
+function sitePosts(ctx: Ctx) {
+  const site = findSite(ctx);
+  const user = ctx.user;
+  if (!canRead(user, site) && !(user && isFollowing(ctx.world, user, site.ID)))
+    throw new ApiError(403, 'unauthorized', 'User cannot access this private blog.');
+  return datedPage(ctx, ctx.world.feed.filter((p) => p.siteId === site.ID).filter(notBlocked(ctx.world, user)));
 }
 
 /** GET read/tags/$tag/posts: the Reader's posts (followed blogs' and featured) tagged $tag. */
@@ -142,6 +157,14 @@ export const readerRoutes: Route[] = [
     auth: 'required',
     authMessage: PERSONAL,
     handle: tags,
+  },
+  {
+    method: 'GET',
+    versions: ['1.1', '1.2'],
+    pattern: '/read/sites/:site/posts',
+    accepted: ['http_envelope', 'pretty', 'meta', 'callback', 'context'],
+    auth: 'optional',
+    handle: sitePosts,
   },
   {
     method: 'GET',

@@ -5,8 +5,9 @@
  * (world.follows); an address where no site is found is answered `subscribed: false`, nothing done.
  */
 import { ALL_COMMON, ApiError, int, str, type Ctx } from '../http';
+import { canRead } from '../permissions';
 import type { Route } from '../router';
-import { feedIdOf } from '../readerShapes';
+import { feedIdOf, feedItemIdOf, notBlocked } from '../readerShapes';
 import { iso } from '../shapes';
 import { siteByIdOrDomain, type Site, type User, type World } from '../world';
 import { isFollowing, setFollowing } from './follows';
@@ -38,7 +39,35 @@ export function subscriptionJson(world: World, user: User, site: Site, origin: s
     feed_ID: feedIdOf(site.ID),
     URL: `https://${site.domain}`,
     date_subscribed: iso(since),
-    meta: { links: { site: `${origin}/rest/v1.1/sites/${site.ID}` } },
+    meta: { links: { site: `${origin}/rest/v1.1/sites/${site.ID}`, feed: `${origin}/rest/v1.1/read/feed/${feedIdOf(site.ID)}` } },
+  };
+}
+
+/**
+ * GET read/feed/$feed_ID: a site's feed as the Reader knows it. `unseen_count` (as the real service's
+ * feed carries it, for the signed-in reader) counts the feed's posts in their streams they have not seen.
+ */
+function feed(ctx: Ctx) {
+  const raw = ctx.route.feed_ID;
+  const site = /^\d+$/.test(raw) ? ctx.world.sites.get(Number(raw) - feedIdOf(0)) : undefined;
+  if (!site || feedIdOf(site.ID) !== Number(raw)) throw new ApiError(404, 'unknown_feed', 'Unknown feed');
+  const user = ctx.user;
+  const following = user !== undefined && isFollowing(ctx.world, user, site.ID);
+  // A private site's feed is its members' and its followers'.
+  if (!following && !canRead(user, site)) throw new ApiError(403, 'unauthorized', 'User cannot access this private blog.');
+  const seen = user ? ctx.world.seen.get(user.ID) : undefined;
+  const posts = ctx.world.feed.filter((p) => p.siteId === site.ID).filter(notBlocked(ctx.world, user));
+  return {
+    body: {
+      feed_ID: feedIdOf(site.ID),
+      blog_ID: site.ID,
+      name: site.name,
+      URL: `https://${site.domain}`,
+      feed_URL: `https://${site.domain}/feed/`,
+      is_following: following,
+      subscribers_count: site.subscribers,
+      ...(user ? { unseen_count: posts.filter((p) => !seen?.has(feedItemIdOf(p.ID))).length } : {}),
+    },
   };
 }
 
@@ -86,5 +115,13 @@ export const subscriptionRoutes: Route[] = [
     auth: 'required',
     authMessage: PERSONAL,
     handle: list,
+  },
+  {
+    method: 'GET',
+    versions: ['1.1'],
+    pattern: '/read/feed/:feed_ID',
+    accepted: ALL_COMMON,
+    auth: 'optional',
+    handle: feed,
   },
 ];
