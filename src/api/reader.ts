@@ -1,11 +1,13 @@
 import { parseSkipping, parseWith, type WithUnreadable } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import { schemas } from './lazy/loadSchemas';
-import type { Following, FreshlyPressed, SubscribedTags } from './schemas/reader';
+import type { FollowedSites, Following, FreshlyPressed, SubscribedTags } from './schemas/reader';
 import { intInRange, isoDate, LIMITS, positiveInt } from './validate';
 import { feedPagingQuery, type FeedPaging } from './feedPaging';
 import type { ReaderActions } from './readerActions';
 import { loadReaderActions } from './lazy/loadReaderActions';
+import { followedSitesRequest, type FollowedSitesParams } from './followedSites';
+import { site as checkSite } from './validate';
 
 export { ORDERS } from './feedPaging';
 
@@ -32,6 +34,26 @@ export class ReaderApi {
   async actions(): Promise<ReaderActions> {
     const { ReaderActions } = await loadReaderActions();
     return (this.acts ??= new ReaderActions(this.t, parseWith));
+  }
+
+  /** GET /v1.1/read/following/mine as a prepared request (a list's pages); the call itself is `actions().followedSites`. */
+  followedSitesRequest(params: FollowedSitesParams = {}): Prepared<FollowedSites> {
+    return followedSitesRequest(params, parseWith);
+  }
+
+  /** GET /v1.1/read/sites/$site/posts: one site's posts as the Reader shows them, newest first by default. */
+  async sitePosts(site: string | number, params: FeedPaging = {}, opts: CallOptions = {}): Promise<WithUnreadable<Following>> {
+    return this.t.run(this.sitePostsRequest(site, params), opts.signal);
+  }
+
+  sitePostsRequest(site: string | number, params: FeedPaging = {}): Prepared<WithUnreadable<Following>> {
+    const s = checkSite(site);
+    const query = feedPagingQuery(params);
+    const path = `/read/sites/${encodeURIComponent(s)}/posts`;
+    return {
+      spec: { method: 'GET', version: '1.1', path, query, messageContext: { site: s } },
+      parse: (body) => withUnreadable(parseSkipping(schemas().followingSchema, body, { request: `GET /v1.1${path}`, site: s })),
+    };
   }
 
   /** GET /v1/read/following/: posts from the blogs the user follows. */

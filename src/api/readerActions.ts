@@ -13,24 +13,18 @@ import type { parseWith as ParseWith } from './decode';
 import { ContentSiteError, invalidInput } from './errors';
 import type { FormValue } from './encode';
 import { feedPagingQuery, type FeedPaging } from './feedPaging';
+import { followedSitesRequest, type FollowedSitesParams } from './followedSites';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import type { FollowedSites, Following, FollowingStatus, Subscribe, TagFollow } from './schemas/reader';
 import { intInRange, LIMITS, positiveInt, site as checkSite } from './validate';
 
-/** The most subscriptions one page of read/following/mine holds. */
-export const FOLLOWED_SITES_MAX_NUMBER = 200;
+export { FOLLOWED_SITES_MAX_NUMBER, type FollowedSitesParams } from './followedSites';
 /** The most IDs one seen mark sends (LIMITS.seenIds: the models split by it without loading this part). */
 export const SEEN_MAX_IDS = LIMITS.seenIds;
 
 export interface ReaderActOptions extends CallOptions {
   /** Where the action came from, for the service's stats (`source`); the apps send e.g. `reader`. */
   source?: string;
-}
-
-export interface FollowedSitesParams extends Pick<CommonParams, 'meta'> {
-  /** 1 to 200. */
-  number?: number;
-  page?: number;
 }
 
 export interface TagPostsParams extends FeedPaging, Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta' | 'context'> {}
@@ -119,13 +113,7 @@ export class ReaderActions {
   }
 
   followedSitesRequest(params: FollowedSitesParams = {}): Prepared<FollowedSites> {
-    const { number, page, meta } = params;
-    intInRange('number', number, 1, FOLLOWED_SITES_MAX_NUMBER);
-    positiveInt('page', page);
-    return {
-      spec: { method: 'GET', version: '1.1', path: '/read/following/mine', query: { number, page }, common: { meta } },
-      parse: (body) => this.parseWith(schemas().followedSitesSchema, body, { request: 'GET /v1.1/read/following/mine' }),
-    };
+    return followedSitesRequest(params, this.parseWith);
   }
 
   /** POST /wpcom/v2/seen-posts/seen/new: the feed's items (each post's `feed_ID` and `feed_item_ID`) are seen. */

@@ -37,6 +37,16 @@ export const tagsSchema = z.object({ tags: lenientArray(subscribedTagSchema) }).
 /** A tag followed or unfollowed: `subscribed` is the state after, `tags` the user's tags then. */
 export const tagFollowSchema = z.object({ subscribed: z.boolean(), tags: lenientArray(subscribedTagSchema).optional() }).passthrough();
 
+/** What `meta=site` adds to a subscription: the site as sites/$site answers (false when the reader may not read it). */
+const subscribedSiteSchema = z
+  .object(unsaid({ ID: intLike.optional(), name: z.string().optional(), URL: z.string().optional() }))
+  .passthrough();
+
+/** What `meta=feed` adds: the feed as read/feed/$feed_ID answers, with the reader's `unseen_count`. */
+const subscribedFeedSchema = z
+  .object(unsaid({ name: z.string().optional(), URL: z.string().optional(), unseen_count: intLike.optional() }))
+  .passthrough();
+
 /** A followed site as read/following/mine lists it (reader.md); `meta.data` holds what `meta=site,feed` asked for. */
 export const subscriptionSchema = z
   .object({
@@ -45,7 +55,16 @@ export const subscriptionSchema = z
     feed_ID: intLike.optional(),
     URL: z.string(),
     date_subscribed: z.string().optional(),
-    meta: links.optional(),
+    meta: links
+      .extend({
+        // Details, not the subscription: an unreadable one is left out (the row falls back to the address).
+        data: z
+          .object({ site: subscribedSiteSchema.optional().catch(undefined), feed: subscribedFeedSchema.optional().catch(undefined) })
+          .passthrough()
+          .optional()
+          .catch(undefined),
+      })
+      .optional(),
   })
   .passthrough();
 
