@@ -9,6 +9,7 @@ import { registerAuth, signedIn } from './auth';
 import { openExternal } from './commands/common';
 import { siteChooser } from './commands/selectSite';
 import { CommentsFeature } from './features/comments';
+import { FollowedSitesFeature } from './features/followedSites';
 import { FollowingFeature } from './features/following';
 import { InsightsFeature } from './features/insights';
 import { listsOf } from './features/listFeature';
@@ -86,6 +87,7 @@ export async function activate(context: vscode.ExtensionContext) {
     site: own(new SiteFeature(shared)),
     notifications: own(new NotificationsFeature(shared)),
     following: own(new FollowingFeature(shared)),
+    followedSites: own(new FollowedSitesFeature(shared)),
     trash: own(new TrashFeature(shared)),
     posts: own(new PostsFeature(shared)),
     comments: own(new CommentsFeature(shared)),

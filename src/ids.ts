@@ -8,6 +8,7 @@
 export const VIEWS = {
   notifications: 'contentSite.notifications',
   following: 'contentSite.following',
+  followedSites: 'contentSite.followedSites',
   trash: 'contentSite.trash',
   posts: 'contentSite.posts',
   reader: 'contentSite.reader',
@@ -46,6 +47,13 @@ export const COMMANDS = {
     markAllSeen: 'contentSite.following.markAllSeen',
     // Each Reader post action's command (and its toggle partner) is the catalog's: src/models/readerActionCatalog.ts.
   },
+  followedSites: {
+    refresh: 'contentSite.followedSites.refresh',
+    loadMore: 'contentSite.followedSites.loadMore',
+    /** Follow a Site…: an address from an input box. */
+    follow: 'contentSite.followedSites.follow',
+    unfollow: 'contentSite.followedSites.unfollow',
+  },
   comments: {
     refresh: 'contentSite.comments.refresh',
     loadMore: 'contentSite.comments.loadMore',
@@ -80,6 +88,9 @@ export const COMMANDS = {
     show: 'contentSite.reader.show',
     open: 'contentSite.reader.open',
     markAllSeen: 'contentSite.reader.markAllSeen',
+    /** Follow Tag…: a name from an input box. */
+    followTag: 'contentSite.reader.followTag',
+    unfollowTag: 'contentSite.reader.unfollowTag',
   },
 } as const;
 

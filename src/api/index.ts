@@ -28,6 +28,7 @@ export type { MediaItem } from './schemas/media';
 export { type NotificationsPage, type NotificationsParams, type MarkReadResult } from './notifications';
 export { type Notification, normalizeNotification, stripHtml, subjectText } from './notificationShape';
 export { INSIGHT_UNITS, type InsightUnit } from './insights';
+export { followAddress } from './followAddress';
 export { unwrapEnvelope } from './decode';
 // The schemas' types only: the schemas themselves (and zod) load on first use, see src/api/lazy/loadSchemas.ts.
 export type * from './schemas/post';

@@ -13,12 +13,14 @@ import type { parseWith as ParseWith } from './decode';
 import { ContentSiteError, invalidInput } from './errors';
 import type { FormValue } from './encode';
 import { feedPagingQuery, type FeedPaging } from './feedPaging';
+import { followAddress } from './followAddress';
 import { followedSitesRequest, type FollowedSitesParams } from './followedSites';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import type { FollowedSites, Following, FollowingStatus, Subscribe, TagFollow } from './schemas/reader';
 import { intInRange, LIMITS, positiveInt, site as checkSite } from './validate';
 
 export { FOLLOWED_SITES_MAX_NUMBER, type FollowedSitesParams } from './followedSites';
+export { followAddress } from './followAddress';
 /** The most IDs one seen mark sends (LIMITS.seenIds: the models split by it without loading this part). */
 export const SEEN_MAX_IDS = LIMITS.seenIds;
 
@@ -28,20 +30,6 @@ export interface ReaderActOptions extends CallOptions {
 }
 
 export interface TagPostsParams extends FeedPaging, Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta' | 'context'> {}
-
-/** A web address to follow, as the service takes it: a bare domain is read as https. */
-export function followAddress(url: string): string {
-  const text = typeof url === 'string' ? url.trim() : '';
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
-  } catch {
-    parsed = undefined;
-  }
-  if (!text || !parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || !parsed.hostname.includes('.'))
-    throw invalidInput(`The address to follow must be a web address such as https://example.com (got "${String(url)}").`);
-  return parsed.href;
-}
 
 /** A tag as a path names it: its slug (letters, digits, `-`, `_`), lowercased. */
 function tagSlug(tag: string): string {

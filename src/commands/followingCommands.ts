@@ -4,6 +4,7 @@ import { loadRender } from '../lazy/loadRender';
 import { relativeTime } from '../models/relativeTime';
 import type { FollowingModel } from '../models/followingModel';
 import type { DetailPanel } from '../views/detail/detailPanel';
+import { SitePostNode } from '../views/followedSites/followedSiteNode';
 import { FeedPostNode } from '../views/following/feedPostNode';
 import type { FollowingProvider } from '../views/following/followingProvider';
 import { withViewProgress } from '../views/common/viewProgress';
@@ -30,7 +31,8 @@ export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.D
       () => requireSignIn(deps) && withViewProgress(provider.viewId, () => model.toggleOrder()),
     ),
     vscode.commands.registerCommand(COMMANDS.following.show, async (node?: vscode.TreeItem) => {
-      if (!(node instanceof FeedPostNode)) return;
+      // A followed site's post (Followed Sites) opens as Following's do.
+      if (!(node instanceof FeedPostNode || node instanceof SitePostNode)) return;
       const p = node.post;
       const { plainTitle, postHtml } = await loadRender();
       await detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''));

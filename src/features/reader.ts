@@ -1,6 +1,7 @@
 /** Reader: Freshly Pressed and the subscribed tags, their view and commands, and their first pages for the next start. */
 import { registerMarkAllSeen } from '../commands/markAllSeen';
 import { registerReaderCommands } from '../commands/readerCommands';
+import { registerTagCommands } from '../commands/tagCommands';
 import { pageSizes } from '../config';
 import { cachedItem } from '../models/firstPageCache';
 import { ReaderModel } from '../models/readerModel';
@@ -37,5 +38,7 @@ export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
         auth: deps.auth,
       }),
     );
+    const view = this.provider.view;
+    this.registerAll(registerTagCommands({ tags: this.model.tags, selection: () => view.selection, log: deps.log, auth: deps.auth }));
   }
 }

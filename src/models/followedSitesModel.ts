@@ -6,7 +6,7 @@
  * details. Each site's latest posts load when its row is opened. What became of a follow is told to
  * `SiteChanges`, and a follow told by others is followed here.
  */
-import { mapPrepared, type ContentSiteClient, type ContentSiteError, type FeedPost, type Subscription } from '../api';
+import { followAddress, mapPrepared, type ContentSiteClient, type ContentSiteError, type FeedPost, type Subscription } from '../api';
 import { asError } from './asError';
 import type { RefreshPart } from './batchRefresh';
 import { Emitter } from './emitter';
@@ -170,6 +170,16 @@ export class FollowedSitesModel extends ListModel<FollowedSite, number> {
   /** Sends the unfollows still waiting (the extension stops). */
   flush(): Promise<void> {
     return this.removals.flush();
+  }
+
+  /** Why `address` cannot be followed (the client's own check, in a plain sentence), or undefined when it can be sent. */
+  addressProblem(address: string): string | undefined {
+    try {
+      followAddress(address);
+      return undefined;
+    } catch (err) {
+      return asError(err).userMessage;
+    }
   }
 
   /**

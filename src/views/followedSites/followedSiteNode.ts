@@ -1,0 +1,81 @@
+import * as vscode from 'vscode';
+import { stripHtml, type FeedPost } from '../../api';
+import { COMMANDS } from '../../ids';
+import { localized } from '../../localize';
+import { siteName, unseenCount, type FollowedSite, type SitePosts } from '../../models/followedSitesModel';
+import { relativeTime } from '../../models/relativeTime';
+import { escapeMd, mdLink } from '../common/markdown';
+
+/** A followed site's row id. */
+export const followedSiteId = (site: FollowedSite) => `followed-${String(site.ID)}`;
+
+/** A followed site: its name (else its host), its unseen count when the service says it; opens to its latest posts. */
+export class FollowedSiteNode extends vscode.TreeItem {
+  constructor(
+    readonly site: FollowedSite,
+    /** The model's key of the site. */
+    readonly key: string,
+  ) {
+    super(siteName(site), vscode.TreeItemCollapsibleState.Collapsed);
+    const unseen = unseenCount(site);
+    this.description = unseen === undefined || unseen === 0 ? undefined : vscode.l10n.t('{0} unseen', unseen);
+    this.iconPath = new vscode.ThemeIcon(unseen ? 'circle-filled' : 'globe');
+    this.contextValue = 'followedSite';
+    this.id = followedSiteId(site);
+    this.accessibilityInformation = {
+      label: unseen ? vscode.l10n.t('{0}, {1} unseen posts', siteName(site), unseen) : siteName(site),
+    };
+  }
+
+  buildTooltip(): vscode.MarkdownString {
+    const md = new vscode.MarkdownString(undefined, true);
+    md.appendMarkdown(`**${escapeMd(siteName(this.site))}**\n\n`);
+    md.appendMarkdown(`${mdLink(this.site.URL, this.site.URL)}\n\n`);
+    const unseen = unseenCount(this.site);
+    if (unseen !== undefined) md.appendMarkdown(escapeMd(vscode.l10n.t('{0} unseen posts', unseen)));
+    return md;
+  }
+}
+
+/** What stands under a site's row instead of its posts: loading, none, or why they could not be read. */
+export class SitePostsMessageNode extends vscode.TreeItem {
+  constructor(parentId: string, posts: SitePosts | undefined) {
+    super(
+      posts?.kind === 'error'
+        ? vscode.l10n.t('Could not load the posts — {0}', localized(posts.error.userMessage))
+        : posts?.kind === 'loaded'
+          ? vscode.l10n.t('No posts to show.')
+          : vscode.l10n.t('Loading…'),
+      vscode.TreeItemCollapsibleState.None,
+    );
+    this.id = `${parentId}-${posts?.kind ?? 'loading'}`;
+    this.iconPath = new vscode.ThemeIcon(posts?.kind === 'error' ? 'error' : posts?.kind === 'loaded' ? 'info' : 'loading~spin');
+    if (posts?.kind === 'error') this.tooltip = vscode.l10n.t('Refresh the view to try again.');
+  }
+}
+
+/** One of a followed site's latest posts: opens in the detail view as Following's posts do (`COMMANDS.following.show`). */
+export class SitePostNode extends vscode.TreeItem {
+  constructor(readonly post: FeedPost) {
+    super(stripHtml(post.title ?? '') || vscode.l10n.t('(no title)'), vscode.TreeItemCollapsibleState.None);
+    const when = post.date ? relativeTime(Date.parse(post.date), Date.now(), vscode.env.language) : '';
+    this.description = [post.author?.name, when].filter(Boolean).join(' · ');
+    this.iconPath = new vscode.ThemeIcon(post.is_seen === false ? 'circle-filled' : 'note');
+    this.contextValue = post.URL ? 'feedPost.link' : 'feedPost';
+    this.command = { command: COMMANDS.following.show, title: vscode.l10n.t('Show Post'), arguments: [this] };
+    this.id = sitePostId(post);
+  }
+
+  buildTooltip(): vscode.MarkdownString {
+    const p = this.post;
+    const md = new vscode.MarkdownString(undefined, true);
+    md.appendMarkdown(`**${escapeMd(stripHtml(p.title ?? ''))}**\n\n`);
+    const excerpt = stripHtml(p.excerpt ?? '').slice(0, 280);
+    if (excerpt) md.appendMarkdown(`${escapeMd(excerpt)}\n\n`);
+    md.appendMarkdown(mdLink(vscode.l10n.t('Open in browser'), p.URL));
+    return md;
+  }
+}
+
+/** A followed site's post's row id. */
+export const sitePostId = (post: FeedPost) => `site-post-${String(post.site_ID)}-${String(post.ID)}`;
