@@ -30,9 +30,11 @@ export class FollowedSiteNode extends vscode.TreeItem {
   buildTooltip(): vscode.MarkdownString {
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**${escapeMd(siteName(this.site))}**\n\n`);
-    md.appendMarkdown(`${mdLink(this.site.URL, this.site.URL)}\n\n`);
+    // The address as text (the service's), and one link whose words are ours.
+    md.appendMarkdown(`${escapeMd(this.site.URL)}\n\n`);
     const unseen = unseenCount(this.site);
-    if (unseen !== undefined) md.appendMarkdown(escapeMd(vscode.l10n.t('{0} unseen posts', unseen)));
+    if (unseen !== undefined) md.appendMarkdown(`${escapeMd(vscode.l10n.t('{0} unseen posts', unseen))}\n\n`);
+    md.appendMarkdown(mdLink(vscode.l10n.t('Open in browser'), this.site.URL));
     return md;
   }
 }
