@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { NOTE_FIELDS } from '../../src/models/noteFields';
 import { ContentSiteClient, ContentSiteError } from '../../src/api';
 import { DEFAULT_NOW, SPECIAL_POSTS, type RunningService } from '../service';
+import { caught } from './helpers';
 import { serviceLifecycle } from './setup';
 
 let svc: RunningService;
@@ -137,6 +138,26 @@ describe('ContentSiteClient against the reference service', () => {
         (await client('cs-ed-token').reader.tags()).tags.map((t) => t.slug),
         ['editing'],
       );
+    });
+
+    it("reader.sitePosts pages one site's Reader posts; followedSitesRequest goes in a batch with meta=site,feed's unseen counts", async () => {
+      const api = client();
+      const first = await api.reader.sitePosts(3101, { number: 3 });
+      const second = await api.reader.sitePosts(3101, { number: 3, page: 2 });
+      assert.equal(first.posts.length, 3);
+      assert.ok([...first.posts, ...second.posts].every((p) => p.site_ID === 3101));
+      assert.equal(new Set([...first.posts, ...second.posts].map((p) => p.ID)).size, 6);
+      const [subs] = await api.together([api.reader.followedSitesRequest({ meta: 'site,feed', number: 4 })]);
+      assert.ok(subs.ok);
+      if (subs.ok) assert.ok(subs.value.subscriptions.every((s) => typeof s.meta?.data?.feed?.unseen_count === 'number'));
+      assert.deepEqual(
+        [(await caught(api.reader.sitePosts(99999))).code, (await caught(api.reader.sitePosts(99999))).status],
+        ['unknown_blog', 404],
+      );
+      const before = apiRequests().length;
+      assert.equal((await caught(api.reader.sitePosts('not a site!'))).kind, 'invalid_input');
+      assert.equal((await caught(api.reader.sitePosts(3101, { number: 0 }))).kind, 'invalid_input');
+      assert.equal(apiRequests().length, before);
     });
 
     it('sites.get by ID and by domain; jetpack flags the self-hosted site', async () => {
