@@ -5,8 +5,8 @@
 import { schemas } from './lazy/loadSchemas';
 import { parseWith } from './decode';
 import { invalidInput } from './errors';
-import type { CallOptions, CommonParams, Prepared, Transport } from './request';
-import type { Comment, Like, Likers } from './schemas/comment';
+import type { CallOptions, CommonParams, Transport } from './request';
+import type { Comment, Like } from './schemas/comment';
 import { positiveInt, site as checkSite } from './validate';
 
 /**
@@ -82,20 +82,6 @@ export class Reactions {
   /** POST /v1.1/sites/$site/{posts|comments}/$id/likes/mine/delete. */
   async unlike(site: string | number, id: number, options: ActOptions = {}): Promise<Like> {
     return sendLike(this.t, target(site, this.kind, id), false, options);
-  }
-
-  /** GET /v1.1/sites/$site/{posts|comments}/$id/likes/: how many like it (`found`) and whether the user does (`i_like`). */
-  async likes(site: string | number, id: number, opts: CallOptions = {}): Promise<Likers> {
-    return this.t.run(this.likesRequest(site, id), opts.signal);
-  }
-
-  likesRequest(site: string | number, id: number): Prepared<Likers> {
-    const at = target(site, this.kind, id);
-    const path = `${at.path}/likes/`;
-    return {
-      spec: { method: 'GET', version: '1.1', path, messageContext: { site: at.site } },
-      parse: (body) => parseWith(schemas().likersSchema, body, { request: `GET /v1.1${path}`, site: at.site }),
-    };
   }
 
   /**

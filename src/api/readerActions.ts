@@ -16,13 +16,14 @@ import { feedPagingQuery, type FeedPaging } from './feedPaging';
 import { followAddress } from './followAddress';
 import { followedSitesRequest, type FollowedSitesParams } from './followedSites';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
+import type { Likers } from './schemas/comment';
 import type { FollowedSites, Following, FollowingStatus, Subscribe, TagFollow } from './schemas/reader';
-import { intInRange, LIMITS, positiveInt, site as checkSite } from './validate';
+import { SEEN_MAX_IDS } from './readerLimits';
+import { intInRange, positiveInt, site as checkSite } from './validate';
 
 export { FOLLOWED_SITES_MAX_NUMBER, type FollowedSitesParams } from './followedSites';
 export { followAddress } from './followAddress';
-/** The most IDs one seen mark sends (LIMITS.seenIds: the models split by it without loading this part). */
-export const SEEN_MAX_IDS = LIMITS.seenIds;
+export { SEEN_MAX_IDS };
 
 export interface ReaderActOptions extends CallOptions {
   /** Where the action came from, for the service's stats (`source`); the apps send e.g. `reader`. */
@@ -65,6 +66,24 @@ export class ReaderActions {
     return {
       spec: { method: 'GET', version: '1.1', path, messageContext: { site: s } },
       parse: (body) => this.parseWith(schemas().followingStatusSchema, body, { request: `GET /v1.1${path}`, site: s }),
+    };
+  }
+
+  /**
+   * GET /v1.1/sites/$site/posts/$ID/likes/: how many like the post (`found`) and whether the user
+   * does (`i_like`), what settles a like whose answer was lost.
+   */
+  async postLikes(site: string | number, postId: number, opts: CallOptions = {}): Promise<Likers> {
+    return this.t.run(this.postLikesRequest(site, postId), opts.signal);
+  }
+
+  postLikesRequest(site: string | number, postId: number): Prepared<Likers> {
+    const s = checkSite(site);
+    positiveInt('post ID', postId);
+    const path = `/sites/${encodeURIComponent(s)}/posts/${postId}/likes/`;
+    return {
+      spec: { method: 'GET', version: '1.1', path, messageContext: { site: s } },
+      parse: (body) => this.parseWith(schemas().likersSchema, body, { request: `GET /v1.1${path}`, site: s }),
     };
   }
 

@@ -6,8 +6,6 @@ import { invalidInput } from './errors';
 
 export const LIMITS = {
   feedNumber: 40,
-  /** The most IDs one seen mark sends (reader.md): the apps mark a feed's page at a time. */
-  seenIds: 1000,
   notificationsNumber: 99,
   trashNumber: 100,
   imageSizeMin: 1,

@@ -25,7 +25,8 @@ export class FeaturedModel extends ListModel<FeaturedPost, string> {
     super(options.client);
   }
 
-  protected keyOf(post: FeaturedPost): string {
+  /** Public: the Reader's actions find a post in every list by its key there. */
+  keyOf(post: FeaturedPost): string {
     return `${String(post.site_ID)}/${String(post.ID)}`;
   }
 

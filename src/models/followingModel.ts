@@ -20,7 +20,8 @@ export class FollowingModel extends ListModel<FeedPost, number> {
     return this.refresh();
   }
 
-  protected keyOf(post: FeedPost): string {
+  /** Public: the Reader's actions find a post in every list by its key there. */
+  keyOf(post: FeedPost): string {
     return post.global_ID ?? `${String(post.site_ID)}/${String(post.ID)}`;
   }
 

@@ -137,10 +137,6 @@ export class ListCore<T, C> implements BatchRefreshable {
   get items(): readonly T[] {
     return this.view().list;
   }
-  /** The key this list holds an item under (what `get` and an operation's effects name it by). */
-  keyOf(item: T): string {
-    return this.source.key(item);
-  }
   /** O(1). */
   get(key: string): T | undefined {
     return this.view().byKey.get(key);

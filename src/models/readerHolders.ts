@@ -8,7 +8,8 @@ import type { Effect, PendingOperation } from './listCore';
 import type { ListModel } from './listModel';
 import { ofTarget, refKey, refOf, type PostRef } from './readerPostEffects';
 
-export type ReaderList = ListModel<FeedPost, unknown>;
+/** A list of Reader posts, and the key it holds a post under (what its operations name it by). */
+export type ReaderList = ListModel<FeedPost, unknown> & { keyOf(post: FeedPost): string };
 
 /** One post in one list: where an operation on it shows. */
 export interface Holder {
@@ -64,7 +65,7 @@ export class ReaderHolders {
       for (const post of model.list.sent()) {
         const ref = refOf(post);
         const k = refKey(ref);
-        if (wanted.has(k)) found.set(k, [...(found.get(k) ?? []), { model, key: model.list.keyOf(post), ref }]);
+        if (wanted.has(k)) found.set(k, [...(found.get(k) ?? []), { model, key: model.keyOf(post), ref }]);
       }
     return found;
   }
@@ -73,7 +74,7 @@ export class ReaderHolders {
   matching(target: { siteId?: number; feedId?: number }): Holder[] {
     const out: Holder[] = [];
     for (const model of this.lists())
-      for (const post of model.list.sent()) if (ofTarget(post, target)) out.push({ model, key: model.list.keyOf(post), ref: refOf(post) });
+      for (const post of model.list.sent()) if (ofTarget(post, target)) out.push({ model, key: model.keyOf(post), ref: refOf(post) });
     return out;
   }
 

@@ -14,7 +14,7 @@
  * confirm or fail), so no refresh, poll or Load more undoes one. No vscode here.
  */
 import type { Comment, ContentSiteClient, ContentSiteError, FeedPost } from '../api';
-import { LIMITS } from '../api/validate';
+import { SEEN_MAX_IDS } from '../api/readerLimits';
 import { asError, outcomeUnknown, unknownBecause } from './asError';
 import type { Effect } from './listCore';
 import { PARALLEL_ACTIONS, UNDO_MS } from './noteActionsModel';
@@ -184,7 +184,8 @@ export class ReaderPostActions {
 
   private async likeOne(ref: PostRef, want: boolean, holders: readonly Holder[], report: ReaderReport): Promise<void> {
     const across = this.holders.begin(holders, () => liked(want));
-    const posts = this.o.client().posts;
+    const client = this.o.client();
+    const posts = client.posts;
     let cause: ContentSiteError;
     try {
       const answer = await (want ? posts.like(ref.siteId, ref.postId) : posts.unlike(ref.siteId, ref.postId));
@@ -202,7 +203,10 @@ export class ReaderPostActions {
       }
     }
     // The answer was lost or does not show the change: the service says whether the user likes it.
-    const now = await posts.likes(ref.siteId, ref.postId).catch(() => undefined);
+    const now = await client.reader
+      .actions()
+      .then((acts) => acts.postLikes(ref.siteId, ref.postId))
+      .catch(() => undefined);
     if (!now) {
       across.fail();
       fail(report, ref, notAsked(cause));
@@ -290,11 +294,11 @@ function seenGroups(posts: readonly FeedPost[]): SeenGroup[] {
     g.posts.push(p);
     groups.set(k, g);
   }
-  // A request names at most LIMITS.seenIds posts.
+  // A request names at most SEEN_MAX_IDS posts.
   return [...groups.values()].flatMap((g) =>
-    Array.from({ length: Math.ceil(g.posts.length / LIMITS.seenIds) }, (_, i) => ({
+    Array.from({ length: Math.ceil(g.posts.length / SEEN_MAX_IDS) }, (_, i) => ({
       ...g,
-      posts: g.posts.slice(i * LIMITS.seenIds, (i + 1) * LIMITS.seenIds),
+      posts: g.posts.slice(i * SEEN_MAX_IDS, (i + 1) * SEEN_MAX_IDS),
     })),
   );
 }
