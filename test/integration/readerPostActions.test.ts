@@ -236,6 +236,16 @@ describe('Acting on Reader posts', () => {
       assert.equal(writes().length, 2, 'nothing sent twice');
     });
 
+    it("a featured post's lost mark is settled by its tag's stream (it is not in Following)", async () => {
+      const p = post(featured, 8000)!;
+      assert.equal(post(following, 8000), undefined);
+      svc.queueFault({ method: 'POST', path: '/wpcom/v2/seen-posts/seen/new', count: 1, fault: 'applied,reset' });
+      const report = await acts.seen([p], true);
+      assert.equal(report.acted.length, 1, report.error?.userMessage);
+      assert.equal(post(featured, 8000)!.is_seen, true);
+      assert.ok(rest().some((r) => r.method === 'GET' && r.path.startsWith('/rest/v1.1/read/tags/')));
+    });
+
     it('a lost answer of a mark that was not applied: the posts show unseen, as the service has them', async () => {
       const [a] = following.items;
       svc.queueFault({ method: 'POST', path: '/wpcom/v2/seen-posts/seen/new', count: 1, fault: 'reset' });
@@ -341,6 +351,15 @@ describe('Acting on Reader posts', () => {
       assert.ok(svc.world().blocks.get(USERS.demo)?.has(READER.holding));
       await Promise.all([following.refresh(), featured.refresh()]);
       assert.deepEqual([ofSite(following, READER.holding), ofSite(featured, READER.holding)], [[], []]);
+    });
+    it('a lost block answer: the lists are read again and show what the service has; the report says it is unknown', async () => {
+      svc.queueFault({ method: 'POST', path: `/rest/v1.1/me/block/sites/${READER.holding}/new`, count: 1, fault: 'applied,reset' });
+      const removal = acts.block(READER.holding)!;
+      clock.endAll();
+      const report = await removal.done;
+      assert.equal(report.done, false);
+      assert.match(report.error!.userMessage, /^Whether the site was blocked is unknown/);
+      assert.deepEqual([ofSite(following, READER.holding), ofSite(featured, READER.holding)], [[], []], 'the service blocked it');
     });
   });
 
