@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { NOTE_FIELDS } from '../../src/models/noteFields';
 import { ContentSiteClient, ContentSiteError } from '../../src/api';
+import type { FollowedSites } from '../../src/api/schemas/reader';
 import { DEFAULT_NOW, SPECIAL_POSTS, type RunningService } from '../service';
 import { caught } from './helpers';
 import { serviceLifecycle } from './setup';
@@ -149,7 +150,8 @@ describe('ContentSiteClient against the reference service', () => {
       assert.equal(new Set([...first.posts, ...second.posts].map((p) => p.ID)).size, 6);
       const [subs] = await api.together([api.reader.followedSitesRequest({ meta: 'site,feed', number: 4 })]);
       assert.ok(subs.ok);
-      if (subs.ok) assert.ok(subs.value.subscriptions.every((s) => typeof s.meta?.data?.feed?.unseen_count === 'number'));
+      const value = subs.ok ? (subs.value as FollowedSites) : undefined;
+      assert.ok(value?.subscriptions.every((s) => typeof s.meta?.data?.feed?.unseen_count === 'number'));
       assert.deepEqual(
         [(await caught(api.reader.sitePosts(99999))).code, (await caught(api.reader.sitePosts(99999))).status],
         ['unknown_blog', 404],
