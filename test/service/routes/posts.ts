@@ -5,7 +5,8 @@ import type { Route } from '../router';
 import { postV1, postV11 } from '../shapes';
 import { feedPostJson } from '../readerShapes';
 import { listedStatuses } from './postStatus';
-import { findTerm } from '../terms';
+import { findTerm, withTermCounts } from '../terms';
+import { decodeCursor, encodeCursor, firstOf, type Cursor } from '../listPage';
 import { siteByIdOrDomain, type FeedPost, type Post, type Site, type Taxonomy } from '../world';
 
 const ORDER_BY = ['date', 'modified', 'title', 'comment_count', 'ID'] as const;
@@ -56,16 +57,6 @@ function listPosts(ctx: Ctx) {
     (before === undefined || post.date < before) &&
     (modifiedAfter === undefined || post.modified > modifiedAfter) &&
     (modifiedBefore === undefined || post.modified < modifiedBefore);
-  let offset = (page - 1) * number;
-  const handle = str(p, 'page_handle');
-  if (handle) {
-    try {
-      offset = (JSON.parse(Buffer.from(handle, 'base64url').toString()) as { offset: number }).offset;
-      if (!Number.isInteger(offset) || offset < 0) throw new Error();
-    } catch {
-      throw new ApiError(400, 'invalid_input', '"page_handle" is not a handle this service gave out.');
-    }
-  }
   const caps = capsOf(ctx.user, site);
   const visible = (post: Post): boolean => {
     if (post.status === 'publish') return true;
@@ -82,23 +73,31 @@ function listPosts(ctx: Ctx) {
           : orderBy === 'comment_count'
             ? post.commentCount
             : post.ID;
-  const matches = [...ctx.world.posts.values()]
-    .filter((post) => post.siteId === site.ID && statuses.has(post.status) && (type === 'any' || post.type === type) && visible(post))
-    .filter(
-      (post) => inRange(post) && (!search || post.title.toLowerCase().includes(search) || post.content.toLowerCase().includes(search)),
-    )
-    .sort((a, b) => {
-      const [x, y] = [key(a), key(b)];
-      const c = x < y ? -1 : x > y ? 1 : a.ID - b.ID;
-      return order === 'ASC' ? c : -c;
-    });
-  const slice = matches.slice(offset, offset + number);
-  const next =
-    offset + number < matches.length ? Buffer.from(JSON.stringify({ offset: offset + number })).toString('base64url') : undefined;
+  // The list's order: the key, then the ID (so equal keys still have one order), DESC reversing both.
+  const compare = (x: Cursor, y: Cursor): number => {
+    const c = x.v < y.v ? -1 : x.v > y.v ? 1 : x.id - y.id;
+    return order === 'ASC' ? c : -c;
+  };
+  const cursorOf = (post: Post): Cursor => ({ v: key(post), id: post.ID });
+  const from = decodeCursor(str(p, 'page_handle'));
+  const offset = from ? 0 : (page - 1) * number;
+  let found = 0;
+  const rest: Post[] = [];
+  for (const post of ctx.world.posts.values()) {
+    if (post.siteId !== site.ID || !statuses.has(post.status) || (type !== 'any' && post.type !== type) || !visible(post)) continue;
+    if (!inRange(post) || (search && !post.title.toLowerCase().includes(search) && !post.content.toLowerCase().includes(search))) continue;
+    found++;
+    if (!from || compare(cursorOf(post), from) > 0) rest.push(post);
+  }
+  const slice = firstOf(rest, offset + number, (a, b) => compare(cursorOf(a), cursorOf(b))).slice(offset);
+  // The next page starts after this page's last post (by its key and ID), not at a count: a post
+  // that changes while a client pages moves in the order without making another one skipped or repeated.
+  const last = slice[slice.length - 1];
+  const next = last && rest.length > offset + number ? encodeCursor(cursorOf(last)) : undefined;
   return {
     body: {
-      found: matches.length,
-      posts: slice.map((post) => postV11(ctx.world, site, post, ctx.user, ctx.origin, context(ctx))),
+      found,
+      posts: withTermCounts(ctx.world, () => slice.map((post) => postV11(ctx.world, site, post, ctx.user, ctx.origin, context(ctx)))),
       meta: { links: { counts: `${ctx.origin}/rest/v1.1/sites/${site.ID}/post-counts/post` }, ...(next ? { next_page: next } : {}) },
     },
   };
