@@ -25,6 +25,7 @@ import { termRoutes } from './routes/terms';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { blockRoutes } from './routes/blocks';
 import { seenPostRoutes } from './routes/seenPosts';
+import { revisionRoutes } from './routes/revisions';
 
 export interface Route {
   method: 'GET' | 'POST';
@@ -68,6 +69,7 @@ export function allRoutes(extra: Route[] = []): Compiled[] {
       ...subscriptionRoutes,
       ...blockRoutes,
       ...seenPostRoutes,
+      ...revisionRoutes,
       ...extra,
     ];
     routes = all.map((r) => {

@@ -88,6 +88,8 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
     tokens: new Map(),
     clients: new Map(),
     nextId: 90_000,
+    revisions: new Map(),
+    nextRevisionId: 10_000_000,
     comments: new Map(),
     postLikes: new Map(),
     follows: new Map(),
@@ -289,6 +291,22 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
       ...partial,
     };
     world.posts.set(ID, post);
+    // Its two saves, as revisions by its author: a first draft (its first line alone) and the post as it stands.
+    const [first, last] = post.revisions;
+    const save = (id: number, content: string, at: number): void =>
+      void world.revisions.set(id, {
+        id,
+        postId: ID,
+        title: post.title,
+        content,
+        excerpt: post.excerpt,
+        date: post.date,
+        modified: at,
+        authorId: post.authorId,
+      });
+    const lines = post.content.split('\n');
+    save(first, lines.length > 1 ? lines[0] : '', Math.min(post.date, post.modified));
+    save(last, post.content, post.modified);
     return post;
   };
 

@@ -82,6 +82,25 @@ export interface Post {
   pageTemplate?: string;
 }
 
+/**
+ * One saved state of a post (WordPress's revision, a post of its own): the title, content and
+ * excerpt after a save, and who saved it. `Post.revisions` names a post's, oldest first; the
+ * newest is the post as it stands.
+ */
+export interface Revision {
+  id: number;
+  postId: number;
+  title: string;
+  content: string;
+  excerpt: string;
+  /** The post's date at that save. */
+  date: number;
+  /** When the save was made. */
+  modified: number;
+  /** Who saved it (not necessarily the post's author). */
+  authorId: number;
+}
+
 export type Taxonomy = 'category' | 'post_tag';
 
 /**
@@ -243,6 +262,10 @@ export interface World {
   tokens: Map<string, Token>;
   clients: Map<string, Client>;
   nextId: number;
+  /** Every post's revisions by ID (`Post.revisions` names them); gone with their post. */
+  revisions: Map<number, Revision>;
+  /** The next revision's ID: its own range, so saving a revision moves no other ID of the seed. */
+  nextRevisionId: number;
   comments: Map<number, Comment>;
   /** post ID → users who like it (on top of the post's seeded likeCount). */
   postLikes: Map<number, Set<number>>;

@@ -1,7 +1,8 @@
 /**
  * Writing posts (writing.md): create (`posts/new`), update (`posts/$ID`, refusing a stale one with
  * 409 `old-revision` when `if_not_modified_since` is older than the post), and delete (to the trash,
- * then for good). Roles as the real service has them: a user who may edit but not publish gets a
+ * then for good, its revisions along). A save that changes the text stores a revision
+ * (revisions.ts). Roles as the real service has them: a user who may edit but not publish gets a
  * publish saved as `pending` without a word; an author touches only their own posts.
  */
 import { ALL_COMMON, ApiError, int, str, type Ctx, type Params } from '../http';
@@ -11,6 +12,7 @@ import type { Route } from '../router';
 import { postV11 } from '../shapes';
 import type { Post, PostStatus, Site, Taxonomy, User } from '../world';
 import { context, findPost, findSite } from './posts';
+import { dropRevisions, saveRevision } from '../revisions';
 
 const WRITE_STATUSES: readonly PostStatus[] = ['publish', 'private', 'draft', 'pending', 'future'];
 
@@ -230,8 +232,8 @@ function createPost(ctx: Ctx) {
     storedAsSent: true,
   };
   apply(ctx, site, post, true);
-  post.revisions = [ID * 10 + 1];
   ctx.world.posts.set(ID, post);
+  saveRevision(ctx.world, post, ctx.user!.ID);
   return { body: postV11(ctx.world, site, post, ctx.user, ctx.origin, context(ctx)) };
 }
 
@@ -250,8 +252,9 @@ function updatePost(ctx: Ctx) {
   // Nothing is written when any field is refused: apply to a copy, then keep it.
   const next: Post = { ...post, tags: [...post.tags], categories: [...post.categories], metadata: [...post.metadata] };
   apply(ctx, site, next, false);
-  next.revisions = [...post.revisions, post.ID * 10 + post.revisions.length + 1];
   Object.assign(post, next);
+  // The one who saved is the revision's author: another user's edit shows as theirs (site-sync.md).
+  saveRevision(ctx.world, post, ctx.user!.ID);
   return { body: postV11(ctx.world, site, post, ctx.user, ctx.origin, context(ctx)) };
 }
 
@@ -265,6 +268,7 @@ function deletePost(ctx: Ctx) {
   if (!caps.delete_posts || (!own && !caps.delete_others_posts)) throw new ApiError(403, 'unauthorized', 'User cannot delete post');
   if (post.status === 'trash') {
     ctx.world.posts.delete(post.ID);
+    dropRevisions(ctx.world, post);
     return { body: { ...postV11(ctx.world, site, post, ctx.user, ctx.origin, context(ctx)), status: 'deleted' } };
   }
   post.statusBeforeTrash = post.status;
