@@ -1,9 +1,11 @@
 /**
- * `npm run service -- --port 4000 [--latency 150] [--redirect-uri URI] [--redirect-uri-prefix P] [--ping-ms 27000]`
- * Runs the reference service with demo data until interrupted.
+ * `npm run service -- --port 4000 [--latency 150] [--redirect-uri URI] [--redirect-uri-prefix P] [--ping-ms 27000] [--posts 10000]`
+ * Runs the reference service with demo data until interrupted; `--posts N` adds N posts to the demo
+ * site (a whole site to keep in a folder, at scale).
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_PING_MS, DEMO_CLIENT_ID, startService } from './index';
+import { MAX_SITE_POSTS, SITE_POSTS_FIRST_ID } from './seedLargeSite';
 
 const { values } = parseArgs({
   options: {
@@ -13,6 +15,7 @@ const { values } = parseArgs({
     'redirect-uri-prefix': { type: 'string', multiple: true, default: [] },
     'fixed-clock': { type: 'boolean', default: false },
     'ping-ms': { type: 'string', default: String(DEFAULT_PING_MS) },
+    posts: { type: 'string', default: '0' },
   },
 });
 
@@ -28,15 +31,22 @@ if (!Number.isInteger(pingMs) || pingMs < 1) {
   process.exit(2);
 }
 
+const sitePosts = Number(values.posts);
+if (!/^\d+$/.test(values.posts) || sitePosts > MAX_SITE_POSTS) {
+  console.error(`--posts must be a whole number from 0 to ${MAX_SITE_POSTS} (got "${values.posts}")`);
+  process.exit(2);
+}
+
 void (async () => {
   const service = await startService({
     port,
     latencyMs: Number(values.latency) || 0,
     pingMs,
     now: values['fixed-clock'] ? undefined : Math.floor(Date.now() / 1000),
-    seed: { redirectUris: values['redirect-uri'], redirectUriPrefixes: values['redirect-uri-prefix'] },
+    seed: { redirectUris: values['redirect-uri'], redirectUriPrefixes: values['redirect-uri-prefix'], sitePosts },
   });
   console.log(`Content Site reference service listening on ${service.url}`);
+  if (sitePosts) console.log(`demo site: ${sitePosts} more posts (IDs from ${SITE_POSTS_FIRST_ID})`);
   const roles: Record<string, string> = { demo: 'administrator', ed: 'editor', ann: 'author', con: 'contributor', sub: 'subscriber' };
   for (const [login, role] of Object.entries(roles)) console.log(`token ${login} ${role}: cs-${login}-token`);
   console.log(`OAuth client id: ${DEMO_CLIENT_ID}  (authorize: ${service.url}/oauth2/authorize)`);

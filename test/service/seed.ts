@@ -5,6 +5,7 @@
 import { fixturePosts } from './fixturePosts';
 import { PAGES, SEEDED_PAGES, seedComments, seedTerms } from './seedSite';
 import { seedReader } from './seedReader';
+import { seedSitePosts } from './seedLargeSite';
 import type { ActionName, Client, Comment, FeaturedPost, FeedPost, Note, Post, PostStatus, Site, Token, User, World } from './world';
 
 export interface SeedOptions {
@@ -16,6 +17,8 @@ export interface SeedOptions {
   featured?: number;
   /** Ordinary trashed posts on the demo site, besides the ones that trigger the spec's errors. */
   trash?: number;
+  /** More posts on the demo site, for a whole site kept in a folder at scale (seedLargeSite.ts; at most its MAX_SITE_POSTS). */
+  sitePosts?: number;
   /** Extra redirect URIs registered for the demo client (exact match). */
   redirectUris?: string[];
   /** Redirect URI prefixes accepted for the demo client (code-server's callback URLs carry a request id). */
@@ -510,6 +513,7 @@ export function seed(options: SeedOptions = {}, now = DEFAULT_NOW): World {
   seedComments(world);
   seedTerms(world);
   seedReader(world);
+  if (options.sitePosts) seedSitePosts(world, SITES.demo, options.sitePosts);
   return world;
 }
 
