@@ -5,7 +5,7 @@
  * {post_title, post_content, post_excerpt, post_date_gmt, post_modified_gmt, post_author, id}}}`.
  * The first diff is `from: 0` (from nothing). For those who may edit the post.
  */
-import { ALL_COMMON, ApiError, type Ctx } from '../http';
+import { ApiError, type Ctx } from '../http';
 import { postCapabilities, requireSiteAccess } from '../permissions';
 import { revisionsOf } from '../revisions';
 import type { Route } from '../router';
@@ -61,7 +61,8 @@ export const revisionRoutes: Route[] = [
     method: 'GET',
     versions: ['1.1'],
     pattern: '/sites/:site/post/:post_ID/diffs/',
-    accepted: ALL_COMMON,
+    // No context (the revisions are raw already) and no meta (the answer links nothing).
+    accepted: ['http_envelope', 'pretty', 'fields', 'callback'],
     auth: 'required',
     authMessage: 'An active access token must be used to read revisions.',
     handle: diffs,
