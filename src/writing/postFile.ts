@@ -4,6 +4,7 @@
  * keeping the writer's comments, key order and body byte for byte.
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { conflictBlocks, conflictMessage } from './conflictMarkers';
 import { sizeText, WRITING_LIMITS } from './limits';
 
 export const FILE_STATUSES = ['draft', 'pending', 'publish', 'private', 'future'] as const;
@@ -141,17 +142,51 @@ export function isIsoDate(value: string): boolean {
   return ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
 }
 
+/** A problem on each merge conflict left in these lines (`first`: the file's line of the first), so the file is not published. */
+function conflictProblems(lines: readonly string[], first: number, blocks = conflictBlocks(lines)): Problem[] {
+  return blocks.map((block) => ({
+    line: first + block.open,
+    column: 0,
+    endLine: first + block.close,
+    endColumn: Math.max(1, lines[block.close].replace(/\r$/, '').length),
+    message: conflictMessage(block),
+    severity: 'error',
+  }));
+}
+
 export function parsePostFile(text: string): ParsedPost {
   const parts = split(text);
-  if (!parts) return { meta: {}, body: text, bodyStartLine: 0, problems: [], hasFrontMatter: false, valueLines: {} };
+  if (!parts)
+    return {
+      meta: {},
+      body: text,
+      bodyStartLine: 0,
+      problems: conflictProblems(text.split('\n'), 0),
+      hasFrontMatter: false,
+      valueLines: {},
+    };
   const problems: Problem[] = [];
+  const bodyConflicts = conflictProblems(parts.body.split('\n'), parts.bodyStartLine);
   if (parts.yaml.length > WRITING_LIMITS.frontMatterChars) {
     const message = `The front matter is ${sizeText(parts.yaml.length)}; this extension reads front matter up to ${sizeText(WRITING_LIMITS.frontMatterChars)}.`;
     problems.push({ line: 0, column: 0, endLine: 0, endColumn: 3, message, severity: 'error' });
-    return { meta: {}, body: parts.body, bodyStartLine: parts.bodyStartLine, problems, hasFrontMatter: true, valueLines: {} };
+    return {
+      meta: {},
+      body: parts.body,
+      bodyStartLine: parts.bodyStartLine,
+      problems: [...problems, ...bodyConflicts],
+      hasFrontMatter: true,
+      valueLines: {},
+    };
   }
+  // A conflict in the front matter is read as its first side (the file's), the other lines left
+  // blank so every line keeps its number: the keys still say which post this is.
+  const yamlLines = parts.yaml.split('\n');
+  const yamlConflicts = conflictBlocks(yamlLines, false);
+  problems.push(...conflictProblems(yamlLines, parts.yamlLine, yamlConflicts));
+  for (const block of yamlConflicts) for (const i of block.others) yamlLines[i] = '';
   const lines = new LineCounter();
-  const doc = parseDocument(parts.yaml, { ...YAML_OPTIONS, lineCounter: lines });
+  const doc = parseDocument(yamlConflicts.length ? yamlLines.join('\n') : parts.yaml, { ...YAML_OPTIONS, lineCounter: lines });
   const at = (offset: number) => {
     const p = lines.linePos(offset);
     return { line: parts.yamlLine + p.line - 1, column: p.col - 1 };
@@ -187,6 +222,7 @@ export function parsePostFile(text: string): ParsedPost {
       if (isScalar(key) && offset !== undefined) valueLines[String(key.value)] ??= at(offset).line;
     }
   }
+  problems.push(...bodyConflicts);
   return { meta, body: parts.body, bodyStartLine: parts.bodyStartLine, problems, hasFrontMatter: true, valueLines };
 }
 

@@ -190,6 +190,14 @@ describe('Publishing a post file to the reference service', () => {
     assert.equal(writes().length, 0, 'no post without its image');
   });
 
+  it('refuses a file that still holds a merge conflict, on the line of its <<<<<<<, and sends nothing', async () => {
+    const conflicted = POST.replace('at six.\n', '<<<<<<< Here\nat six.\n=======\nat seven.\n>>>>>>> Site\n');
+    await assert.rejects(publishPost(conflicted, deps), (err: unknown) => {
+      return err instanceof PublishError && /^Line 7: A merge conflict is left here/.test(err.message);
+    });
+    assert.deepEqual([writes().length, uploads().length], [0, 0]);
+  });
+
   it("Pull from Site brings the site's version into the file, keeping the writer's comments", async () => {
     const first = await publishPost(POST, deps);
     assert.ok(first.kind === 'created');

@@ -125,4 +125,60 @@ describe('A post file', () => {
     const p = parsePostFile(newPostText(new Date('2026-11-23T10:00:00Z')));
     assert.deepEqual(localImages(p.body), []);
   });
+
+  it("a merge conflict left in the body is an error on its <<<<<<< line, spanning to >>>>>>>; markers in fenced code are the post's own", () => {
+    const text = [
+      '---',
+      'title: Lamps',
+      '---',
+      'Intro',
+      '',
+      '```text',
+      '<<<<<<< HEAD',
+      'a line in a post about git',
+      '=======',
+      '>>>>>>> topic',
+      '```',
+      '',
+      '<<<<<<< Here',
+      'The lamp came on.',
+      '=======',
+      'The lamp went out.',
+      '>>>>>>> Site',
+      '',
+    ].join('\n');
+    const errors = errorsOf(parsePostFile(text));
+    assert.deepEqual(
+      errors.map((p) => [p.line, p.endLine, p.endColumn]),
+      [[12, 16, 12]],
+    );
+    assert.match(errors[0].message, /merge conflict .* remove the marker lines .* not published/);
+    // A setext heading's ======= line is Markdown, not a marker.
+    assert.deepEqual(parsePostFile('---\ntitle: X\n---\nA heading\n=======\n\nText\n').problems, []);
+  });
+
+  it("a merge conflict in the front matter is an error on its line; the keys read as the file's side (Here)", () => {
+    const text = '---\r\n<<<<<<< Here\r\ntitle: Mine\r\n=======\r\ntitle: Site\r\n>>>>>>> Site\r\nid: 12\r\n---\r\nBody\r\n';
+    const parsed = parsePostFile(text);
+    assert.deepEqual(
+      parsed.problems.map((p) => [p.line, p.endLine, p.severity]),
+      [[1, 5, 'error']],
+    );
+    assert.deepEqual(parsed.meta, { title: 'Mine', id: 12 });
+    assert.equal(parsed.valueLines.id, 6);
+  });
+
+  it('a conflict that is not closed, or in a file without front matter, is still an error', () => {
+    const open = errorsOf(parsePostFile('---\ntitle: X\n---\nA\n<<<<<<< Here\nmine\n=======\ntheirs\n'));
+    assert.deepEqual(
+      open.map((p) => [p.line, p.endLine]),
+      [[4, 7]],
+    );
+    assert.match(open[0].message, />>>>>>> line is missing/);
+    const bare = parsePostFile('Text\n<<<<<<< Here\na\n=======\nb\n>>>>>>> Site\n');
+    assert.deepEqual(
+      bare.problems.map((p) => p.line),
+      [1],
+    );
+  });
 });
