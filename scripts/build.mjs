@@ -16,6 +16,7 @@
 //   src/commands/lazy/occasionalEntry.ts -> dist/occasional.js (Select Site's picker, restoring posts, Show Insights, Show Site Info: with the first of them)
 //   src/api/lazy/readerActionsEntry.ts -> dist/readeracts.js (the Reader's actions: follow by address, seen marks, tags, blocks: with the first of them)
 //   src/api/lazy/postChangesEntry.ts -> dist/postchanges.js (create, update, trash and restore posts: with the first of them)
+//   src/models/lazy/readerPostsEntry.ts -> dist/readerposts.js (acting on Reader posts: like, seen, follow, block, comment: with the first action)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
 // entry points; each part's loader (a lazy/loadX.ts beside its code, in that code's layer) require()s
 // its entry, and lazyParts below turns that require into one of the built file, left to run time.
@@ -59,6 +60,7 @@ const LAZY = {
   detailEntry: 'detail',
   readerActionsEntry: 'readeracts',
   postChangesEntry: 'postchanges',
+  readerPostsEntry: 'readerposts',
 };
 
 /** `require('./transportEntry')` in src/api/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
@@ -125,6 +127,7 @@ const options = {
     detail: 'src/views/detail/lazy/detailEntry.ts',
     readeracts: 'src/api/lazy/readerActionsEntry.ts',
     postchanges: 'src/api/lazy/postChangesEntry.ts',
+    readerposts: 'src/models/lazy/readerPostsEntry.ts',
   },
   bundle: true,
   outdir,

@@ -19,7 +19,7 @@ export interface FollowingCommandsDeps {
   detail: Pick<DetailPanel, 'show'>;
   auth: CommandAuth;
   /** Opening a post marks it seen on the service. */
-  actions: Pick<ReaderPostActions, 'seen'>;
+  actions: () => Pick<ReaderPostActions, 'seen'>;
 }
 
 export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.Disposable[] {

@@ -13,7 +13,8 @@ export function registerMarkAllSeen(deps: {
   command: string;
   list: ReaderList;
   provider: { readonly viewId: string };
-  actions: Pick<ReaderPostActions, 'markAllSeen'>;
+  /** The Reader posts' actions (loaded with the first). */
+  actions: () => Pick<ReaderPostActions, 'markAllSeen'>;
   log: vscode.LogOutputChannel;
   auth: CommandAuth;
 }): vscode.Disposable[] {
@@ -25,7 +26,7 @@ export function registerMarkAllSeen(deps: {
         vscode.window.setStatusBarMessage(vscode.l10n.t('Every post here is seen.'), 4000);
         return;
       }
-      const report = await withViewProgress(deps.provider.viewId, () => deps.actions.markAllSeen(deps.list));
+      const report = await withViewProgress(deps.provider.viewId, () => deps.actions().markAllSeen(deps.list));
       if (report.error) await reportFailure(deps, report.error, vscode.l10n.t('Mark All as Seen'));
       else
         vscode.window.setStatusBarMessage(
@@ -37,6 +38,9 @@ export function registerMarkAllSeen(deps: {
 }
 
 /** Opening a post marks it seen, as the service's apps do (the service's seen state, not a guess): quietly; a failure only logs. */
-export function markSeenOnOpen(actions: Pick<ReaderPostActions, 'seen'>, post: FeedPost): void {
-  if (post.is_seen === false) void actions.seen([post], true).catch(() => undefined);
+export function markSeenOnOpen(actions: () => Pick<ReaderPostActions, 'seen'>, post: FeedPost): void {
+  if (post.is_seen !== false) return;
+  void Promise.resolve()
+    .then(() => actions().seen([post], true))
+    .catch(() => undefined);
 }

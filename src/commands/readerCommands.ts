@@ -13,7 +13,7 @@ export interface ReaderCommandsDeps {
   /** Where a post is shown. */
   detail: Pick<DetailPanel, 'show'>;
   /** Opening a post marks it seen on the service. */
-  actions: Pick<ReaderPostActions, 'seen'>;
+  actions: () => Pick<ReaderPostActions, 'seen'>;
 }
 
 export function registerReaderCommands({ detail, actions }: ReaderCommandsDeps): vscode.Disposable[] {

@@ -10,7 +10,7 @@ import { textBox } from './textBox';
  * external feed) shows in the box and keeps the text; a comment the site holds for moderation says so.
  */
 export function commentBox(
-  deps: { actions: Pick<ReaderPostActions, 'comment'>; log: vscode.LogOutputChannel; auth: CommandAuth },
+  deps: { actions: () => Pick<ReaderPostActions, 'comment'>; log: vscode.LogOutputChannel; auth: CommandAuth },
   post: FeedPost,
 ): void {
   const title = stripHtml(post.title ?? '');
@@ -21,7 +21,7 @@ export function commentBox(
       value: '',
       placeholder: vscode.l10n.t('Your comment'),
       send: async (text) => {
-        const comment = await deps.actions.comment(post, text);
+        const comment = await deps.actions().comment(post, text);
         deps.log.info(`Comment ${comment.ID} posted on ${String(post.site_ID)}/${post.ID} (${comment.status}).`);
         return comment;
       },

@@ -16,7 +16,8 @@ import type { NoteArg } from './noteTargets';
 import { readerCommand, readerTargets, type ReaderViews } from './readerPostTargets';
 
 export interface ReaderPostCommandsDeps {
-  actions: ReaderPostActions;
+  /** The Reader posts' actions (loaded with the first). */
+  actions: () => ReaderPostActions;
   views: ReaderViews;
   /** Shows the post's page with its comment box ready (the detail view). */
   comment(post: FeedPost): Promise<void>;
@@ -52,7 +53,7 @@ export function registerReaderPostCommands(deps: ReaderPostCommandsDeps): vscode
         return e.undoes && e.command
           ? [
               vscode.commands.registerCommand(e.command, () => {
-                if (deps.actions.undo() !== 'undone') vscode.window.setStatusBarMessage(vscode.l10n.t('Nothing to undo.'), 4000);
+                if (deps.actions().undo() !== 'undone') vscode.window.setStatusBarMessage(vscode.l10n.t('Nothing to undo.'), 4000);
               }),
             ]
           : [];
@@ -96,14 +97,14 @@ async function toggle(deps: ReaderPostCommandsDeps, e: ReaderEntry, posts: FeedP
       return removals(
         deps,
         e,
-        sites.map((p) => deps.actions.follow(p, false)),
+        sites.map((p) => deps.actions().follow(p, false)),
       );
-    const reports = await Promise.all(sites.map((p) => deps.actions.follow(p, true)));
+    const reports = await Promise.all(sites.map((p) => deps.actions().follow(p, true)));
     const refused = reports.find((r) => r.error);
     if (refused?.error) await reportFailure(deps, refused.error, name);
     return;
   }
-  const r = await (e.id === 'like' ? deps.actions.like(chosen, on) : deps.actions.seen(chosen, on));
+  const r = await (e.id === 'like' ? deps.actions().like(chosen, on) : deps.actions().seen(chosen, on));
   deps.log.info(`reader ${e.id} ${r.on ? 'on' : 'off'}: ${r.acted.length} confirmed, ${r.failed.length} not.`);
   if (r.error) await reportFailure(deps, r.error, name);
 }
@@ -119,7 +120,7 @@ async function block(deps: ReaderPostCommandsDeps, e: ReaderEntry, posts: FeedPo
   removals(
     deps,
     e,
-    sites.map((p) => deps.actions.block(Number(p.site_ID))),
+    sites.map((p) => deps.actions().block(Number(p.site_ID))),
   );
 }
 

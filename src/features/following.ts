@@ -21,7 +21,7 @@ export class FollowingFeature extends ListFeature<FollowingModel, FollowingProvi
       pages: (model) => [{ name: () => 'following', list: model.list, read: cachedItem.feedPost, pageSize: pageSizes.following }],
     });
     const { model, provider } = this;
-    const actions = deps.readerPosts.actions;
+    const actions = () => deps.readerPosts.actions();
     this.register(deps.readerPosts.add('following', model, provider));
     this.registerAll(registerFollowingCommands({ model, provider, detail: deps.detail, auth: deps.auth, actions }));
     this.registerAll(

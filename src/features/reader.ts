@@ -25,7 +25,7 @@ export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
       ],
     });
     const { model, provider } = this;
-    const actions = deps.readerPosts.actions;
+    const actions = () => deps.readerPosts.actions();
     this.register(deps.readerPosts.add('reader', model.featured, provider));
     this.registerAll(registerReaderCommands({ detail: deps.detail, actions }));
     this.registerAll(

@@ -13,7 +13,8 @@ export type ReaderPostsDeps = Pick<Shared, 'readerPosts' | 'log' | 'auth'>;
 export class ReaderPostsFeature extends Disposable {
   constructor(private readonly deps: ReaderPostsDeps) {
     super();
-    const { actions, views } = deps.readerPosts;
+    const { views } = deps.readerPosts;
+    const actions = () => deps.readerPosts.actions();
     const { log, auth } = deps;
     this.registerAll(
       registerReaderPostCommands({
@@ -27,6 +28,6 @@ export class ReaderPostsFeature extends Disposable {
   }
 
   deactivate(): Promise<void> {
-    return this.deps.readerPosts.actions.flush();
+    return this.deps.readerPosts.flush();
   }
 }

@@ -5,6 +5,8 @@ import { ListModel } from './listModel';
 export type FeedOrder = 'DESC' | 'ASC';
 
 export class FollowingModel extends ListModel<FeedPost, number> {
+  /** It shows only the followed sites' posts: an unfollowed site's posts leave it (readerSiteActions.ts asks this, not the class). */
+  readonly followedOnly = true;
   private _order: FeedOrder = 'DESC';
 
   constructor(private readonly options: { client: () => ContentSiteClient; pageSize: () => number }) {

@@ -24,7 +24,6 @@ import type { NotificationsModel } from './notificationsModel';
 import { realTimers, type Timers } from './timers';
 import { UndoRemovals, type PendingRemoval as Removal, type UndoResult } from './undoRemovals';
 import type { SiteChanges } from './siteChanges';
-import { SETTINGS } from '../settings';
 
 /** What the service confirmed. */
 export interface ActReport {
@@ -56,13 +55,8 @@ export interface NoteActionsOptions {
   changes?: Pick<SiteChanges, 'comment'>;
 }
 
-/** The undo window when the options name none: the `undoSeconds` setting's default (settings.ts), in ms. */
-export const UNDO_MS = SETTINGS.undoSeconds.default * 1000;
-/**
- * Requests at once for a selection: a page's worth (20) go out together, and never a flood of
- * hundreds. The service names no limit on concurrent requests; a 429 is honoured as everywhere.
- */
-export const PARALLEL_ACTIONS = 20;
+import { PARALLEL_ACTIONS, UNDO_MS } from './actionPace';
+export { PARALLEL_ACTIONS, UNDO_MS };
 
 const key = (id: number) => String(id);
 

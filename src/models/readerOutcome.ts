@@ -2,7 +2,7 @@
  * How the Reader's actions word an outcome the service did not confirm, and how they send a
  * selection a few at a time. No vscode here.
  */
-import { ContentSiteError } from '../api';
+import { ContentSiteError } from '../api/errors';
 import { unknownBecause } from './asError';
 
 /** An answer that does not show the change: the service is asked, as after a lost answer. */

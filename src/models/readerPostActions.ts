@@ -17,7 +17,7 @@ import type { Comment, ContentSiteClient, ContentSiteError, FeedPost } from '../
 import { SEEN_MAX_IDS } from '../api/readerLimits';
 import { asError, outcomeUnknown, unknownBecause } from './asError';
 import type { Effect } from './listCore';
-import { PARALLEL_ACTIONS, UNDO_MS } from './noteActionsModel';
+import { PARALLEL_ACTIONS, UNDO_MS } from './actionPace';
 import { ReaderHolders, type Across, type Holder, type ReaderList } from './readerHolders';
 import { hostOf, inPool, notAsked, stillBefore, unconfirmed } from './readerOutcome';
 import { commented, liked, likedAs, refKey, refOf, seenAs, type PostRef } from './readerPostEffects';

@@ -11,10 +11,10 @@
  * What the service confirmed is told to SiteChanges; what another view confirmed (the followed-sites
  * view's unfollow) shows here. No vscode here.
  */
-import { ContentSiteError, type ContentSiteClient, type FeedPost } from '../api';
+import type { ContentSiteClient, FeedPost } from '../api';
+import { ContentSiteError } from '../api/errors';
 import { invalidInput } from '../api/errors';
 import { asError, outcomeUnknown, unknownBecause } from './asError';
-import { FollowingModel } from './followingModel';
 import type { Across, Holder, ReaderHolders } from './readerHolders';
 import { hostOf, notAsked, stillBefore, unconfirmed } from './readerOutcome';
 import { followingAs, hidden } from './readerPostEffects';
@@ -54,8 +54,15 @@ export interface ReaderSiteActionsOptions {
 /** The most followed sites one page of read/following/mine holds. */
 const FOLLOWED_PAGE = 200;
 
+/**
+ * A list of only the followed sites' posts (Following: `followedOnly`). Asked of the list, not its
+ * class: this file also runs from its own bundle (dist/readerposts.js), whose copy of a class
+ * would not be the list's.
+ */
+export const followedOnly = (l: object): boolean => (l as { followedOnly?: boolean }).followedOnly === true;
+
 /** How following shows on a post: unfollowed, it leaves Following and shows unfollowed elsewhere. */
-const showsFollowing = (on: boolean) => (h: Holder) => (!on && h.model instanceof FollowingModel ? hidden : followingAs(on));
+const showsFollowing = (on: boolean) => (h: Holder) => (!on && followedOnly(h.model) ? hidden : followingAs(on));
 
 export class ReaderSiteActions {
   private readonly removals: UndoRemovals<SiteReport>;
@@ -78,7 +85,7 @@ export class ReaderSiteActions {
     const across = this.o.holders.begin(this.o.holders.matching(target), () => followingAs(true));
     await this.send(target, true, across, report);
     // The site's posts join Following: its first page again.
-    if (report.done) await this.o.holders.refresh((l) => l instanceof FollowingModel);
+    if (report.done) await this.o.holders.refresh(followedOnly);
     return report;
   }
 
@@ -203,7 +210,7 @@ export class ReaderSiteActions {
     if (change.following === undefined) return;
     holders.confirmed(holders.matching(target), showsFollowing(change.following));
     // Followed again: its posts join Following with its first page.
-    if (change.following) void holders.refresh((l) => l instanceof FollowingModel);
+    if (change.following) void holders.refresh(followedOnly);
   }
 }
 

@@ -2,11 +2,16 @@
  * Acting on Reader posts, shared by the views that show them: the one ReaderPostActions (a post
  * liked in Following shows liked in Freshly Pressed, and on its page), over every list of Reader
  * posts, and the views whose rows the commands read. Following and the Reader each add their list
- * and view; the Reader posts' commands (features/readerPosts.ts) act through this.
+ * and view; the Reader posts' commands (features/readerPosts.ts) act through `actions()`.
+ *
+ * The actions load with the first of them (dist/readerposts.js). Until then, what another view tells
+ * of a site (unfollowed in Followed Sites, followed by address) reads the lists that show only
+ * followed sites again, so they are true to the service without the part.
  */
 import { undoMs } from '../config';
 import { Disposable, type Disposal } from '../models/disposable';
-import { ReaderPostActions, type ReaderList } from '../models/readerPostActions';
+import { readerPostsPart } from '../models/lazy/loadReaderPosts';
+import type { ReaderList, ReaderPostActions } from '../models/readerPostActions';
 import type { SiteChanges } from '../models/siteChanges';
 import type { ContentSiteClient } from '../api';
 import type { ReaderViews } from '../commands/readerPostTargets';
@@ -14,13 +19,37 @@ import type { ReaderViews } from '../commands/readerPostTargets';
 type View = ReaderViews['following'];
 
 export class ReaderPosts extends Disposable {
-  readonly actions: ReaderPostActions;
+  private loaded: ReaderPostActions | undefined;
   private readonly lists = new Set<ReaderList>();
   private readonly shown: { following?: View; reader?: View } = {};
+  private readonly beforeLoad: Disposal;
 
-  constructor(o: { client: () => ContentSiteClient; changes: SiteChanges }) {
+  constructor(private readonly o: { client: () => ContentSiteClient; changes: SiteChanges }) {
     super();
-    this.actions = this.register(new ReaderPostActions({ client: o.client, lists: () => [...this.lists], changes: o.changes, undoMs }));
+    this.beforeLoad = this.register(
+      o.changes.onFollow(() => {
+        if (this.loaded) return;
+        for (const list of this.lists)
+          if ((list as { followedOnly?: boolean }).followedOnly && list.state.kind !== 'idle') void list.refresh();
+      }),
+    );
+  }
+
+  /** The actions, loaded with the first (a throw when the part cannot be read: the command reports it). */
+  actions(): ReaderPostActions {
+    if (!this.loaded) {
+      const { ReaderPostActions } = readerPostsPart();
+      this.loaded = this.register(
+        new ReaderPostActions({ client: this.o.client, lists: () => [...this.lists], changes: this.o.changes, undoMs }),
+      );
+      this.beforeLoad.dispose();
+    }
+    return this.loaded;
+  }
+
+  /** Unfollows and blocks still in their undo window are sent now (nothing when nothing was loaded). */
+  flush(): Promise<void> {
+    return this.loaded?.flush() ?? Promise.resolve();
   }
 
   /** A feature's list of Reader posts, and the view that shows it. */
