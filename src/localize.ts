@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 
 /**
  * A sentence made in a plain-Node layer, in the user's language. Those layers cannot call vscode
- * themselves: the note-action catalog's labels and sentences (models/noteActionCatalog.ts), the
+ * themselves: the action catalog's labels and sentences (models/actionTables.ts), the
  * api's userMessage, sign-in refusals, the settings' address problems. They say their sentences in
  * English and go through here where they are shown.
  *
