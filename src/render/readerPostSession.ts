@@ -73,6 +73,8 @@ export class ReaderPostSession extends Disposable {
   private shape: string | undefined;
   /** The boxes whose text is on its way ('comment', or a comment's ID). */
   private readonly sending = new Set<string>();
+  /** While a box's answer is told, a render waits: the page that sent it must hear it first. */
+  private holding = 0;
 
   constructor(
     post: ReaderPost,
@@ -140,7 +142,7 @@ export class ReaderPostSession extends Disposable {
   /** Something changed: a render when the conversation did, else the state when it changed (or `again`). */
   changed(again = false): void {
     if (this.shape !== undefined && this.conversationShape() !== this.shape) {
-      this.host.render();
+      if (this.holding === 0) this.host.render();
       return;
     }
     const state = this.state();
@@ -228,7 +230,7 @@ export class ReaderPostSession extends Disposable {
 
   /**
    * Sends a comment (`box` 'comment') or a reply (`box` the comment's ID). The page hears the
-   * outcome first (it empties the box), then the conversation gains the comment (a render).
+   * outcome first (it empties the box), then the conversation shows the comment (a render).
    */
   private async send(box: string, write: () => Promise<Comment>, comment?: number): Promise<void> {
     const refused = comment === undefined ? 'comment' : 'reply';
@@ -237,6 +239,7 @@ export class ReaderPostSession extends Disposable {
       return;
     }
     this.sending.add(box);
+    this.holding++;
     try {
       const made = await write();
       const held = made.status === 'unapproved';
@@ -251,6 +254,8 @@ export class ReaderPostSession extends Disposable {
       this.host.post({ type: 'sent', post: this.key, box, ok: false, message: why(err, 'It was not sent') });
     } finally {
       this.sending.delete(box);
+      this.holding--;
+      this.changed();
     }
   }
 

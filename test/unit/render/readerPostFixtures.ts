@@ -73,7 +73,11 @@ export class FakeConversation implements ConversationLike {
   }
   async reply(id: number, text: string): Promise<Comment> {
     this.asked.push(`reply ${id} ${text}`);
-    return comment(9999, id);
+    // As ReaderConversation does: the reply joins the conversation before the call resolves.
+    const made = comment(9999, id);
+    this.items = [...this.items, { comment: made, depth: 1, liking: false }];
+    this.changes.fire();
+    return made;
   }
   add(c: Comment): void {
     this.asked.push(`add ${c.ID}`);
@@ -88,13 +92,13 @@ export const threaded = (): ThreadedComment[] => [
   { comment: comment(9902, undefined), depth: 0, liking: false },
 ];
 
-export function setup(o: { post?: ReaderPost; comment?: (post: ReaderPost, text: string) => Promise<Comment> } = {}) {
+export function setup(o: { post?: ReaderPost; comment?: (post: ReaderPost, text: string) => Promise<Comment>; hasMore?: boolean } = {}) {
   let post: ReaderPost | undefined = o.post ?? readerPost();
   const listChanged = new Emitter<void>();
   const actionsChanged = new Emitter<void>();
   const readerChanges = new Emitter<ReaderPostChange>();
   const conversation = new FakeConversation();
-  conversation.set(threaded());
+  conversation.set(threaded(), { hasMore: o.hasMore });
   const ran: Array<[string, string]> = [];
   const posted: Array<Record<string, unknown>> = [];
   const commented: Array<[number, string]> = [];
@@ -118,14 +122,27 @@ export function setup(o: { post?: ReaderPost; comment?: (post: ReaderPost, text:
     run: async (command, key) => void ran.push([command, key]),
     log: () => undefined,
   };
+  const events: string[] = [];
+  const t = {
+    /** Where the session's messages go besides `posted` (a browser page). */
+    hostPost: undefined as ((m: unknown) => void) | undefined,
+  };
   const session = new ReaderPostSession(post!, deps, {
-    post: (m) => void posted.push(m as Record<string, unknown>),
-    render: () => void renders++,
+    post: (m) => {
+      posted.push(m as Record<string, unknown>);
+      events.push(`post ${String((m as { type: string }).type)}`);
+      t.hostPost?.(m);
+    },
+    render: () => {
+      renders++;
+      events.push('render');
+    },
   });
   session.token = 'T';
   session.view(() => '5 min ago', false);
-  return {
+  return Object.assign(t, {
     session,
+    events,
     conversation,
     ran,
     posted,
@@ -136,7 +153,7 @@ export function setup(o: { post?: ReaderPost; comment?: (post: ReaderPost, text:
       listChanged.fire();
     },
     tell: (c: ReaderPostChange) => readerChanges.fire(c),
-  };
+  });
 }
 
 export const refusal = (message: string, status = 403) =>

@@ -206,6 +206,7 @@ describe("A Reader post's page in the detail view", () => {
       const t = setup();
       await t.session.handle(msg({ type: 'reply', comment: 9900, text: 'Indeed.' }));
       assert.deepEqual(t.posted[0], { type: 'sent', post: KEY, box: '9900', ok: true, message: 'Sent.' });
+      assert.deepEqual(t.events, ['post sent', 'render'], 'the page that sent it hears it before a render replaces it');
       await t.session.handle(msg({ type: 'more' }));
       assert.deepEqual(t.conversation.asked, ['reply 9900 Indeed.']);
       assert.equal(t.posted.at(-1)!.message, 'Every comment is shown.');
