@@ -1,24 +1,22 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
-import { loadRender } from '../lazy/loadRender';
-import { relativeTime } from '../models/relativeTime';
 import type { FollowingModel } from '../models/followingModel';
-import type { DetailPanel } from '../views/detail/detailPanel';
+import { showReaderPost, type ShowReaderPostDeps } from './showReaderPost';
 import { FeedPostNode } from '../views/following/feedPostNode';
 import type { FollowingProvider } from '../views/following/followingProvider';
 import { withViewProgress } from '../views/common/viewProgress';
 import { openExternal, requireSignIn, type CommandAuth } from './common';
 
 export interface FollowingCommandsDeps {
-  model: Pick<FollowingModel, 'toggleOrder'>;
+  model: Pick<FollowingModel, 'toggleOrder' | 'items' | 'onDidChange'>;
   provider: FollowingProvider;
-  /** Where a post is shown. */
-  detail: Pick<DetailPanel, 'show'>;
+  /** Where a post is shown, with what its page needs (its list is the model). */
+  show: Omit<ShowReaderPostDeps, 'list'>;
   auth: CommandAuth;
 }
 
 export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.Disposable[] {
-  const { model, provider, detail } = deps;
+  const { model, provider } = deps;
   const post = (node?: vscode.TreeItem) => provider.target(node)?.post;
   return [
     vscode.commands.registerCommand(
@@ -27,9 +25,8 @@ export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.D
     ),
     vscode.commands.registerCommand(COMMANDS.following.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof FeedPostNode)) return;
-      const p = node.post;
-      const { plainTitle, postHtml } = await loadRender();
-      await detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''));
+      const p = model.items.find((x) => x.site_ID === node.post.site_ID && x.ID === node.post.ID) ?? node.post;
+      await showReaderPost({ ...deps.show, list: model }, p, p.title);
     }),
     vscode.commands.registerCommand(COMMANDS.following.open, (node?: vscode.TreeItem) => openExternal(post(node)?.URL)),
     vscode.commands.registerCommand(COMMANDS.following.copyLink, async (node?: vscode.TreeItem) => {

@@ -1,22 +1,32 @@
 import * as vscode from 'vscode';
 import { loadRender } from '../lazy/loadRender';
 import { relativeTime } from '../models/relativeTime';
-import { pickedOnIso } from '../models/featuredModel';
+import { pickedOnIso, type FeaturedModel } from '../models/featuredModel';
 import type { DetailPanel } from '../views/detail/detailPanel';
 import { FeaturedPostNode } from '../views/reader/readerNodes';
 import { COMMANDS } from '../ids';
 import { openExternal } from './common';
+import { showReaderPost, type ShowReaderPostDeps } from './showReaderPost';
 
 export interface ReaderCommandsDeps {
   /** Where a post is shown. */
   detail: Pick<DetailPanel, 'show'>;
+  /** Freshly Pressed's list: a post's page follows its copy there. */
+  featured: Pick<FeaturedModel, 'items' | 'onDidChange'>;
+  /** What a post's page needs; without the Reader post actions model a post shows as it did, without actions. */
+  show: Omit<ShowReaderPostDeps, 'list'>;
 }
 
-export function registerReaderCommands({ detail }: ReaderCommandsDeps): vscode.Disposable[] {
+export function registerReaderCommands({ detail, featured, show }: ReaderCommandsDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.reader.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof FeaturedPostNode)) return;
       const p = node.post;
+      if (show.postActions) {
+        const current = featured.items.find((x) => x.site_ID === p.site_ID && x.ID === p.ID) ?? p;
+        await showReaderPost({ ...show, list: featured }, current, p.editorial?.custom_headline || p.title);
+        return;
+      }
       const picked = pickedOnIso(p);
       const { plainTitle, postHtml } = await loadRender();
       await detail.show(

@@ -7,8 +7,9 @@ import { FollowingProvider } from '../views/following/followingProvider';
 import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from '../services/shared';
+import { readerPostPage } from './readerPostPage';
 
-export type FollowingDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail'>;
+export type FollowingDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail' | 'changes' | 'mentions' | 'log'>;
 
 export class FollowingFeature extends ListFeature<FollowingModel, FollowingProvider> {
   constructor(deps: FollowingDeps) {
@@ -19,6 +20,8 @@ export class FollowingFeature extends ListFeature<FollowingModel, FollowingProvi
       watched: (model) => [model],
       pages: (model) => [{ name: () => 'following', list: model.list, read: cachedItem.feedPost, pageSize: pageSizes.following }],
     });
-    this.registerAll(registerFollowingCommands({ model: this.model, provider: this.provider, detail: deps.detail, auth: deps.auth }));
+    this.registerAll(
+      registerFollowingCommands({ model: this.model, provider: this.provider, show: readerPostPage(deps), auth: deps.auth }),
+    );
   }
 }

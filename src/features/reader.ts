@@ -7,8 +7,9 @@ import { ReaderProvider } from '../views/reader/readerProvider';
 import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from '../services/shared';
+import { readerPostPage } from './readerPostPage';
 
-export type ReaderDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail'>;
+export type ReaderDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail' | 'changes' | 'mentions' | 'log'>;
 
 export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
   constructor(deps: ReaderDeps) {
@@ -22,6 +23,6 @@ export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
         { name: () => 'tags', list: model.tags.list, read: cachedItem.tag, pageSize: () => 50 },
       ],
     });
-    this.registerAll(registerReaderCommands({ detail: deps.detail }));
+    this.registerAll(registerReaderCommands({ detail: deps.detail, featured: this.model.featured, show: readerPostPage(deps) }));
   }
 }

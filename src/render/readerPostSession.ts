@@ -36,7 +36,7 @@ export interface ReaderPostActionsLike {
 
 export type ConversationLike = Pick<
   ReaderConversation,
-  'comments' | 'found' | 'hasMore' | 'loading' | 'error' | 'get' | 'loadMore' | 'like' | 'reply' | 'add' | 'onDidChange'
+  'comments' | 'found' | 'hasMore' | 'loading' | 'error' | 'get' | 'loadMore' | 'like' | 'reply' | 'add' | 'onDidChange' | 'dispose'
 >;
 
 /** What a shown post needs; the Reader's show commands build it. */
@@ -50,6 +50,7 @@ export interface ReaderPostDeps {
   /** What became of a Reader post elsewhere (SiteChanges.onReaderPost). */
   onReaderPost?(listener: (change: ReaderPostChange) => void): Disposal;
   actions: ReaderPostActionsLike;
+  /** The post's conversation: the session owns it (disposed of with it). */
   conversation: ConversationLike;
   /** The writers of a site whose login or name starts with `letters`. */
   suggest(site: number, letters: string): Promise<ReadonlyArray<{ login: string; name?: string }>>;
@@ -83,6 +84,7 @@ export class ReaderPostSession extends Disposable {
   ) {
     super();
     this.post = deps.get() ?? post;
+    this.register(deps.conversation);
     this.registerAll([
       deps.onDidChange(() => this.changed()),
       deps.actions.onDidChange(() => this.changed()),

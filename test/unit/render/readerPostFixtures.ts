@@ -79,6 +79,9 @@ export class FakeConversation implements ConversationLike {
     this.changes.fire();
     return made;
   }
+  dispose(): void {
+    this.changes.dispose();
+  }
   add(c: Comment): void {
     this.asked.push(`add ${c.ID}`);
     this.items = [...this.items, { comment: c, depth: 0, liking: false }];
