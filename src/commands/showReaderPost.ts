@@ -15,8 +15,8 @@ export interface ShowReaderPostDeps {
   changes: Pick<SiteChanges, 'onReaderPost'>;
   /** The Reader post actions model (its comment); until a feature gives it, a post shows without its actions. */
   postActions?: ReaderPostActionsLike;
-  /** A post's conversation (made with the client by the feature). */
-  conversation: (site: number, post: number) => ReaderConversation;
+  /** A post's conversation (made with the client by the feature, loaded with the page). */
+  conversation: (site: number, post: number) => Promise<ReaderConversation>;
   mentions: Pick<MentionSource, 'suggest'>;
   log: Pick<vscode.LogOutputChannel, 'warn'>;
 }
@@ -48,7 +48,7 @@ export async function showReaderPost(deps: ShowReaderPostDeps, post: ReaderPost,
     onDidChange: (l) => deps.list.onDidChange(l),
     onReaderPost: (l) => deps.changes.onReaderPost(l),
     actions: deps.postActions,
-    conversation: deps.conversation(site, id),
+    conversation: await deps.conversation(site, id),
     // The extension's one mention source, asked for the post's site.
     suggest: async (s, letters) =>
       (await deps.mentions.suggest(letters, undefined, String(s))).map((u) => ({ login: u.user_login, name: u.display_name })),

@@ -1,5 +1,5 @@
 import type { ShowReaderPostDeps } from '../commands/showReaderPost';
-import { ReaderConversation } from '../models/readerConversation';
+import { loadRender } from '../lazy/loadRender';
 import type { Shared } from '../services/shared';
 
 /**
@@ -13,6 +13,7 @@ export function readerPostPage(deps: Pick<Shared, 'client' | 'detail' | 'changes
     changes: deps.changes,
     mentions: deps.mentions,
     log: deps.log,
-    conversation: (site, post) => new ReaderConversation(deps.client, site, post),
+    // The conversation model loads with the page (dist/render.js), not at activation.
+    conversation: async (site, post) => new (await loadRender()).ReaderConversation(deps.client, site, post),
   };
 }

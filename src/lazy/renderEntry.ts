@@ -9,5 +9,6 @@ export { NoteSession } from '../render/noteSession';
 // A Reader post's page (its session and parts): needed only once a Reader post is shown.
 export { ReaderPostSession } from '../render/readerPostSession';
 export { readerPostParts } from '../render/readerPostHtml';
+export { ReaderConversation } from '../models/readerConversation';
 // The loopback sign-in's page (auth/loopbackServer.ts): needed only while a sign-in waits for it.
 export { loopbackPage, loopbackPageCsp } from '../render/loopbackPage';
