@@ -12,7 +12,7 @@ export interface ShowReaderPostDeps {
   detail: Pick<DetailPanel, 'show' | 'showReaderPost'>;
   /** The post's list (Following's, Freshly Pressed's): its posts now, and when they change. */
   list: { readonly items: readonly ReaderPost[]; onDidChange(listener: () => void): vscode.Disposable | { dispose(): void } };
-  changes: Pick<SiteChanges, 'onReaderPost'>;
+  changes: Pick<SiteChanges, 'onReaderPost' | 'comment' | 'readerPost'>;
   /** The Reader post actions model (its comment); until a feature gives it, a post shows without its actions. */
   postActions?: ReaderPostActionsLike;
   /** A post's conversation (made with the client by the feature, loaded with the page). */
@@ -52,6 +52,13 @@ export async function showReaderPost(deps: ShowReaderPostDeps, post: ReaderPost,
     // The extension's one mention source, asked for the post's site.
     suggest: async (s, letters) =>
       (await deps.mentions.suggest(letters, undefined, String(s))).map((u) => ({ login: u.user_login, name: u.display_name })),
+    // A reply shows in the site's Comments view (when it is the chosen site) and in the post's count.
+    replied: (c) => {
+      deps.changes.comment({ siteId: site, id: Number(c.ID), status: c.status });
+      const now = sessionDeps.get() ?? post;
+      if (c.status === 'approved')
+        deps.changes.readerPost({ siteId: site, postId: id, patch: { comment_count: (now.comment_count ?? 0) + 1 } });
+    },
     run: (command, k) => vscode.commands.executeCommand(command, k),
     log: (m) => deps.log.warn(m),
   };

@@ -54,6 +54,8 @@ export interface ReaderPostDeps {
   conversation: ConversationLike;
   /** The writers of a site whose login or name starts with `letters`. */
   suggest(site: number, letters: string): Promise<ReadonlyArray<{ login: string; name?: string }>>;
+  /** A reply made on the page, as the service answered it: told to the other views (SiteChanges). */
+  replied?(comment: Comment): void;
   /** Runs a Reader post command with the post's key (as its row does). */
   run(command: string, key: string): Thenable<unknown>;
   log(message: string): void;
@@ -247,8 +249,10 @@ export class ReaderPostSession extends Disposable {
       const held = made.status === 'unapproved';
       const message = held ? 'Sent: held for moderation until the site approves it.' : 'Sent.';
       this.host.post({ type: 'sent', post: this.key, box, ok: true, message });
-      // A comment on the post joins the conversation here; a reply already did (ReaderConversation.reply).
+      // A comment on the post joins the conversation here (the actions model tells the other views);
+      // a reply already joined it (ReaderConversation.reply), and the other views hear of it here.
       if (comment === undefined) this.deps.conversation.add(made);
+      else this.deps.replied?.(made);
     } catch (err) {
       this.deps.log(
         `Detail view: ${refused} on post ${this.key} failed: ${err instanceof ContentSiteError ? `${err.kind} ${err.code ?? ''}` : String(err)}`,

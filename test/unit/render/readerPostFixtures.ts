@@ -106,6 +106,7 @@ export function setup(o: { post?: ReaderPost; comment?: (post: ReaderPost, text:
   const posted: Array<Record<string, unknown>> = [];
   const commented: Array<[number, string]> = [];
   let renders = 0;
+  const events: string[] = [];
   const deps: ReaderPostDeps = {
     key: KEY,
     get: () => post,
@@ -122,10 +123,10 @@ export function setup(o: { post?: ReaderPost; comment?: (post: ReaderPost, text:
     },
     conversation,
     suggest: async (site, letters) => [{ login: `${letters}writer`, name: `Site ${site}` }],
+    replied: (c) => void events.push(`replied ${c.ID}`),
     run: async (command, key) => void ran.push([command, key]),
     log: () => undefined,
   };
-  const events: string[] = [];
   const t = {
     /** Where the session's messages go besides `posted` (a browser page). */
     hostPost: undefined as ((m: unknown) => void) | undefined,

@@ -202,11 +202,21 @@ describe("A Reader post's page in the detail view", () => {
       assert.equal(t.conversation.asked.length, 3, 'a comment not on the page is not liked');
     });
 
+    it('a reply that fails is not told to the other views', async () => {
+      const t = setup();
+      t.conversation.reply = async () => {
+        throw refusal('Comments are closed on this post.');
+      };
+      await t.session.handle(msg({ type: 'reply', comment: 9900, text: 'Indeed.' }));
+      assert.deepEqual(t.events, ['post sent']);
+      assert.deepEqual(t.posted[0], { type: 'sent', post: KEY, box: '9900', ok: false, message: 'Comments are closed on this post.' });
+    });
+
     it('Reply under a comment goes to the conversation; Load more loads the next page only while one remains', async () => {
       const t = setup();
       await t.session.handle(msg({ type: 'reply', comment: 9900, text: 'Indeed.' }));
       assert.deepEqual(t.posted[0], { type: 'sent', post: KEY, box: '9900', ok: true, message: 'Sent.' });
-      assert.deepEqual(t.events, ['post sent', 'render'], 'the page that sent it hears it before a render replaces it');
+      assert.deepEqual(t.events, ['post sent', 'replied 9999', 'render'], 'the page that sent it hears it before a render replaces it');
       await t.session.handle(msg({ type: 'more' }));
       assert.deepEqual(t.conversation.asked, ['reply 9900 Indeed.']);
       assert.equal(t.posted.at(-1)!.message, 'Every comment is shown.');
