@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import type { FollowingModel } from '../models/followingModel';
-import { showReaderPost, type ShowReaderPostDeps } from './showReaderPost';
+import type { ShowReaderPostDeps } from './showReaderPost';
+import { occasional } from './lazy/loadOccasional';
 import { FeedPostNode } from '../views/following/feedPostNode';
 import type { FollowingProvider } from '../views/following/followingProvider';
 import { withViewProgress } from '../views/common/viewProgress';
@@ -17,6 +18,7 @@ export interface FollowingCommandsDeps {
 
 export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.Disposable[] {
   const { model, provider } = deps;
+  const work = occasional({ log: deps.show.log, auth: deps.auth });
   const post = (node?: vscode.TreeItem) => provider.target(node)?.post;
   return [
     vscode.commands.registerCommand(
@@ -26,7 +28,7 @@ export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.D
     vscode.commands.registerCommand(COMMANDS.following.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof FeedPostNode)) return;
       const p = model.items.find((x) => x.site_ID === node.post.site_ID && x.ID === node.post.ID) ?? node.post;
-      await showReaderPost({ ...deps.show, list: model }, p, p.title);
+      await work(vscode.l10n.t('Show Post'), (m) => m.showReaderPost({ ...deps.show, list: model }, p, p.title));
     }),
     vscode.commands.registerCommand(COMMANDS.following.open, (node?: vscode.TreeItem) => openExternal(post(node)?.URL)),
     vscode.commands.registerCommand(COMMANDS.following.copyLink, async (node?: vscode.TreeItem) => {

@@ -5,8 +5,9 @@ import { pickedOnIso, type FeaturedModel } from '../models/featuredModel';
 import type { DetailPanel } from '../views/detail/detailPanel';
 import { FeaturedPostNode } from '../views/reader/readerNodes';
 import { COMMANDS } from '../ids';
-import { openExternal } from './common';
-import { showReaderPost, type ShowReaderPostDeps } from './showReaderPost';
+import { openExternal, type CommandAuth } from './common';
+import type { ShowReaderPostDeps } from './showReaderPost';
+import { occasional } from './lazy/loadOccasional';
 
 export interface ReaderCommandsDeps {
   /** Where a post is shown. */
@@ -15,16 +16,20 @@ export interface ReaderCommandsDeps {
   featured: Pick<FeaturedModel, 'items' | 'onDidChange'>;
   /** What a post's page needs; without the Reader post actions model a post shows as it did, without actions. */
   show: Omit<ShowReaderPostDeps, 'list'>;
+  auth: CommandAuth;
 }
 
-export function registerReaderCommands({ detail, featured, show }: ReaderCommandsDeps): vscode.Disposable[] {
+export function registerReaderCommands({ detail, featured, show, auth }: ReaderCommandsDeps): vscode.Disposable[] {
+  const work = occasional({ log: show.log, auth });
   return [
     vscode.commands.registerCommand(COMMANDS.reader.show, async (node?: vscode.TreeItem) => {
       if (!(node instanceof FeaturedPostNode)) return;
       const p = node.post;
       if (show.postActions) {
         const current = featured.items.find((x) => x.site_ID === p.site_ID && x.ID === p.ID) ?? p;
-        await showReaderPost({ ...show, list: featured }, current, p.editorial?.custom_headline || p.title);
+        await work(vscode.l10n.t('Show Post'), (m) =>
+          m.showReaderPost({ ...show, list: featured }, current, p.editorial?.custom_headline || p.title),
+        );
         return;
       }
       const picked = pickedOnIso(p);

@@ -18,13 +18,14 @@ export interface ShowReaderPostDeps {
   /** A post's conversation (made with the client by the feature, loaded with the page). */
   conversation: (site: number, post: number) => Promise<ReaderConversation>;
   mentions: Pick<MentionSource, 'suggest'>;
-  log: Pick<vscode.LogOutputChannel, 'warn'>;
+  log: Pick<vscode.LogOutputChannel, 'warn' | 'error'>;
 }
 
 /** The key a Reader post's row commands take: `site_ID/ID`. */
-export const readerPostKey = (p: ReaderPost): string => `${String(p.site_ID)}/${String(p.ID)}`;
+const readerPostKey = (p: ReaderPost): string => `${String(p.site_ID)}/${String(p.ID)}`;
 
 /**
+ * (In dist/occasional.js, loaded with the first post shown: see commands/lazy/occasionalEntry.ts.)
  * Shows a Reader post in the detail panel with its actions (the row's own commands, run with the
  * post's key), its conversation and the comment box with @-mentions from the post's site, following
  * its copy in its list (found by site and ID) and what SiteChanges tells of it.

@@ -23,6 +23,8 @@ export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
         { name: () => 'tags', list: model.tags.list, read: cachedItem.tag, pageSize: () => 50 },
       ],
     });
-    this.registerAll(registerReaderCommands({ detail: deps.detail, featured: this.model.featured, show: readerPostPage(deps) }));
+    this.registerAll(
+      registerReaderCommands({ detail: deps.detail, featured: this.model.featured, show: readerPostPage(deps), auth: deps.auth }),
+    );
   }
 }
