@@ -1,29 +1,29 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
-import { loadRender } from '../lazy/loadRender';
-import { relativeTime } from '../models/relativeTime';
 import type { FollowingModel } from '../models/followingModel';
-import type { DetailPanel } from '../views/detail/detailPanel';
+import type { ReaderPostActions } from '../models/readerPostActions';
+import type { ShowReaderPostDeps } from './showReaderPost';
+import { occasional } from './lazy/loadOccasional';
 import { SitePostNode } from '../views/followedSites/followedSiteNode';
 import { FeedPostNode } from '../views/following/feedPostNode';
 import type { FollowingProvider } from '../views/following/followingProvider';
 import { withViewProgress } from '../views/common/viewProgress';
-import type { ReaderPostActions } from '../models/readerPostActions';
 import { openExternal, requireSignIn, type CommandAuth } from './common';
 import { markSeenOnOpen } from './markAllSeen';
 
 export interface FollowingCommandsDeps {
-  model: Pick<FollowingModel, 'toggleOrder'>;
+  model: Pick<FollowingModel, 'toggleOrder' | 'items' | 'onDidChange'>;
   provider: FollowingProvider;
-  /** Where a post is shown. */
-  detail: Pick<DetailPanel, 'show'>;
+  /** Where a post is shown, with what its page needs (its list is the model). */
+  show: Omit<ShowReaderPostDeps, 'list'>;
   auth: CommandAuth;
   /** Opening a post marks it seen on the service. */
   actions: () => Pick<ReaderPostActions, 'seen'>;
 }
 
 export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.Disposable[] {
-  const { model, provider, detail } = deps;
+  const { model, provider } = deps;
+  const work = occasional({ log: deps.show.log, auth: deps.auth });
   const post = (node?: vscode.TreeItem) => provider.target(node)?.post;
   return [
     vscode.commands.registerCommand(
@@ -33,9 +33,8 @@ export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.D
     vscode.commands.registerCommand(COMMANDS.following.show, async (node?: vscode.TreeItem) => {
       // A followed site's post (Followed Sites) opens as Following's do.
       if (!(node instanceof FeedPostNode || node instanceof SitePostNode)) return;
-      const p = node.post;
-      const { plainTitle, postHtml } = await loadRender();
-      await detail.show(plainTitle(p.title), postHtml(p, p.date ? relativeTime(Date.parse(p.date), Date.now(), vscode.env.language) : ''));
+      const p = model.items.find((x) => x.site_ID === node.post.site_ID && x.ID === node.post.ID) ?? node.post;
+      await work(vscode.l10n.t('Show Post'), (m) => m.showReaderPost({ ...deps.show, list: model }, p, p.title));
       markSeenOnOpen(deps.actions, p);
     }),
     vscode.commands.registerCommand(COMMANDS.following.open, (node?: vscode.TreeItem) => openExternal(post(node)?.URL)),

@@ -12,8 +12,7 @@ import { READER_ACTIONS, type ReaderEntry } from '../models/readerActionCatalog'
 import type { ReaderPostActions, SiteRemoval } from '../models/readerPostActions';
 import { report, reportFailure } from '../report';
 import { requireSignIn, type CommandAuth } from './common';
-import type { NoteArg } from './noteTargets';
-import { readerCommand, readerTargets, type ReaderViews } from './readerPostTargets';
+import { readerCommand, readerTargets, type ReaderArg, type ReaderViews } from './readerPostTargets';
 
 export interface ReaderPostCommandsDeps {
   /** The Reader posts' actions (loaded with the first). */
@@ -25,7 +24,7 @@ export interface ReaderPostCommandsDeps {
   auth: CommandAuth;
 }
 
-type Run = (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown;
+type Run = (clicked?: ReaderArg, selected?: readonly vscode.TreeItem[]) => unknown;
 
 export function registerReaderPostCommands(deps: ReaderPostCommandsDeps): vscode.Disposable[] {
   const reg = (id: string | undefined, run: (posts: FeedPost[]) => unknown): vscode.Disposable[] => {

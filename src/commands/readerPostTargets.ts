@@ -10,7 +10,12 @@ import { whenRowsKnown, type NoteArg } from './noteTargets';
 export interface ReaderViews {
   following: Pick<FollowingProvider, 'view' | 'redrawing' | 'rowsKnown'>;
   reader: Pick<ReaderProvider, 'view' | 'redrawing' | 'rowsKnown'>;
+  /** The post a page names by its key (`site_ID/ID`, showReaderPost.ts's readerPostKey), as its list holds it. */
+  find(key: string): FeedPost | undefined;
 }
+
+/** What a Reader command is called with: a row (menu, key), a post's key (its page), or nothing. */
+export type ReaderArg = NoteArg | string;
 
 const postOf = (n: unknown): FeedPost | undefined => (n instanceof FeedPostNode || n instanceof FeaturedPostNode ? n.post : undefined);
 
@@ -19,7 +24,11 @@ const postOf = (n: unknown): FeedPost | undefined => (n instanceof FeedPostNode 
  * that row is part of it (a menu passes the selection; a key's focused row is looked up in its
  * tree's selection); with no row, the selection given.
  */
-export function readerTargets(views: ReaderViews, clicked?: NoteArg, selected?: readonly vscode.TreeItem[]): FeedPost[] {
+export function readerTargets(views: ReaderViews, clicked?: ReaderArg, selected?: readonly vscode.TreeItem[]): FeedPost[] {
+  if (typeof clicked === 'string') {
+    const post = views.find(clicked);
+    return post ? [post] : [];
+  }
   const row = postOf(clicked);
   let together: readonly vscode.TreeItem[] = Array.isArray(selected) ? selected : [];
   if (row && together.length === 0) {
@@ -35,7 +44,7 @@ export function readerTargets(views: ReaderViews, clicked?: NoteArg, selected?: 
 export function readerCommand(
   views: ReaderViews,
   command: string,
-  run: (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown,
+  run: (clicked?: ReaderArg, selected?: readonly vscode.TreeItem[]) => unknown,
 ): ReturnType<typeof whenRowsKnown> {
   const both = {
     get redrawing() {
@@ -45,5 +54,5 @@ export function readerCommand(
       await Promise.all([views.following.rowsKnown(), views.reader.rowsKnown()]);
     },
   };
-  return whenRowsKnown(both, command, run);
+  return whenRowsKnown(both, command, run as (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown);
 }

@@ -8,8 +8,9 @@ import { FollowingProvider } from '../views/following/followingProvider';
 import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from '../services/shared';
+import { readerPostPage } from './readerPostPage';
 
-export type FollowingDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail' | 'readerPosts' | 'log'>;
+export type FollowingDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail' | 'changes' | 'mentions' | 'log' | 'readerPosts'>;
 
 export class FollowingFeature extends ListFeature<FollowingModel, FollowingProvider> {
   constructor(deps: FollowingDeps) {
@@ -23,7 +24,7 @@ export class FollowingFeature extends ListFeature<FollowingModel, FollowingProvi
     const { model, provider } = this;
     const actions = () => deps.readerPosts.actions();
     this.register(deps.readerPosts.add('following', model, provider));
-    this.registerAll(registerFollowingCommands({ model, provider, detail: deps.detail, auth: deps.auth, actions }));
+    this.registerAll(registerFollowingCommands({ model, provider, show: readerPostPage(deps), auth: deps.auth, actions }));
     this.registerAll(
       registerMarkAllSeen({ command: COMMANDS.following.markAllSeen, list: model, provider, actions, log: deps.log, auth: deps.auth }),
     );

@@ -9,8 +9,9 @@ import { ReaderProvider } from '../views/reader/readerProvider';
 import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import type { Shared } from '../services/shared';
+import { readerPostPage } from './readerPostPage';
 
-export type ReaderDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail' | 'readerPosts' | 'log'>;
+export type ReaderDeps = ListFeatureDeps & Pick<Shared, 'client' | 'detail' | 'changes' | 'mentions' | 'log' | 'readerPosts'>;
 
 export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
   constructor(deps: ReaderDeps) {
@@ -27,7 +28,9 @@ export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
     const { model, provider } = this;
     const actions = () => deps.readerPosts.actions();
     this.register(deps.readerPosts.add('reader', model.featured, provider));
-    this.registerAll(registerReaderCommands({ detail: deps.detail, actions }));
+    this.registerAll(
+      registerReaderCommands({ detail: deps.detail, featured: model.featured, show: readerPostPage(deps), auth: deps.auth, actions }),
+    );
     this.registerAll(
       registerMarkAllSeen({
         command: COMMANDS.reader.markAllSeen,

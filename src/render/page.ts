@@ -23,7 +23,7 @@ export interface PageParts {
   /** Our own markup around the content (a note's buttons and reply box): escaped by its maker, never gated or sanitized. */
   before?: string;
   after?: string;
-  /** Webview URIs of the page's scripts (media/detailMentions.js, media/detail.js), loaded with the nonce. */
+  /** Webview URIs of the page's scripts (media/detailMentions.js, then media/detail.js or a Reader post's media/detailPost.js), loaded with the nonce. */
   scriptUris: readonly string[];
 }
 

@@ -68,6 +68,13 @@ export class ReaderPosts extends Disposable {
   readonly views: ReaderViews = {
     following: this.viewOf('following'),
     reader: this.viewOf('reader'),
+    find: (key) => {
+      for (const list of this.lists) {
+        const post = list.items.find((p) => `${String(p.site_ID)}/${String(p.ID)}` === key);
+        if (post) return post;
+      }
+      return undefined;
+    },
   };
 
   private viewOf(name: 'following' | 'reader'): View {

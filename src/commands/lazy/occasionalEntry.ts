@@ -2,7 +2,8 @@
  * Built on its own as dist/occasional.js (scripts/build.mjs): the work of the commands run now and
  * then: Select Site's picker, restoring posts (the palette's picker and the report of what
  * happened), Show Insights (its picker and panel), Show Site Info, the Posts view's row commands,
- * following and unfollowing sites and tags (their input boxes and Undo).
+ * following and unfollowing sites and tags (their input boxes and Undo), a Reader post's page
+ * (Following's and the Reader's Show).
  * Load it only through ./loadOccasional.
  */
 export { selectSite } from '../sitePicker';
@@ -11,3 +12,4 @@ export { showInsights } from '../insightsActions';
 export { showSiteInfo } from '../siteInfoActions';
 export { openPostInBrowser, previewPost, publishDraft, trashPost } from '../postRowActions';
 export { followSite, unfollowSite, followTag, unfollowTag } from '../followActions';
+export { showReaderPost } from '../showReaderPost';

@@ -7,6 +7,8 @@
 import type * as vscode from 'vscode';
 import type { Notification } from '../../api';
 import type { NoteDeps } from '../../render/noteSession';
+import type { ReaderPost } from '../../models/readerActionCatalog';
+import type { ReaderPostDeps } from '../../render/readerPostSession';
 import type { DetailSession, DetailWebview } from './detailWebview';
 import { loadDetail } from './lazy/loadDetail';
 
@@ -35,6 +37,11 @@ export class DetailPanel implements vscode.Disposable {
   /** A note with its actions, its reply box and previous/next, following the model live. */
   async showNote(note: Notification, deps: NoteDeps, title: string, when: (note: Notification) => string): Promise<void> {
     await (await this.panel())?.showNote(note, deps, title, when);
+  }
+
+  /** A Reader post with its actions, its conversation and the comment box, following the post live. */
+  async showReaderPost(post: ReaderPost, deps: ReaderPostDeps, title: string, when: (date: string | undefined) => string): Promise<void> {
+    await (await this.panel())?.showReaderPost(post, deps, title, when);
   }
 
   dispose(): void {

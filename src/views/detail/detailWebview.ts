@@ -5,6 +5,8 @@ import type { Notification } from '../../api';
 import { Disposable, disposeAll } from '../../models/disposable';
 import { loadRender } from '../../lazy/loadRender';
 import type { NoteDeps, NoteSession } from '../../render/noteSession';
+import type { ReaderPost } from '../../models/readerActionCatalog';
+import type { ReaderPostDeps, ReaderPostSession } from '../../render/readerPostSession';
 import { PANELS } from '../../ids';
 
 interface Shown {
@@ -33,6 +35,7 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private shown: Shown | undefined;
   private note: { session: NoteSession; when: (note: Notification) => string } | undefined;
+  private readerPost: { session: ReaderPostSession; when: (date: string | undefined) => string } | undefined;
 
   /** The user whose note, post or conversation the panel shows (undefined: nothing shown). */
   private shownFor: number | undefined;
@@ -74,7 +77,7 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
       let wasVisible = true;
       this.register(
         this.panel.onDidChangeViewState((e) => {
-          if (e.webviewPanel.visible && !wasVisible && this.note) void this.render();
+          if (e.webviewPanel.visible && !wasVisible && (this.note || this.readerPost)) void this.render();
           wasVisible = e.webviewPanel.visible;
         }),
       );
@@ -102,6 +105,24 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
     await this.open(title, '');
   }
 
+  /**
+   * A Reader post with its actions (the row's commands), its conversation and the comment box,
+   * following the post live (see ReaderPostSession); its conversation's first page loads once shown.
+   */
+  async showReaderPost(post: ReaderPost, deps: ReaderPostDeps, title: string, when: (date: string | undefined) => string): Promise<void> {
+    if (!this.signedIn()) return;
+    this.endNote();
+    const { ReaderPostSession } = await loadRender();
+    this.endNote();
+    const session = new ReaderPostSession(post, deps, {
+      post: (m) => void this.panel?.webview.postMessage(m),
+      render: () => void this.render(),
+    });
+    this.readerPost = { session, when };
+    await this.open(title, '');
+    await session.start();
+  }
+
   /** Closes the panel, and the note it showed with it (the next show opens a new one). */
   close(): void {
     this.shownFor = undefined;
@@ -109,14 +130,18 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
     this.panel?.dispose();
   }
 
+  /** Ends the shown note's or Reader post's session. */
   private endNote(): void {
     this.note?.session.dispose();
     this.note = undefined;
+    this.readerPost?.session.dispose();
+    this.readerPost = undefined;
   }
 
   private async onMessage(message: unknown): Promise<void> {
     const { readPanelMessage } = await loadRender();
     if (this.note && (await this.note.session.handle(message))) return;
+    if (this.readerPost && (await this.readerPost.session.handle(message))) return;
     const m = this.shown ? readPanelMessage(message, this.shown.token) : undefined;
     if (m?.type === 'open') this.openExternal(m.href);
     if (m?.type === 'loadImages' && this.shown && !this.shown.remoteImages) {
@@ -127,7 +152,7 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
 
   /** Renders the shown item again (a note from the model as it is now), with a fresh nonce and token. */
   private async render(): Promise<void> {
-    const { makeNonce, noteParts, page } = await loadRender();
+    const { makeNonce, noteParts, page, readerPostParts } = await loadRender();
     if (!this.panel || !this.shown) return;
     const webview = this.panel.webview;
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
@@ -141,6 +166,16 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
       this.shown.body = note.body;
       parts = { before: note.chrome, after: note.reply };
     }
+    let script = 'detail.js';
+    if (this.readerPost) {
+      const { session, when } = this.readerPost;
+      session.token = this.shown.token;
+      const p = session.post;
+      const view = readerPostParts(p, when(p.date), session.view(when, this.shown.remoteImages));
+      this.shown.body = view.body;
+      parts = { before: view.chrome, after: view.after };
+      script = 'detailPost.js';
+    }
     this.panel.title = this.shown.title;
     webview.html = page({
       ...this.shown,
@@ -148,7 +183,7 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
       nonce: makeNonce(randomBytes),
       cspSource: webview.cspSource,
       styleUri: uri('detail.css'),
-      scriptUris: [uri('detailMentions.js'), uri('detail.js')],
+      scriptUris: [uri('detailMentions.js'), uri(script)],
     });
   }
 

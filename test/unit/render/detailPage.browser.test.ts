@@ -16,6 +16,9 @@ import { NoteSession, type NoteDeps } from '../../../src/render/noteSession';
 import { entry } from '../../../src/models/noteActionCatalog';
 import { until } from '../../e2e/until';
 import { commentNote } from './commentNote';
+import { READER_ACTIONS, type ReaderPost } from '../../../src/models/readerActionCatalog';
+import { readerPostParts } from '../../../src/render/readerPostHtml';
+import { comment as readerComment, KEY, readerPost, refusal, setup as readerSetup } from './readerPostFixtures';
 
 const ORIGIN = 'https://webview.test';
 const MEDIA = join(__dirname, '../../../media');
@@ -351,5 +354,179 @@ describe('Detail page script in Chromium', function () {
     await page.locator('#reply-text').fill('x'.repeat(20_000));
     await page.waitForSelector('#note-message', { state: 'hidden' });
     await until('the draft to be kept', () => ext.drafts.at(-1)?.length === 20_000, 10_000);
+  });
+});
+
+/**
+ * A Reader post's page (media/detailPost.js) in Chromium, with a real ReaderPostSession behind it
+ * over fakes of its models: the toolbar's keys run the row's commands, a disabled control says why
+ * and runs nothing, a comment's Like and Reply, Load more, the comment box with @-mentions, and the
+ * session's state messages changing the page in place.
+ */
+describe("A Reader post's page script in Chromium", function () {
+  this.timeout(60_000);
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let t: ReturnType<typeof readerSetup>;
+
+  before(async () => {
+    const { CHROMIUM_ARGS, chromiumPath } = await import('../../../scripts/editor.mjs');
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  });
+  after(async () => browser?.close());
+
+  async function open(post: ReaderPost = readerPost(), o: Omit<NonNullable<Parameters<typeof readerSetup>[0]>, 'post'> = {}) {
+    t = readerSetup({ post, ...o });
+    page = await browser.newPage();
+    errors = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    const html = () => {
+      const parts = readerPostParts(
+        t.session.post,
+        '1 day ago',
+        t.session.view(() => '5 min ago', false),
+      );
+      return pageHtml({
+        title: 'On margins',
+        body: parts.body,
+        before: parts.chrome,
+        after: parts.after,
+        nonce: 'n0nce',
+        cspSource: ORIGIN,
+        styleUri: `${ORIGIN}/media/detail.css`,
+        remoteImages: false,
+        token: 'T',
+        scriptUris: [`${ORIGIN}/media/detailMentions.js`, `${ORIGIN}/media/detailPost.js`],
+      });
+    };
+    await page.route(`${ORIGIN}/**`, (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (path === '/') return route.fulfill({ contentType: 'text/html', body: html() });
+      const file = /^\/media\/(detail(?:Mentions|Post)?\.(?:js|css))$/.exec(path)?.[1];
+      return file
+        ? route.fulfill({ contentType: file.endsWith('.js') ? 'text/javascript' : 'text/css', body: readFileSync(join(MEDIA, file)) })
+        : route.fulfill({ status: 404 });
+    });
+    await page.addInitScript({
+      content:
+        'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => { window.posted.push(m); if (window.toExtension) window.toExtension(m); }, getState: () => window.saved, setState: (s) => { window.saved = s; } });',
+    });
+    // The session's messages reach the page as the webview's would; its renders load the page again.
+    t.hostPost = (m) => void page.evaluate(`window.postMessage(${JSON.stringify(m)}, '*')`).catch(() => undefined);
+    await page.exposeFunction('toExtension', (m: unknown) => t.session.handle(m));
+    await page.goto(`${ORIGIN}/`);
+    await page.waitForFunction('document.readyState === "complete"');
+  }
+  afterEach(async () => {
+    await page?.close();
+    assert.deepEqual(errors, [], 'no CSP violation or script error');
+  });
+
+  const posted = (): Promise<Posted[]> => page.evaluate('window.posted');
+  const waitFor = (what: string, check: () => Promise<boolean>) => until(what, async () => ((await check()) ? true : undefined), 10_000);
+
+  it("l, f and m run the row's commands with the post's key (Unfollow: it is followed); with Ctrl or in the box nothing", async () => {
+    await open();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    for (const k of ['l', 'f', 'm', 'Control+l', 'x']) await page.keyboard.press(k);
+    await waitFor('three commands', async () => t.ran.length === 3);
+    assert.deepEqual(t.ran, [
+      [READER_ACTIONS.entry('like').command, KEY],
+      [READER_ACTIONS.entry('follow').offCommand, KEY],
+      [READER_ACTIONS.entry('seen').command, KEY],
+    ]);
+    assert.deepEqual((await posted())[0], { token: 'T', post: KEY, type: 'act', action: 'like' });
+    await page.keyboard.press('r');
+    assert.equal(await page.evaluate('document.activeElement.id'), 'comment-text');
+    await page.keyboard.type('lfm');
+    assert.equal(t.ran.length, 3, 'letters typed in the comment box are text');
+  });
+
+  it("an external feed's post: Like is disabled with the reason, l does nothing, the comment box is replaced by why", async () => {
+    await open(readerPost({ is_external: true }));
+    assert.equal(await page.isDisabled('button[data-action="like"]'), true);
+    assert.match((await page.getAttribute('button[data-action="like"]', 'title')) ?? '', /external feed/);
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('l');
+    await page.keyboard.press('f');
+    await waitFor('the follow command', async () => t.ran.length === 1);
+    assert.deepEqual(
+      t.ran.map(([c]) => c),
+      [READER_ACTIONS.entry('follow').offCommand],
+    );
+    assert.equal(await page.isVisible('#comment-box'), false);
+    assert.match((await page.textContent('#comment-closed')) ?? '', /external feed/);
+  });
+
+  it('a like from the row shows on the page at once (a state message), and so does a comment liked', async () => {
+    await open();
+    t.setPost(readerPost({ i_like: true, like_count: 3 }));
+    await waitFor('Liked', async () => (await page.textContent('button[data-action="like"]')) === 'Liked');
+    assert.equal(await page.getAttribute('button[data-action="like"]', 'aria-pressed'), 'true');
+    assert.equal(await page.textContent('#post-likes'), '3 likes');
+    const liked = t.conversation.items.map((x) =>
+      x.comment.ID === 9902 ? { ...x, comment: { ...x.comment, i_like: true, like_count: 5 } } : x,
+    );
+    t.conversation.set(liked);
+    await waitFor('the comment liked', async () => (await page.textContent('#comment-9902 .like-count')) === '5 likes');
+    assert.equal(await page.textContent('#comment-9902 button.like-comment'), 'Unlike');
+    assert.equal(t.renders(), 0, 'no render: the boxes keep their text');
+  });
+
+  it("a comment's Like asks for it; a refusal's reason shows in the page's message line", async () => {
+    await open();
+    t.conversation.likeFails = refusal('You cannot like this comment.');
+    await page.click('#comment-9902 button.like-comment');
+    await waitFor('the reason', async () => (await page.textContent('#post-message')) === 'You cannot like this comment.');
+    assert.deepEqual(t.conversation.asked, ['like 9902 true']);
+  });
+
+  it('Reply opens a box under the comment; Ctrl+Enter sends it for that comment; the box goes once it is sent', async () => {
+    await open();
+    await page.click('#comment-9900 button.reply-to');
+    assert.equal(await page.evaluate('document.activeElement.dataset.reply'), '9900');
+    await page.keyboard.type('Indeed.');
+    await page.keyboard.press('Control+Enter');
+    await waitFor('the reply sent', async () => t.conversation.asked.includes('reply 9900 Indeed.'));
+    await waitFor('the box gone', async () => (await page.locator('#comment-9900 .reply-box').count()) === 0);
+  });
+
+  it('the comment box: @ lists the site’s writers and inserts one; Ctrl+Enter sends; a refusal keeps the text and says why', async () => {
+    await open(readerPost(), {
+      comment: async () => {
+        throw refusal('Comments are closed on this post.');
+      },
+    });
+    await page.locator('#comment-text').click();
+    await page.keyboard.type('Hi @ma');
+    await page.waitForSelector('#mentions li');
+    assert.equal(await page.textContent('#mentions li .login'), '@mawriter');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.inputValue('#comment-text'), 'Hi @mawriter ');
+    await page.keyboard.press('Control+Enter');
+    await waitFor('the refusal', async () => (await page.textContent('#comment-status')) === 'Comments are closed on this post.');
+    assert.equal(await page.inputValue('#comment-text'), 'Hi @mawriter ', 'the text is kept');
+    assert.equal(await page.isDisabled('#comment-text'), false);
+    const sent = (await posted()).find((m) => m.type === 'comment');
+    assert.deepEqual(sent, { token: 'T', post: KEY, type: 'comment', text: 'Hi @mawriter ' });
+  });
+
+  it('a comment sent: the box empties and says it is held for moderation', async () => {
+    await open(readerPost(), { comment: async () => readerComment(9960, undefined, { status: 'unapproved' }) });
+    await page.locator('#comment-text').fill('Hello');
+    await page.click('#comment-send');
+    await waitFor('sent', async () => /held for moderation/.test((await page.textContent('#comment-status')) ?? ''));
+    assert.equal(await page.inputValue('#comment-text'), '');
+  });
+
+  it('Load more asks for the next page once', async () => {
+    await open(readerPost(), { hasMore: true });
+    await page.click('#load-more');
+    await page.click('#load-more', { force: true });
+    await waitFor('more', async () => t.conversation.asked.includes('more'));
+    assert.equal(await page.isDisabled('#load-more'), true);
+    assert.equal((await posted()).filter((m) => m.type === 'more').length, 1);
   });
 });
