@@ -351,8 +351,12 @@
   // ---- After a render: what the page held before.
   if (box && typeof saved.drafts.comment === 'string') box.value = saved.drafts.comment;
   saved.open.forEach((id) => openReply(id, saved.drafts[id], false));
-  if (saved.focused === 'comment' && box) box.focus();
-  else if (saved.focused) {
+  // `r` on the post's row opens this page to comment: the box takes the focus once (data-focus).
+  const toComment = $('comment-box') && $('comment-box').dataset.focus === 'comment';
+  if ((saved.focused === 'comment' || toComment) && box) {
+    box.focus();
+    if (toComment) save();
+  } else if (saved.focused) {
     const area = document.querySelector('textarea[data-reply="' + saved.focused + '"]');
     if (area) area.focus();
   }

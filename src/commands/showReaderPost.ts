@@ -30,7 +30,12 @@ const readerPostKey = (p: ReaderPost): string => `${String(p.site_ID)}/${String(
  * post's key), its conversation and the comment box with @-mentions from the post's site, following
  * its copy in its list (found by site and ID) and what SiteChanges tells of it.
  */
-export async function showReaderPost(deps: ShowReaderPostDeps, post: ReaderPost, rawTitle: string | undefined): Promise<void> {
+export async function showReaderPost(
+  deps: ShowReaderPostDeps,
+  post: ReaderPost,
+  rawTitle: string | undefined,
+  focus?: 'comment',
+): Promise<void> {
   const lang = vscode.env.language;
   const when = (date: string | undefined) => (date ? relativeTime(Date.parse(date), Date.now(), lang) : '');
   // The renderer (and its sanitizer, which the title's HTML goes through) loads with the first post shown.
@@ -63,5 +68,5 @@ export async function showReaderPost(deps: ShowReaderPostDeps, post: ReaderPost,
     run: (command, k) => vscode.commands.executeCommand(command, k),
     log: (m) => deps.log.warn(m),
   };
-  await deps.detail.showReaderPost(post, sessionDeps, title, when);
+  await deps.detail.showReaderPost(post, sessionDeps, title, when, focus);
 }

@@ -1,28 +1,35 @@
 /**
  * Acting on Reader posts: the commands of the Reader posts' action table (like, comment, follow,
- * seen, block, undo) on the rows of Following and the Reader, through the shared ReaderPosts. On
- * deactivation, unfollows and blocks still in their undo window are sent.
+ * seen, block, undo) on the rows of Following and the Reader, through the shared ReaderPosts;
+ * Comment opens the post's page with its comment box (and its @-mentions) in the keyboard's hands.
+ * On deactivation, unfollows and blocks still in their undo window are sent.
  */
-import { commentBox } from '../commands/readerComment';
+import * as vscode from 'vscode';
+import { occasional } from '../commands/lazy/loadOccasional';
 import { registerReaderPostCommands } from '../commands/readerPostCommands';
 import { Disposable } from '../models/disposable';
 import type { Shared } from '../services/shared';
+import { readerPostPage } from './readerPostPage';
 
-export type ReaderPostsDeps = Pick<Shared, 'readerPosts' | 'log' | 'auth'>;
+export type ReaderPostsDeps = Pick<Shared, 'readerPosts' | 'log' | 'auth' | 'client' | 'detail' | 'changes' | 'mentions'>;
 
 export class ReaderPostsFeature extends Disposable {
   constructor(private readonly deps: ReaderPostsDeps) {
     super();
-    const { views } = deps.readerPosts;
-    const actions = () => deps.readerPosts.actions();
-    const { log, auth } = deps;
+    const { readerPosts, log, auth } = deps;
+    const page = readerPostPage(deps);
+    const work = occasional({ log, auth });
     this.registerAll(
       registerReaderPostCommands({
-        actions,
-        views,
+        actions: () => readerPosts.actions(),
+        views: readerPosts.views,
         log,
         auth,
-        comment: (post) => Promise.resolve(commentBox({ actions, log, auth }, post)),
+        comment: (post) => {
+          // The post's page follows its copy in the list that holds it (a post in none shows as it was).
+          const list = readerPosts.listOf(post) ?? { items: [post], onDidChange: () => ({ dispose() {} }) };
+          return work(vscode.l10n.t('Comment'), (m) => m.showReaderPost({ ...page, list }, post, post.title, 'comment'));
+        },
       }),
     );
   }

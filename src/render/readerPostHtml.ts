@@ -19,6 +19,8 @@ export const MAX_DEPTH = 4;
 
 export interface ReaderPostView {
   state: ReaderPostState;
+  /** This render puts the focus in the comment box (`r` on the post's row). */
+  focus?: 'comment';
   conversation: {
     comments: readonly ThreadedComment[];
     found?: number;
@@ -87,7 +89,8 @@ function conversationHtml(view: ReaderPostView): string {
 function commentBoxHtml(view: ReaderPostView): string {
   const why = view.state.controls[COMMENT_ENTRY.id]?.why ?? '';
   const key = COMMENT_ENTRY.key ? `${COMMENT_ENTRY.key}; ` : '';
-  return `<p class="meta" id="comment-closed"${why ? '' : ' hidden'}>${escapeHtml(why)}</p><section id="comment-box" class="reply"${why ? ' hidden' : ''}><label for="comment-text">Comment <span class="hint">(${escapeHtml(key)}Ctrl+Enter or ⌘+Enter sends; @ mentions a writer)</span></label>
+  const focus = view.focus === 'comment' && !why ? ' data-focus="comment"' : '';
+  return `<p class="meta" id="comment-closed"${why ? '' : ' hidden'}>${escapeHtml(why)}</p><section id="comment-box" class="reply"${why ? ' hidden' : ''}${focus}><label for="comment-text">Comment <span class="hint">(${escapeHtml(key)}Ctrl+Enter or ⌘+Enter sends; @ mentions a writer)</span></label>
 <div class="reply-field"><textarea id="comment-text" rows="4" placeholder="Write a comment…" aria-autocomplete="list" aria-controls="mentions" data-max-chars="${REPLY_MAX_CHARS}"></textarea>
 <ul id="mentions" class="mentions" role="listbox" aria-label="Writers" hidden></ul></div>
 <div class="reply-row"><button type="button" id="comment-send">Send</button><span id="comment-status" role="status"></span></div></section>`;

@@ -64,6 +64,12 @@ export class ReaderPosts extends Disposable {
     };
   }
 
+  /** The list that holds the post (by site and ID), for its page to follow. */
+  listOf(post: { site_ID?: number | string; ID: number | string }): ReaderList | undefined {
+    for (const list of this.lists) if (list.items.some((p) => p.site_ID === post.site_ID && p.ID === post.ID)) return list;
+    return undefined;
+  }
+
   /** The views whose rows are Reader posts (a view not made shows nothing: its rows are never given). */
   readonly views: ReaderViews = {
     following: this.viewOf('following'),

@@ -40,8 +40,14 @@ export class DetailPanel implements vscode.Disposable {
   }
 
   /** A Reader post with its actions, its conversation and the comment box, following the post live. */
-  async showReaderPost(post: ReaderPost, deps: ReaderPostDeps, title: string, when: (date: string | undefined) => string): Promise<void> {
-    await (await this.panel())?.showReaderPost(post, deps, title, when);
+  async showReaderPost(
+    post: ReaderPost,
+    deps: ReaderPostDeps,
+    title: string,
+    when: (date: string | undefined) => string,
+    focus?: 'comment',
+  ): Promise<void> {
+    await (await this.panel())?.showReaderPost(post, deps, title, when, focus);
   }
 
   dispose(): void {

@@ -35,7 +35,7 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private shown: Shown | undefined;
   private note: { session: NoteSession; when: (note: Notification) => string } | undefined;
-  private readerPost: { session: ReaderPostSession; when: (date: string | undefined) => string } | undefined;
+  private readerPost: { session: ReaderPostSession; when: (date: string | undefined) => string; focus?: 'comment' } | undefined;
 
   /** The user whose note, post or conversation the panel shows (undefined: nothing shown). */
   private shownFor: number | undefined;
@@ -109,7 +109,13 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
    * A Reader post with its actions (the row's commands), its conversation and the comment box,
    * following the post live (see ReaderPostSession); its conversation's first page loads once shown.
    */
-  async showReaderPost(post: ReaderPost, deps: ReaderPostDeps, title: string, when: (date: string | undefined) => string): Promise<void> {
+  async showReaderPost(
+    post: ReaderPost,
+    deps: ReaderPostDeps,
+    title: string,
+    when: (date: string | undefined) => string,
+    focus?: 'comment',
+  ): Promise<void> {
     if (!this.signedIn()) return;
     this.endNote();
     const { ReaderPostSession } = await loadRender();
@@ -118,8 +124,10 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
       post: (m) => void this.panel?.webview.postMessage(m),
       render: () => void this.render(),
     });
-    this.readerPost = { session, when };
+    this.readerPost = { session, when, focus };
     await this.open(title, '');
+    // To comment, the page takes the keyboard (a post only shown leaves it where it was).
+    if (focus) this.panel?.reveal(undefined, false);
     await session.start();
   }
 
@@ -171,7 +179,9 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
       const { session, when } = this.readerPost;
       session.token = this.shown.token;
       const p = session.post;
-      const view = readerPostParts(p, when(p.date), session.view(when, this.shown.remoteImages));
+      // `r` on the row: this render (only) puts the focus in the comment box; the page keeps it after.
+      const view = readerPostParts(p, when(p.date), { ...session.view(when, this.shown.remoteImages), focus: this.readerPost.focus });
+      this.readerPost.focus = undefined;
       this.shown.body = view.body;
       parts = { before: view.chrome, after: view.after };
       script = 'detailPost.js';

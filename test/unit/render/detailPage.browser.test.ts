@@ -369,6 +369,8 @@ describe("A Reader post's page script in Chromium", function () {
   let page: Page;
   let errors: string[];
   let t: ReturnType<typeof readerSetup>;
+  /** The next render puts the focus in the comment box (`r` on the post's row). */
+  let focus: 'comment' | undefined;
 
   before(async () => {
     const { CHROMIUM_ARGS, chromiumPath } = await import('../../../scripts/editor.mjs');
@@ -383,11 +385,8 @@ describe("A Reader post's page script in Chromium", function () {
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(e.message));
     const html = () => {
-      const parts = readerPostParts(
-        t.session.post,
-        '1 day ago',
-        t.session.view(() => '5 min ago', false),
-      );
+      const parts = readerPostParts(t.session.post, '1 day ago', { ...t.session.view(() => '5 min ago', false), focus });
+      focus = undefined;
       return pageHtml({
         title: 'On margins',
         body: parts.body,
@@ -442,6 +441,19 @@ describe("A Reader post's page script in Chromium", function () {
     assert.equal(await page.evaluate('document.activeElement.id'), 'comment-text');
     await page.keyboard.type('lfm');
     assert.equal(t.ran.length, 3, 'letters typed in the comment box are text');
+  });
+
+  it("r on the post's row: the page opens with the comment box focused, so letters typed are the comment, and a render after keeps it", async () => {
+    focus = 'comment';
+    await open();
+    assert.equal(await page.evaluate('document.activeElement.id'), 'comment-text');
+    await page.keyboard.type('lfm');
+    assert.equal(await page.inputValue('#comment-text'), 'lfm');
+    assert.deepEqual(t.ran, [], 'no key ran a command');
+    // Without the request, a page opens with the focus where it was (not in the box).
+    await page.close();
+    await open();
+    assert.notEqual(await page.evaluate('document.activeElement.id'), 'comment-text');
   });
 
   it("an external feed's post: Like is disabled with the reason, l does nothing, the comment box is replaced by why", async () => {

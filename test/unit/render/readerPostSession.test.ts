@@ -46,7 +46,7 @@ describe("A Reader post's page in the detail view", () => {
       const { chrome, after } = parts(readerPost({ is_external: true }));
       const button = /<button [^>]*data-action="like"[^>]*>/.exec(chrome)![0];
       assert.ok(button.includes(' disabled'), button);
-      assert.match(button, /title="This post comes from an external feed: the service takes no likes or comments on it\."/);
+      assert.match(button, /title="This post comes from an external feed: the service takes no likes for it\."/);
       assert.match(after, /<section id="comment-box" class="reply" hidden>/);
       assert.match(after, /<p class="meta" id="comment-closed">This post comes from an external feed/);
     });
