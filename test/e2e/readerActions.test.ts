@@ -1,0 +1,237 @@
+/**
+ * Working through Following from the keyboard in a real VS Code (code-server + Chromium, the
+ * packaged VSIX): `l` likes a post, `r` comments on one, `f` unfollows a site (undone once from
+ * its message, then for good), and Mark All as Seen in the view's title bar. Each step is checked
+ * on the reference service (its state and its request log), never only on the screen.
+ * Screenshots go to artifacts/e2e/reader-actions/.
+ */
+import * as assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { Demo } from '../../scripts/demo-editor.mjs';
+import { SETTINGS } from '../../src/settings';
+import { feedItemIdOf } from '../service/readerShapes';
+import { READER } from '../service/seedReader';
+import { openSignedIn } from './session';
+import { useEditor } from './setup';
+import { until } from './until';
+import type { Workbench } from './workbench';
+
+const SHOTS = resolve(__dirname, '../../artifacts/e2e/reader-actions');
+const PANE = 'Following';
+const DEMO_USER = 1001;
+/** Following's first page (its page size, 10): the feed's newest posts, 7000–7009, of the four followed blogs in turn. */
+const SHOWN = 10;
+/** Liked, and its site (Small Press Diary) unfollowed. */
+const LIKED = READER.heldPost;
+/** Commented on: the thread's post, on Longhand Quarterly (which publishes comments at once). */
+const COMMENTED = READER.threadPost;
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('Acting on followed posts in a real VS Code', function () {
+  let demo: Demo;
+  let page: Page;
+  let wb: Workbench;
+
+  const world = () => demo.svc.world();
+  const feedPost = (id: number) => world().feed.find((p) => p.ID === id)!;
+  /** A post's row: its title, and no digit after it (#1 is not #10). */
+  const row = (id: number) => new RegExp(`^${escapeRegExp(feedPost(id).title)}(?!\\d)`);
+  const follows = (site: number) => world().follows.get(DEMO_USER)?.has(site) ?? false;
+  const posted = (path: string) => demo.svc.requests.filter((r) => r.method === 'POST' && r.path.split('?')[0] === path);
+  /** The writes that act on posts and sites (not the notifications' own, which the editor may send at any time). */
+  const writes = () => demo.svc.requests.filter((r) => r.method === 'POST' && !r.path.startsWith('/rest/v1.1/notifications/')).length;
+  const isSeen = (id: number) => world().seen.get(DEMO_USER)?.has(feedItemIdOf(id)) ?? false;
+  const unfollowPath = `/rest/v1.1/sites/${READER.holding}/follows/mine/delete`;
+
+  /**
+   * Only this row selected, and the tree focused: where the keys act. The click also shows the
+   * post (the only row selected, the tree runs its command) beside the tree, which keeps the focus,
+   * and marks it seen, as opening a post does: waited for on the service, so that no step counts
+   * that request as its own.
+   */
+  async function selectOnly(id: number): Promise<void> {
+    await wb.settle(PANE);
+    const selected = wb.pane(PANE).locator('.pane-body .monaco-list-row.selected');
+    if ((await selected.count()) > 0) {
+      await wb.pane(PANE).locator('.pane-body .monaco-list').first().focus();
+      await page.keyboard.press('Escape'); // list.clear
+      await until('the selection to clear', async () => (await selected.count()) === 0);
+    }
+    await wb.click(PANE, row(id), { ctrl: true });
+    await wb.expectSelected(PANE, [feedPost(id).title]);
+    await until(`opening post ${id} to mark it seen on the service`, () => isSeen(id));
+  }
+
+  /** The titles of the posts Following shows, once it has settled (not its Load more… row). */
+  async function shownTitles(): Promise<string[]> {
+    await wb.settle(PANE);
+    return (await wb.rows(PANE).locator('.label-name').allInnerTexts()).map((t) => t.trim()).filter((t) => !/^Load more/.test(t));
+  }
+
+  /**
+   * The container's badge as its label says it ("Content Site - 8 unread notifications - 10 unseen
+   * posts": each view's part; the number is their sum) and the notifications' part of it.
+   */
+  async function badgeParts(): Promise<{ label: string; notes: number }> {
+    const label = (await page.locator('.activitybar [aria-label^="Content Site"]').first().getAttribute('aria-label')) ?? '';
+    return { label, notes: Number(/(\d+) unread notification/.exec(label)?.[1] ?? 0) };
+  }
+
+  /** The "Site unfollowed." message with its Undo (toasts are the newest; the last one is this step's). */
+  const unfollowedToast = () => page.locator('.notification-toast', { hasText: 'Site unfollowed.' }).last();
+
+  useEditor({
+    clear: SHOTS,
+    // A long undo window: no step races it however loaded the machine is; the last unfollow is
+    // let go by closing its message, which sends it at once.
+    open: (browser) => openSignedIn(browser, SHOTS, { [SETTINGS.undoSeconds.id]: 60 }),
+    ready: async (session) => {
+      ({ demo, page, wb } = session);
+      await wb.expandPane('Notifications', false);
+      await wb.expandPane(PANE, true);
+      await wb.row(PANE, row(7000 + SHOWN - 1)).waitFor();
+    },
+  });
+
+  it('0. Following shows the newest posts of the followed blogs, unseen, and its badge counts them', async () => {
+    assert.equal(world().seen.get(DEMO_USER)?.size ?? 0, 0, 'demo has seen nothing yet');
+    assert.equal((await shownTitles()).length, SHOWN);
+    // The container's badge adds Following's unseen posts to the unread notes, and says so.
+    await until(
+      `the badge to count ${SHOWN} unseen posts`,
+      async () => {
+        const { label, notes } = await badgeParts();
+        return label.includes(`${SHOWN} unseen posts`) && (await wb.badge()) === String(notes + SHOWN);
+      },
+      15_000,
+      async () => [await badgeParts(), await wb.badge()],
+    );
+    await wb.shot('following');
+  });
+
+  it('1. l likes the selected post: the service has it liked by demo, one request', async () => {
+    const post = feedPost(LIKED);
+    assert.equal(world().postLikes.get(LIKED)?.has(DEMO_USER) ?? false, false);
+    await selectOnly(LIKED);
+    await page.keyboard.press('l');
+    await until(
+      `the service to have post ${LIKED} liked by demo`,
+      () => world().postLikes.get(LIKED)?.has(DEMO_USER),
+      20_000,
+      () => [...(world().postLikes.get(LIKED) ?? [])],
+    );
+    assert.equal(posted(`/rest/v1.1/sites/${post.siteId}/posts/${LIKED}/likes/new`).length, 1, 'one like request');
+    await until('the row to say liked', async () => (await wb.row(PANE, row(LIKED)).innerText()).includes('liked'));
+    await wb.shot('liked-with-l');
+  });
+
+  it('2. r opens an input box; the comment typed there and sent with Enter is on the service, and no key acted while typing', async () => {
+    const text = 'Drafting by hand made me slower, and far more careful: thank you for this.';
+    await selectOnly(COMMENTED);
+    await page.keyboard.press('r');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor();
+    const before = writes();
+    // Typed key by key: its l, r, f, m and u must not act on the posts while the box has the focus.
+    await input.pressSequentially(text);
+    await wb.shot('comment-input');
+    await page.keyboard.press('Enter');
+    const comment = await until(
+      `the comment on post ${COMMENTED} on the service`,
+      () => [...world().comments.values()].find((c) => c.postId === COMMENTED && c.authorId === DEMO_USER),
+      20_000,
+    );
+    assert.match(comment.content, new RegExp(escapeRegExp(text)));
+    assert.equal(comment.status, 'approved');
+    await input.waitFor({ state: 'hidden' });
+    assert.equal(writes(), before + 1, 'one request, the comment: no key acted while typing');
+  });
+
+  it("3. f unfollows the post's site, and Undo in its message brings the posts back with nothing sent", async () => {
+    const ofSite = world()
+      .feed.slice(0, SHOWN)
+      .filter((p) => p.siteId === READER.holding)
+      .map((p) => p.ID);
+    assert.ok(ofSite.length >= 2 && ofSite.includes(LIKED));
+    assert.ok(follows(READER.holding));
+    await selectOnly(LIKED);
+    await page.keyboard.press('f');
+    for (const id of ofSite) await wb.row(PANE, row(id)).waitFor({ state: 'detached' });
+    const toast = unfollowedToast();
+    await toast.waitFor();
+    await wb.shot('unfollowed-with-undo');
+    assert.deepEqual(posted(unfollowPath), [], 'nothing sent inside the window');
+    await toast.locator('.monaco-button', { hasText: /^Undo$/ }).click();
+    for (const id of ofSite) await wb.row(PANE, row(id)).waitFor();
+    assert.ok(follows(READER.holding), 'the service still has the follow');
+    assert.deepEqual(posted(unfollowPath), []);
+  });
+
+  it("4. f again, and the message closed: the service no longer has the follow, and the site's posts stay out of Following", async () => {
+    const site = feedPost(LIKED).siteName;
+    await selectOnly(LIKED);
+    await page.keyboard.press('f');
+    await wb.row(PANE, row(LIKED)).waitFor({ state: 'detached' });
+    assert.ok(follows(READER.holding), 'nothing sent inside the window');
+    const toast = unfollowedToast();
+    await toast.hover();
+    await toast.getByRole('button', { name: /^Clear Notification/ }).click();
+    await until(
+      'the service to no longer have demo following Small Press Diary',
+      () => !follows(READER.holding),
+      20_000,
+      () => [...(world().follows.get(DEMO_USER) ?? [])],
+    );
+    // Step 3's undone unfollow was never sent: this one is the only request.
+    assert.equal(posted(unfollowPath).length, 1, 'one unfollow request');
+    // Read again from the service, Following still leaves the site out.
+    const from = demo.svc.requests.length;
+    await wb.command('Content Site: Refresh Following');
+    await until('Following to be read again', () =>
+      demo.svc.requests.slice(from).some((r) => r.method === 'GET' && /\/read\/following\/(\?|$)/.test(decodeURIComponent(r.path))),
+    );
+    await wb.settle(PANE);
+    assert.ok(!(await wb.rowLabels(PANE)).some((l) => l.includes(site)), `no row of ${site} in Following`);
+    await wb.shot('unfollowed-for-good');
+  });
+
+  it('5. Mark All as Seen: the service has every shown post seen, the rows stop saying unseen and the badge goes away', async () => {
+    const shown = await shownTitles();
+    assert.ok(shown.length > 0);
+    const ids = shown.map((t) => {
+      const p = world().feed.find((f) => f.title === t);
+      assert.ok(p, `a shown row "${t}" is a post of the feed`);
+      assert.notEqual(p.siteId, READER.holding, 'no post of the unfollowed site');
+      return p.ID;
+    });
+    assert.ok(
+      ids.some((id) => !isSeen(id)),
+      'some shown posts are not seen yet',
+    );
+    const from = demo.svc.requests.length;
+    await wb.titleAction(PANE, 'Mark All as Seen');
+    await until(
+      'the service to have every shown post seen',
+      () => ids.every(isSeen),
+      20_000,
+      () => ids.filter((id) => !isSeen(id)),
+    );
+    const sites = new Set(ids.map((id) => feedPost(id).siteId)).size;
+    const marks = demo.svc.requests.slice(from).filter((r) => r.method === 'POST' && r.path.startsWith('/wpcom/v2/seen-posts/seen/'));
+    assert.ok(marks.length >= 1 && marks.length <= sites, `one request per site or feed (${sites}), not per post: ${marks.length}`);
+    await until('no row to say unseen', async () => !(await wb.rowLabels(PANE)).some((l) => /\bunseen\b/.test(l)));
+    // Following's part of the badge is gone; what is left is the unread notes'.
+    await until(
+      "Following's badge to go away",
+      async () => {
+        const { label, notes } = await badgeParts();
+        return !label.includes('unseen') && (await wb.badge()) === (notes > 0 ? String(notes) : '');
+      },
+      15_000,
+      async () => [await badgeParts(), await wb.badge()],
+    );
+    await wb.shot('all-seen');
+  });
+});
