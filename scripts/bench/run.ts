@@ -3,6 +3,7 @@
  * every request, and writes BENCHMARKS.md. Compares with the service's official JS client (`wpcom`
  * on an undici transport) doing the same work, with a naive client that asks once per view, and
  * for bulk actions with clients that send one request per item (in turn, and all at once).
+ * Acting on followed posts (a like, a comment, Mark All as Seen) runs on a service of its own (reader.ts).
  * Start-up figures (first call, load time, the tree's first render) are medians over fresh
  * processes; the activation in the real extension host is the median of several runs of it.
  *
@@ -30,6 +31,7 @@ import { RESTORED_FIELDS } from '../../src/models/trashModel';
 import { liveFigures } from './live';
 import { writingFigures } from './writing';
 import { writingWorstCases } from './writingWorst';
+import { READER_RUNS, readerFigures } from './reader';
 
 /** The end-to-end step's own timing of a pushed note reaching the screen (artifacts/e2e/live.json), with when it ran. */
 function readE2eLive(): string | undefined {
@@ -472,6 +474,31 @@ async function main(): Promise<void> {
   const worst = await writingWorstCases();
   const slowest = worst.reduce((a, b) => (b.ms > a.ms ? b : a));
 
+  // 6b. Acting on followed posts (issue 33): a like, a comment, and Mark All as Seen of 100 posts.
+  const reader = await readerFigures(LATENCY);
+  const { seen } = reader;
+  const readerRuns = `median of ${READER_RUNS} runs, each from the seed`;
+  row(`Like one followed post (${readerRuns})`, 'this extension (ReaderPostActions.like: the answer confirms it)', reader.like.ours);
+  row('', '`wpcom` 7 (`req.post` on the likes path: 7.0.0 removed `site.post().like()`)', reader.like.wpcom);
+  row(`Comment on one followed post (${readerRuns})`, 'this extension (ReaderPostActions.comment)', reader.comment.ours);
+  row('', '`wpcom` 7 (`site().post().comment().add()`)', reader.comment.wpcom);
+  row(
+    `Mark All as Seen of ${seen.posts} unseen posts in Following, from ${seen.sites} sites, ${seen.feeds} feeds (${readerRuns})`,
+    'this extension (ReaderPostActions.markAllSeen: one request per feed)',
+    seen.ours,
+    'the seen marks go to `/wpcom/v2/`, counted with `/rest/` in these rows',
+  );
+  row('', 'one request per post, all at once', seen.perPost);
+  rows.push([
+    '',
+    '`wpcom` 7',
+    '—',
+    '—',
+    '—',
+    '—',
+    'not measured: `wpcom` has no method for seen posts, and its routes under `/wpcom/v2/seen-posts/` are outside the REST paths it builds',
+  ]);
+
   const starts = measureInHost();
   const activation = inHostActivation(starts.first);
   const activationLater = inHostActivation(starts.later);
@@ -527,6 +554,16 @@ async function main(): Promise<void> {
       `${ms(slowest.ms)} (${slowest.what}, ${slowest.outcome === 'done' ? 'done' : 'refused'})`,
       '≤ 1 s, done or refused with its bound',
     ],
+    [
+      'like / comment on a followed post',
+      `${reader.like.ours.requests} / ${reader.comment.ours.requests} requests, ${ms(reader.like.ours.ms)} / ${ms(reader.comment.ours.ms)}`,
+      `one round trip each (${LATENCY} ms)`,
+    ],
+    [
+      `Mark All as Seen of ${seen.posts} posts from ${seen.sites} sites (${seen.feeds} feeds)`,
+      `${seen.ours.requests} requests, ${ms(seen.ours.ms)}`,
+      `one request per site or feed (${seen.feeds}), not per post`,
+    ],
     ['520 notes, warm / first', `${ms(tree[520].warm)} / ${ms(tree[520].first)}`, '≤ 2 / ≤ 8 ms'],
     ['5,000 notes, warm / first', `${ms(tree[5000].warm)} / ${ms(tree[5000].first)}`, '≤ 20 ms'],
   ];
@@ -553,7 +590,7 @@ processes (median of ${PROCESSES}) with nothing loaded and no connection yet, ti
 client's code (built like the extension, \`scripts/build.mjs --bench\`) to the answer. Numbers vary from run to run by a few milliseconds (more on a busy
 machine); the request counts and bytes do not.
 
-## Goals (issues 13, 18, 19, 20, 23 and 24)
+## Goals (issues 13, 18, 19, 20, 23, 24 and 33)
 
 | figure | now | goal |
 |---|---|---|
