@@ -28,7 +28,7 @@
   // ---- What a render must keep: the boxes' text, the open replies, the focus, the scroll.
   const saved = (() => {
     const s = vscode.getState();
-    return s && s.post === key ? s : { post: key, drafts: {}, open: [], focused: '', scroll: 0 };
+    return s && s.post === key ? s : { post: key, drafts: {}, open: [], focused: '', scroll: 0, asked: '' };
   })();
   function save() {
     const drafts = {};
@@ -40,7 +40,7 @@
     });
     const a = document.activeElement;
     const focused = a === box ? 'comment' : a && a.dataset && a.dataset.reply ? a.dataset.reply : '';
-    vscode.setState({ post: key, drafts, open, focused, scroll: window.scrollY });
+    vscode.setState({ post: key, drafts, open, focused, scroll: window.scrollY, asked: saved.asked || '' });
   }
   let scrollTimer;
   window.addEventListener('scroll', () => {
@@ -351,12 +351,16 @@
   // ---- After a render: what the page held before.
   if (box && typeof saved.drafts.comment === 'string') box.value = saved.drafts.comment;
   saved.open.forEach((id) => openReply(id, saved.drafts[id], false));
-  // `r` on the post's row opens this page to comment: the box takes the focus once (data-focus).
-  const toComment = $('comment-box') && $('comment-box').dataset.focus === 'comment';
-  if ((saved.focused === 'comment' || toComment) && box) {
+  // `r` on the post's row opens this page to comment: each such request (data-focus, its token)
+  // puts the focus in the box once, whichever render of the page comes first; later renders keep
+  // the focus where the reader put it.
+  const commentAsked = $('comment-box') ? $('comment-box').dataset.focus || '' : '';
+  if (box && commentAsked && saved.asked !== commentAsked) {
+    saved.asked = commentAsked;
     box.focus();
-    if (toComment) save();
-  } else if (saved.focused) {
+    save();
+  } else if (saved.focused === 'comment' && box) box.focus();
+  else if (saved.focused) {
     const area = document.querySelector('textarea[data-reply="' + saved.focused + '"]');
     if (area) area.focus();
   }

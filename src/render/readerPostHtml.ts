@@ -19,8 +19,8 @@ export const MAX_DEPTH = 4;
 
 export interface ReaderPostView {
   state: ReaderPostState;
-  /** This render puts the focus in the comment box (`r` on the post's row). */
-  focus?: 'comment';
+  /** A request to put the focus in the comment box (`r` on the post's row): its token, the same in every render of that request. */
+  focus?: string;
   conversation: {
     comments: readonly ThreadedComment[];
     found?: number;
@@ -89,7 +89,7 @@ function conversationHtml(view: ReaderPostView): string {
 function commentBoxHtml(view: ReaderPostView): string {
   const why = view.state.controls[COMMENT_ENTRY.id]?.why ?? '';
   const key = COMMENT_ENTRY.key ? `${COMMENT_ENTRY.key}; ` : '';
-  const focus = view.focus === 'comment' && !why ? ' data-focus="comment"' : '';
+  const focus = view.focus && !why ? ` data-focus="${escapeHtml(view.focus)}"` : '';
   return `<p class="meta" id="comment-closed"${why ? '' : ' hidden'}>${escapeHtml(why)}</p><section id="comment-box" class="reply"${why ? ' hidden' : ''}${focus}><label for="comment-text">Comment <span class="hint">(${escapeHtml(key)}Ctrl+Enter or ⌘+Enter sends; @ mentions a writer)</span></label>
 <div class="reply-field"><textarea id="comment-text" rows="4" placeholder="Write a comment…" aria-autocomplete="list" aria-controls="mentions" data-max-chars="${REPLY_MAX_CHARS}"></textarea>
 <ul id="mentions" class="mentions" role="listbox" aria-label="Writers" hidden></ul></div>

@@ -127,17 +127,20 @@ describe('Acting on followed posts in a real VS Code', function () {
     await wb.shot('liked-with-l');
   });
 
-  it('2. r opens an input box; the comment typed there and sent with Enter is on the service, and no key acted while typing', async () => {
+  it("2. r opens the post's page with its comment box focused; the comment typed there and sent is on the service and in the conversation, and no key acted while typing", async () => {
     const text = 'Drafting by hand made me slower, and far more careful: thank you for this.';
     await selectOnly(COMMENTED);
-    await page.keyboard.press('r');
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor();
     const before = writes();
-    // Typed key by key: its l, r, f, m and u must not act on the posts while the box has the focus.
-    await input.pressSequentially(text);
-    await wb.shot('comment-input');
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('r');
+    const key = `${String(feedPost(COMMENTED).siteId)}/${COMMENTED}`;
+    const frame = await wb.webviewFrame(`#post-controls[data-post="${key}"]`, `the page of post ${COMMENTED}`);
+    // The keyboard is in the box: what is typed is the comment (its l, r, f, m and u act on nothing).
+    await until('the comment box to have the focus', async () =>
+      (await frame.evaluate(() => document.activeElement?.id).catch(() => undefined)) === 'comment-text' ? true : undefined,
+    );
+    await page.keyboard.type(text);
+    await wb.shot('comment-box');
+    await page.keyboard.press('Control+Enter');
     const comment = await until(
       `the comment on post ${COMMENTED} on the service`,
       () => [...world().comments.values()].find((c) => c.postId === COMMENTED && c.authorId === DEMO_USER),
@@ -145,7 +148,8 @@ describe('Acting on followed posts in a real VS Code', function () {
     );
     assert.match(comment.content, new RegExp(escapeRegExp(text)));
     assert.equal(comment.status, 'approved');
-    await input.waitFor({ state: 'hidden' });
+    // The new comment joins the post's conversation on the page.
+    await (await wb.webviewFrame(`#comment-${comment.ID}`, 'the comment in the conversation')).locator(`#comment-${comment.ID}`).waitFor();
     assert.equal(writes(), before + 1, 'one request, the comment: no key acted while typing');
   });
 

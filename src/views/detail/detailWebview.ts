@@ -35,7 +35,9 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private shown: Shown | undefined;
   private note: { session: NoteSession; when: (note: Notification) => string } | undefined;
-  private readerPost: { session: ReaderPostSession; when: (date: string | undefined) => string; focus?: 'comment' } | undefined;
+  private readerPost: { session: ReaderPostSession; when: (date: string | undefined) => string; focus?: string } | undefined;
+  /** Counts the requests to comment (`r`): each is a token the page puts the focus in its box for once. */
+  private commentRequests = 0;
 
   /** The user whose note, post or conversation the panel shows (undefined: nothing shown). */
   private shownFor: number | undefined;
@@ -124,7 +126,7 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
       post: (m) => void this.panel?.webview.postMessage(m),
       render: () => void this.render(),
     });
-    this.readerPost = { session, when, focus };
+    this.readerPost = { session, when, focus: focus ? `c${++this.commentRequests}` : undefined };
     await this.open(title, '');
     // To comment, the page takes the keyboard (a post only shown leaves it where it was).
     if (focus) this.panel?.reveal(undefined, false);
@@ -179,9 +181,8 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
       const { session, when } = this.readerPost;
       session.token = this.shown.token;
       const p = session.post;
-      // `r` on the row: this render (only) puts the focus in the comment box; the page keeps it after.
+      // `r` on the row: the page puts the focus in the comment box once per request (whichever render loads first).
       const view = readerPostParts(p, when(p.date), { ...session.view(when, this.shown.remoteImages), focus: this.readerPost.focus });
-      this.readerPost.focus = undefined;
       this.shown.body = view.body;
       parts = { before: view.chrome, after: view.after };
       script = 'detailPost.js';
