@@ -27,7 +27,7 @@ export interface ReaderPostCommandsDeps {
 type Run = (clicked?: ReaderArg, selected?: readonly vscode.TreeItem[]) => unknown;
 
 export function registerReaderPostCommands(deps: ReaderPostCommandsDeps): vscode.Disposable[] {
-  const reg = (id: string | undefined, run: (posts: FeedPost[]) => unknown): vscode.Disposable[] => {
+  const reg = (id: string | undefined, e: ReaderEntry, run: (posts: FeedPost[]) => unknown): vscode.Disposable[] => {
     if (!id) return [];
     const handler: Run = async (clicked, selected) => {
       const posts = readerTargets(deps.views, clicked, selected);
@@ -35,7 +35,7 @@ export function registerReaderPostCommands(deps: ReaderPostCommandsDeps): vscode
       try {
         await run(posts);
       } catch (err) {
-        await reportFailure(deps, err, id);
+        await reportFailure(deps, err, localized(e.labels.on));
       }
     };
     return [vscode.commands.registerCommand(id, readerCommand(deps.views, id, handler))];
@@ -43,11 +43,11 @@ export function registerReaderPostCommands(deps: ReaderPostCommandsDeps): vscode
   return READER_ACTIONS.shown.flatMap((e) => {
     switch (e.kind) {
       case 'toggle':
-        return [...reg(e.command, (posts) => toggle(deps, e, posts)), ...reg(e.offCommand, (posts) => toggle(deps, e, posts, false))];
+        return [...reg(e.command, e, (posts) => toggle(deps, e, posts)), ...reg(e.offCommand, e, (posts) => toggle(deps, e, posts, false))];
       case 'remove':
-        return reg(e.command, (posts) => block(deps, e, posts));
+        return reg(e.command, e, (posts) => block(deps, e, posts));
       case 'reply':
-        return reg(e.command, (posts) => offered(deps, e, posts.slice(0, 1)).map((p) => deps.comment(p))[0]);
+        return reg(e.command, e, (posts) => offered(deps, e, posts.slice(0, 1)).map((p) => deps.comment(p))[0]);
       case 'local':
         return e.undoes && e.command
           ? [
