@@ -116,13 +116,13 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
 
   it('3. notifications: badge, mark read inline and on a multi-selection, mark all, unread filter, load more', async () => {
     const unread = () => DEMO_NOTES(demo).filter((n) => n.unread > 0).length;
-    await wb.badgeIs(String(unread()));
+    await wb.notesBadgeIs(String(unread()));
     await wb.shot('notifications');
 
     const start = unread();
     await wb.inline('Notifications', 'Maya Lin commented on Morning pages', 'Mark Read');
     await serviceUnreadIs(start - 1);
-    await wb.badgeIs(String(start - 1));
+    await wb.notesBadgeIs(String(start - 1));
     assert.equal(DEMO_NOTES(demo).find((n) => n.id === 60000)!.unread, 0);
 
     demo.svc.requests.length = 0;
@@ -132,7 +132,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.expectSelected('Notifications', ['liked Editing in public', 'Ines Duarte followed']);
     await wb.contextMenu('Notifications', 'Ines Duarte followed', 'Mark Read');
     await serviceUnreadIs(start - 3);
-    await wb.badgeIs(String(start - 3));
+    await wb.notesBadgeIs(String(start - 3));
     const posts = demo.svc.requests.filter((r) => r.method === 'POST' && r.path === '/rest/v1.1/notifications/read');
     assert.equal(posts.length, 1, 'one request for the whole selection');
     assert.deepEqual(posts[0].bodyKeys?.sort(), ['counts[60001]', 'counts[60002]']);
@@ -143,7 +143,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     await wb.expectMessage(/Marked \d+ notifications as read/);
     await wb.clearMessages();
     await serviceUnreadIs(0);
-    await wb.badgeIs('');
+    await wb.notesBadgeIs('');
 
     await wb.titleAction('Notifications', 'Filter Notifications');
     await wb.answer('Unread');
@@ -207,7 +207,7 @@ describe('Content Site in a real VS Code (code-server + Chromium)', function () 
     demo.svc.requests.length = 0;
     demo.svc.world().notes.find((n) => n.id === 60001)!.unread = 2;
     demo.svc.push.sync(); // a change made by hand, told on the push channel as a REST write would be
-    await wb.badgeIs('1', 30_000);
+    await wb.notesBadgeIs('1', 30_000);
     await page.locator('.statusbar [aria-label="1 unread Content Site notifications"]').first().waitFor();
     // The socket is up, so the poll stands down: the note came by a fetch of the note the push named.
     const fetched = demo.svc.requests.filter(
