@@ -20,3 +20,4 @@ export * from '../writing/syncRecord';
 export * from '../writing/pullContent';
 export * from '../writing/bodyRenderer';
 export * from '../writing/frontMatterTerms';
+export * from '../writing/siteClone';
