@@ -6,7 +6,7 @@
  * post's is written over, and a file edited since the clone is left alone.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContentSiteClient } from '../../src/api';
 import { fileStem } from '../../src/writing/fileNames';
@@ -83,7 +83,15 @@ describe('Cloning a whole site into a folder', function () {
     const folder = tempFolder('clone-');
     const m = memories();
     const progress: Array<{ done: number; total: number }> = [];
-    const out = await cloneSite(depsOf(m), { site: SITE, folder, onProgress: (p) => progress.push(p) });
+    let listedBeforeFirstFile = 0;
+    const out = await cloneSite(depsOf(m), {
+      site: SITE,
+      folder,
+      onProgress: (p) => {
+        if (!progress.length) listedBeforeFirstFile = listRequests().length;
+        progress.push(p);
+      },
+    });
 
     const posts = listed();
     const n = posts.length;
@@ -92,6 +100,7 @@ describe('Cloning a whole site into a folder', function () {
     assert.deepEqual([out.renamed, out.leftAlone, out.failed], [[], [], []]);
     assert.ok(listRequests().length <= Math.ceil(n / 100) + 1, `${listRequests().length} list requests for ${n} posts`);
     assert.deepEqual(postRequests(), [], 'no post is fetched one by one');
+    assert.ok(listedBeforeFirstFile <= 2, `the first page is written as it arrives (${listedBeforeFirstFile} list requests before)`);
     assert.deepEqual(progress.at(-1), { done: n, total: n });
 
     const files = filesOf(folder);
@@ -227,6 +236,14 @@ describe('Cloning a whole site into a folder', function () {
     await assert.rejects(cloneSite(depsOf(memories()), { site: SITE, folder }), /holds a clone of site 2002 \(ID 2002\)/);
     assert.equal(readFileSync(join(folder, '.contentsite.json'), 'utf8'), marker);
     assert.deepEqual(readdirSync(folder), ['.contentsite.json'], 'nothing made beside the marker');
+  });
+
+  it('posts/ leading outside the folder (a symbolic link) is refused: nothing is written there', async () => {
+    const folder = tempFolder('clone-');
+    const elsewhere = tempFolder('elsewhere-');
+    symlinkSync(elsewhere, join(folder, 'posts'), 'dir');
+    await assert.rejects(cloneSite(depsOf(memories()), { site: SITE, folder }), /posts leads outside the folder/);
+    assert.deepEqual(readdirSync(elsewhere), []);
   });
 
   it('a 429 on the listing is waited out, and the clone goes on', async () => {
