@@ -2,8 +2,9 @@
  * Cloning a whole site into a folder (src/writing/siteClone.ts) against the reference service with
  * 300 more posts: every post and page but the trash written once, named and worded as Open as
  * Markdown writes it, with its sync record; the marker file; one list request per 100 posts; a
- * clone cancelled halfway and run again writes the rest and nothing twice; no file that is not the
- * post's is written over, and a file edited since the clone is left alone.
+ * clone cancelled halfway and run again writes the rest and nothing twice; a post edited while the
+ * clone pages is not missed; no file that is not the post's is written over, a file edited since
+ * the clone is left alone, and nothing is written outside the folder.
  */
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
