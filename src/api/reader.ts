@@ -5,7 +5,7 @@ import type { FollowedSites, Following, FreshlyPressed, SubscribedTags } from '.
 import { intInRange, isoDate, LIMITS, positiveInt } from './validate';
 import { feedPagingQuery, type FeedPaging } from './feedPaging';
 import type { ReaderActions } from './readerActions';
-import { loadReaderActions } from './lazy/loadReaderActions';
+import { loadReaderActions, readerActionsPart } from './lazy/loadReaderActions';
 import { followedSitesRequest, type FollowedSitesParams } from './followedSites';
 import { site as checkSite } from './validate';
 
@@ -32,8 +32,13 @@ export class ReaderApi {
    * (readerActions.ts): loaded with the first use, as they are used only now and then.
    */
   async actions(): Promise<ReaderActions> {
-    const { ReaderActions } = await loadReaderActions();
-    return (this.acts ??= new ReaderActions(this.t, parseWith));
+    await loadReaderActions();
+    return this.actionsNow();
+  }
+
+  /** The same, loaded now (a throw when the part cannot be read): for a list's prepared pages (a tag's posts). */
+  actionsNow(): ReaderActions {
+    return (this.acts ??= new (readerActionsPart().ReaderActions)(this.t, parseWith));
   }
 
   /** GET /v1.1/read/following/mine as a prepared request (a list's pages); the call itself is `actions().followedSites`. */

@@ -10,3 +10,5 @@ import { lazyPart } from './lazyPart';
 const part = lazyPart(() => require('./readerActionsEntry') as typeof ReaderActions);
 /** A failure to load is a rejection, not a throw. */
 export const loadReaderActions = part.load;
+/** Loads the part now (a throw when it cannot be read). */
+export const readerActionsPart = part.get;
