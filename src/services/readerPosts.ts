@@ -20,7 +20,8 @@ type View = ReaderViews['following'];
 
 export class ReaderPosts extends Disposable {
   private loaded: ReaderPostActions | undefined;
-  private readonly lists = new Set<ReaderList>();
+  /** Each list, and the name of the view that shows it (the Reader shows several: Freshly Pressed, each opened tag's posts). */
+  private readonly lists = new Map<ReaderList, 'following' | 'reader'>();
   private readonly shown: { following?: View; reader?: View } = {};
   private readonly beforeLoad: Disposal;
 
@@ -29,7 +30,7 @@ export class ReaderPosts extends Disposable {
     this.beforeLoad = this.register(
       o.changes.onFollow(() => {
         if (this.loaded) return;
-        for (const list of this.lists)
+        for (const list of this.lists.keys())
           if ((list as { followedOnly?: boolean }).followedOnly && list.state.kind !== 'idle') void list.refresh();
       }),
     );
@@ -40,7 +41,7 @@ export class ReaderPosts extends Disposable {
     if (!this.loaded) {
       const { ReaderPostActions } = readerPostsPart();
       this.loaded = this.register(
-        new ReaderPostActions({ client: this.o.client, lists: () => [...this.lists], changes: this.o.changes, undoMs }),
+        new ReaderPostActions({ client: this.o.client, lists: () => [...this.lists.keys()], changes: this.o.changes, undoMs }),
       );
       this.beforeLoad.dispose();
     }
@@ -54,19 +55,20 @@ export class ReaderPosts extends Disposable {
 
   /** A feature's list of Reader posts, and the view that shows it. */
   add(name: 'following' | 'reader', list: ReaderList, view: View): Disposal {
-    this.lists.add(list);
+    this.lists.set(list, name);
     this.shown[name] = view;
     return {
       dispose: () => {
         this.lists.delete(list);
-        if (this.shown[name] === view) delete this.shown[name];
+        // The view stays while it shows another list (a tag's posts dropped, Freshly Pressed still shown).
+        if (this.shown[name] === view && ![...this.lists.values()].includes(name)) delete this.shown[name];
       },
     };
   }
 
   /** The list that holds the post (by site and ID), for its page to follow. */
   listOf(post: { site_ID?: number | string; ID: number | string }): ReaderList | undefined {
-    for (const list of this.lists) if (list.items.some((p) => p.site_ID === post.site_ID && p.ID === post.ID)) return list;
+    for (const list of this.lists.keys()) if (list.items.some((p) => p.site_ID === post.site_ID && p.ID === post.ID)) return list;
     return undefined;
   }
 
@@ -75,7 +77,7 @@ export class ReaderPosts extends Disposable {
     following: this.viewOf('following'),
     reader: this.viewOf('reader'),
     find: (key) => {
-      for (const list of this.lists) {
+      for (const list of this.lists.keys()) {
         const post = list.items.find((p) => `${String(p.site_ID)}/${String(p.ID)}` === key);
         if (post) return post;
       }
