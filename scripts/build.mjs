@@ -17,6 +17,7 @@
 //   src/api/lazy/readerActionsEntry.ts -> dist/readeracts.js (the Reader's actions: follow by address, seen marks, tags, blocks: with the first of them)
 //   src/api/lazy/postChangesEntry.ts -> dist/postchanges.js (create, update, trash and restore posts: with the first of them)
 //   src/models/lazy/readerPostsEntry.ts -> dist/readerposts.js (acting on Reader posts: like, seen, follow, block, comment: with the first action)
+//   src/views/common/lazy/hoversEntry.ts -> dist/hovers.js (the hovers of Reader posts' rows: with the first)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
 // entry points; each part's loader (a lazy/loadX.ts beside its code, in that code's layer) require()s
 // its entry, and lazyParts below turns that require into one of the built file, left to run time.
@@ -61,6 +62,7 @@ const LAZY = {
   readerActionsEntry: 'readeracts',
   postChangesEntry: 'postchanges',
   readerPostsEntry: 'readerposts',
+  hoversEntry: 'hovers',
 };
 
 /** `require('./transportEntry')` in src/api/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
@@ -128,6 +130,7 @@ const options = {
     readeracts: 'src/api/lazy/readerActionsEntry.ts',
     postchanges: 'src/api/lazy/postChangesEntry.ts',
     readerposts: 'src/models/lazy/readerPostsEntry.ts',
+    hovers: 'src/views/common/lazy/hoversEntry.ts',
   },
   bundle: true,
   outdir,

@@ -1,13 +1,12 @@
 /**
- * How a Reader post's row shows what the reader did (Following and Freshly Pressed alike): an
- * unseen post has a filled dot for its icon, the row's description says liked, and the hover says
- * what the catalog's `doneSentence`s say, and why the post offers less (an external feed, closed
- * comments).
+ * How a Reader post's row shows what the reader did (Following, Freshly Pressed and a tag's posts
+ * alike): an unseen post has a filled dot for its icon, the row's description says liked; the hover
+ * (readerPostHover.ts, loaded with the first) says what the catalog's `doneSentence`s say, and why
+ * the post offers less (an external feed, closed comments).
  */
 import * as vscode from 'vscode';
 import { localized } from '../../localize';
-import { escapeMd } from './markdown';
-import { READER_ACTIONS, readerLimits, type ReaderPost } from '../../models/readerActionCatalog';
+import { READER_ACTIONS, type ReaderPost } from '../../models/readerActionCatalog';
 
 /** Unseen: the dot the notifications give an unread note; seen (or not said, on older answers): the list's own icon. */
 export function readerPostIcon(p: ReaderPost, seenIcon: string): vscode.ThemeIcon {
@@ -22,12 +21,4 @@ export function readerRowStates(p: ReaderPost): string[] {
   for (const e of READER_ACTIONS.shown) if (e.rowState && e.value?.(p) === e.rowState.when) words.push(localized(e.rowState.text));
   if (p.is_seen === false) words.unshift(vscode.l10n.t('unseen'));
   return words;
-}
-
-/** The hover's lines on what the reader did and what the post does not offer. */
-export function appendReaderState(md: vscode.MarkdownString, p: ReaderPost): void {
-  md.supportThemeIcons = true;
-  const line = (icon: string, text: string) => md.appendMarkdown(`$(${icon}) ${escapeMd(text)}\n\n`);
-  for (const e of READER_ACTIONS.shown) if (e.doneSentence && e.value?.(p)) line(e.doneSentence.icon, localized(e.doneSentence.text));
-  for (const why of readerLimits(p)) line('info', localized(why));
 }

@@ -5,8 +5,8 @@ import { pickedOnIso } from '../../models/featuredModel';
 import type { Tag } from '../../models/tagsModel';
 import { COMMANDS } from '../../ids';
 import { readerContext } from '../../models/readerActionCatalog';
-import { escapeMd } from '../common/markdown';
-import { appendReaderState, readerPostIcon, readerRowStates } from '../common/readerPostLook';
+import { hovers } from '../common/lazy/loadHovers';
+import { readerPostIcon, readerRowStates } from '../common/readerPostLook';
 
 export type ReaderSection = 'featured' | 'tags';
 
@@ -50,17 +50,7 @@ export class FeaturedPostNode extends vscode.TreeItem {
   }
 
   buildTooltip(): vscode.MarkdownString {
-    const p = this.post;
-    const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`**${escapeMd(this.label as string)}**\n\n`);
-    md.appendMarkdown(
-      `${escapeMd(p.editorial?.blog_name ?? (typeof p.site_name === 'string' ? p.site_name : ''))}${p.editorial?.picked_on ? ` · ${vscode.l10n.t('picked {0}', new Date(pickedOnIso(p) ?? '').toLocaleDateString())}` : ''}\n\n`,
-    );
-    // No picture: an image in a hover loads as the pointer passes over the row, and tells its host you looked.
-    const excerpt = stripHtml(p.excerpt ?? '').slice(0, 200);
-    if (excerpt) md.appendMarkdown(`${escapeMd(excerpt)}\n\n`);
-    appendReaderState(md, p);
-    return md;
+    return hovers().featuredPostHover(this.post, this.label as string);
   }
 }
 
