@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { loadRender } from '../lazy/loadRender';
-import { relativeTime } from '../models/relativeTime';
-import { pickedOnIso, type FeaturedModel } from '../models/featuredModel';
-import type { DetailPanel } from '../views/detail/detailPanel';
+import type { FeaturedModel } from '../models/featuredModel';
+import type { ReaderModel } from '../models/readerModel';
+import type { ReaderPost } from '../models/readerActionCatalog';
 import { FeaturedPostNode } from '../views/reader/readerNodes';
+import { TagPostNode } from '../views/reader/tagPostNode';
 import { COMMANDS } from '../ids';
 import { openExternal, type CommandAuth } from './common';
 import type { ShowReaderPostDeps } from './showReaderPost';
@@ -12,10 +12,10 @@ import type { ReaderPostActions } from '../models/readerPostActions';
 import { markSeenOnOpen } from './markAllSeen';
 
 export interface ReaderCommandsDeps {
-  /** Where a post is shown. */
-  detail: Pick<DetailPanel, 'show'>;
   /** Freshly Pressed's list: a post's page follows its copy there. */
   featured: Pick<FeaturedModel, 'items' | 'onDidChange'>;
+  /** The opened tags' lists: a tag's post's page follows its copy in its tag's. */
+  tagPosts: ReaderModel['tagPosts'];
   /** What a post's page needs; without the Reader post actions model a post shows as it did, without actions. */
   show: Omit<ShowReaderPostDeps, 'list'>;
   auth: CommandAuth;
@@ -23,39 +23,31 @@ export interface ReaderCommandsDeps {
   actions: () => Pick<ReaderPostActions, 'seen'>;
 }
 
-export function registerReaderCommands({ detail, featured, show, auth, actions }: ReaderCommandsDeps): vscode.Disposable[] {
+/** A row's post, the list that holds it, and the title its page shows (a featured post's editorial headline). */
+function shown(
+  node: unknown,
+  deps: ReaderCommandsDeps,
+): { post: ReaderPost; list: ShowReaderPostDeps['list']; title?: string } | undefined {
+  if (node instanceof FeaturedPostNode)
+    return { post: node.post, list: deps.featured, title: node.post.editorial?.custom_headline || node.post.title };
+  const list = node instanceof TagPostNode ? deps.tagPosts(node.tag) : undefined;
+  return list && { post: (node as TagPostNode).post, list, title: (node as TagPostNode).post.title };
+}
+
+export function registerReaderCommands(deps: ReaderCommandsDeps): vscode.Disposable[] {
+  const { show, auth, actions } = deps;
   const work = occasional({ log: show.log, auth });
   return [
     vscode.commands.registerCommand(COMMANDS.reader.show, async (node?: vscode.TreeItem) => {
-      if (!(node instanceof FeaturedPostNode)) return;
-      const p = node.post;
-      markSeenOnOpen(actions, p);
-      if (show.postActions) {
-        const current = featured.items.find((x) => x.site_ID === p.site_ID && x.ID === p.ID) ?? p;
-        await work(vscode.l10n.t('Show Post'), (m) =>
-          m.showReaderPost({ ...show, list: featured }, current, p.editorial?.custom_headline || p.title),
-        );
-        return;
-      }
-      const picked = pickedOnIso(p);
-      const { plainTitle, postHtml } = await loadRender();
-      await detail.show(
-        plainTitle(p.editorial?.custom_headline || p.title),
-        postHtml(
-          {
-            title: p.title,
-            URL: p.URL,
-            content: p.content,
-            excerpt: p.excerpt,
-            author: p.author,
-            site_name: p.editorial?.blog_name ?? (typeof p.site_name === 'string' ? p.site_name : undefined),
-          },
-          picked ? relativeTime(Date.parse(picked), Date.now(), vscode.env.language) : '',
-        ),
-      );
+      const row = shown(node, deps);
+      if (!row) return;
+      const { post, list, title } = row;
+      const current = list.items.find((x) => x.site_ID === post.site_ID && x.ID === post.ID) ?? post;
+      markSeenOnOpen(actions, current);
+      await work(vscode.l10n.t('Show Post'), (m) => m.showReaderPost({ ...show, list }, current, title));
     }),
     vscode.commands.registerCommand(COMMANDS.reader.open, (node?: vscode.TreeItem) =>
-      openExternal(node instanceof FeaturedPostNode ? node.post.URL : undefined),
+      openExternal(node instanceof FeaturedPostNode || node instanceof TagPostNode ? node.post.URL : undefined),
     ),
   ];
 }

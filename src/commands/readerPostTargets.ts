@@ -4,6 +4,7 @@ import { FeedPostNode } from '../views/following/feedPostNode';
 import type { FollowingProvider } from '../views/following/followingProvider';
 import { FeaturedPostNode } from '../views/reader/readerNodes';
 import type { ReaderProvider } from '../views/reader/readerProvider';
+import { TagPostNode } from '../views/reader/tagPostNode';
 import { whenRowsKnown, type NoteArg } from './noteTargets';
 
 /** The views whose rows are Reader posts. */
@@ -17,7 +18,8 @@ export interface ReaderViews {
 /** What a Reader command is called with: a row (menu, key), a post's key (its page), or nothing. */
 export type ReaderArg = NoteArg | string;
 
-const postOf = (n: unknown): FeedPost | undefined => (n instanceof FeedPostNode || n instanceof FeaturedPostNode ? n.post : undefined);
+const postOf = (n: unknown): FeedPost | undefined =>
+  n instanceof FeedPostNode || n instanceof FeaturedPostNode || n instanceof TagPostNode ? n.post : undefined;
 
 /**
  * The posts a Reader command acts on: the row given first, then the rest of the selection when

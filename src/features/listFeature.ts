@@ -33,7 +33,10 @@ export type ListFeatureDeps = Pick<Shared, 'auth' | 'coordinator' | 'lists' | 'f
  * kept for the next start; an auth failure of its models signs out; its Refresh and Load more
  * commands reload it and load its next page. The subclass adds its other commands.
  */
-export abstract class ListFeature<M extends Disposal, P extends ListView & Disposal & { loadMore(): Promise<void> }> extends Disposable {
+export abstract class ListFeature<
+  M extends Disposal,
+  P extends ListView & Disposal & { loadMore(row?: unknown): Promise<void> },
+> extends Disposable {
   readonly model: M;
   readonly provider: P;
 
@@ -46,7 +49,8 @@ export abstract class ListFeature<M extends Disposal, P extends ListView & Dispo
     this.register(lists.add(this.provider));
     const provider = this.provider;
     this.register(vscode.commands.registerCommand(parts.commands.refresh, () => provider.reload()));
-    this.register(vscode.commands.registerCommand(parts.commands.loadMore, () => provider.loadMore()));
+    // A Load more row of a list under a row (a tag's posts) gives that row.
+    this.register(vscode.commands.registerCommand(parts.commands.loadMore, (row?: unknown) => provider.loadMore(row)));
     for (const page of parts.pages(this.model)) this.register(firstPaint.add(page));
     this.registerAll(signOutOnUnauthorized(auth, parts.watched(this.model)));
   }

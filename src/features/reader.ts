@@ -1,4 +1,4 @@
-/** Reader: Freshly Pressed and the subscribed tags, their view and commands, and their first pages for the next start. */
+/** Reader: Freshly Pressed and the subscribed tags (each opening to its posts), their view and commands, and their first pages for the next start. */
 import { registerMarkAllSeen } from '../commands/markAllSeen';
 import { registerReaderCommands } from '../commands/readerCommands';
 import { registerTagCommands } from '../commands/tagCommands';
@@ -28,8 +28,16 @@ export class ReaderFeature extends ListFeature<ReaderModel, ReaderProvider> {
     const { model, provider } = this;
     const actions = () => deps.readerPosts.actions();
     this.register(deps.readerPosts.add('reader', model.featured, provider));
+    // Each opened tag's posts are Reader posts too: a like anywhere shows in them, and theirs everywhere.
+    model.shareTagPosts((list) => deps.readerPosts.add('reader', list, provider));
     this.registerAll(
-      registerReaderCommands({ detail: deps.detail, featured: model.featured, show: readerPostPage(deps), auth: deps.auth, actions }),
+      registerReaderCommands({
+        featured: model.featured,
+        tagPosts: (key) => model.tagPosts(key),
+        show: readerPostPage(deps),
+        auth: deps.auth,
+        actions,
+      }),
     );
     this.registerAll(
       registerMarkAllSeen({

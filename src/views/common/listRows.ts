@@ -32,20 +32,30 @@ export function loadedAtLabel(loadedAt: number | undefined): string | undefined 
   return today ? d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : d.toLocaleString();
 }
 
-/** A failed refresh (what is still shown, and from when), the rows, then "Load more…" or its failure. */
+/**
+ * A failed refresh (what is still shown, and from when), the rows, then "Load more…" or its failure;
+ * for a list under a row (`under`), rows of that row's own, whose Load more (and Retry) is given it.
+ */
 export function listRows<T>(
   list: ShownList<T>,
   rows: (items: readonly T[]) => vscode.TreeItem[],
   loadMoreCommand: string,
+  under?: vscode.TreeItem,
 ): vscode.TreeItem[] {
   const s = list.state;
   if (s.kind === 'idle') return [];
   const out: vscode.TreeItem[] = [];
   if (s.kind === 'error')
-    out.push(new ErrorNode(s.error, { stale: list.items.length > 0 ? (loadedAtLabel(list.loadedAt) ?? '') : undefined }));
+    out.push(
+      new ErrorNode(s.error, {
+        stale: list.items.length > 0 ? (loadedAtLabel(list.loadedAt) ?? '') : undefined,
+        under,
+        retry: under && loadMoreCommand,
+      }),
+    );
   out.push(...rows(list.items));
-  if (list.loadMoreError) out.push(new ErrorNode(list.loadMoreError, { loadMore: loadMoreCommand }));
-  else if (list.hasMore) out.push(new LoadMoreNode(loadMoreCommand));
+  if (list.loadMoreError) out.push(new ErrorNode(list.loadMoreError, { loadMore: loadMoreCommand, under }));
+  else if (list.hasMore) out.push(new LoadMoreNode(loadMoreCommand, under));
   return out;
 }
 

@@ -13,18 +13,21 @@ export function statusInWords(status: number): string {
 
 /**
  * A failure shown in the tree itself. It leads with what to do ("Retry — …"): a click refreshes
- * every view that failed, in one batch. `stale`: earlier items are still shown below it. Its hover
+ * every view that failed, in one batch (`retry`: that command instead, given `under`, the row a list
+ * is under). `stale`: earlier items are still shown below it. Its hover
  * says the sentence for people and, when the service answered, the HTTP status in words; never a
  * library code, the service's error identifier or the error's kind (those go to the log).
  */
 export class ErrorNode extends vscode.TreeItem {
-  constructor(error: ContentSiteError, options: { stale?: string; loadMore?: string } = {}) {
+  constructor(error: ContentSiteError, options: { stale?: string; loadMore?: string; under?: vscode.TreeItem; retry?: string } = {}) {
     const reason = localized(error.userMessage);
     super(
       options.loadMore ? vscode.l10n.t('Retry loading more — {0}', reason) : vscode.l10n.t('Retry — {0}', reason),
       vscode.TreeItemCollapsibleState.None,
     );
-    this.id = options.loadMore ? 'error-load-more' : 'error-refresh';
+    // A list under a row (a tag's posts) has its own: each with an id of its own, its Load more given the row.
+    const under = options.under;
+    this.id = `${under ? `${under.id}-` : ''}${options.loadMore ? 'error-load-more' : 'error-refresh'}`;
     this.description = options.stale ? vscode.l10n.t('showing {0}', options.stale) : undefined;
     this.iconPath = new vscode.ThemeIcon(
       options.stale ? 'warning' : 'error',
@@ -41,18 +44,18 @@ export class ErrorNode extends vscode.TreeItem {
     );
     this.contextValue = 'error';
     this.command = options.loadMore
-      ? { command: options.loadMore, title: vscode.l10n.t('Retry') }
-      : { command: COMMANDS.retryFailed, title: vscode.l10n.t('Retry') };
+      ? { command: options.loadMore, title: vscode.l10n.t('Retry'), arguments: under && [under] }
+      : { command: options.retry ?? COMMANDS.retryFailed, title: vscode.l10n.t('Retry'), arguments: under && [under] };
   }
 }
 
-/** The last row of a list that has more pages. */
+/** The last row of a list that has more pages; of a list under a row (`under`, a tag), given that row. */
 export class LoadMoreNode extends vscode.TreeItem {
-  constructor(command: string) {
+  constructor(command: string, under?: vscode.TreeItem) {
     super(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
-    this.id = 'load-more';
+    this.id = under ? `${under.id}-load-more` : 'load-more';
     this.iconPath = new vscode.ThemeIcon('ellipsis');
     this.contextValue = 'loadMore';
-    this.command = { command, title: vscode.l10n.t('Load more…') };
+    this.command = { command, title: vscode.l10n.t('Load more…'), arguments: under && [under] };
   }
 }

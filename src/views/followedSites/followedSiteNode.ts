@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import { stripHtml, type FeedPost } from '../../api';
 import { COMMANDS } from '../../ids';
-import { localized } from '../../localize';
-import { siteName, unseenCount, type FollowedSite, type SitePosts } from '../../models/followedSitesModel';
+import { siteName, unseenCount, type FollowedSite } from '../../models/followedSitesModel';
 import { relativeTime } from '../../models/relativeTime';
 import { escapeMd, mdLink } from '../common/markdown';
 
@@ -39,22 +38,8 @@ export class FollowedSiteNode extends vscode.TreeItem {
   }
 }
 
-/** What stands under a site's row instead of its posts: loading, none, or why they could not be read. */
-export class SitePostsMessageNode extends vscode.TreeItem {
-  constructor(parentId: string, posts: SitePosts | undefined) {
-    super(
-      posts?.kind === 'error'
-        ? vscode.l10n.t('Could not load the posts — {0}', localized(posts.error.userMessage))
-        : posts?.kind === 'loaded'
-          ? vscode.l10n.t('No posts to show.')
-          : vscode.l10n.t('Loading…'),
-      vscode.TreeItemCollapsibleState.None,
-    );
-    this.id = `${parentId}-${posts?.kind ?? 'loading'}`;
-    this.iconPath = new vscode.ThemeIcon(posts?.kind === 'error' ? 'error' : posts?.kind === 'loaded' ? 'info' : 'loading~spin');
-    if (posts?.kind === 'error') this.tooltip = vscode.l10n.t('Refresh the view to try again.');
-  }
-}
+// What stands under a site's row instead of its posts (loading, none, why not) is a tag's too.
+export { PostsMessageNode as SitePostsMessageNode } from '../common/postsMessageNode';
 
 /** One of a followed site's latest posts: opens in the detail view as Following's posts do (`COMMANDS.following.show`). */
 export class SitePostNode extends vscode.TreeItem {

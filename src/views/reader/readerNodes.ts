@@ -55,8 +55,13 @@ export class FeaturedPostNode extends vscode.TreeItem {
 }
 
 export class TagNode extends vscode.TreeItem {
-  constructor(readonly tag: Tag) {
-    super(tag.title || tag.display_name || tag.slug || vscode.l10n.t('(tag)'), vscode.TreeItemCollapsibleState.None);
+  constructor(
+    readonly tag: Tag,
+    /** Its key in the tags' list. */
+    readonly key: string,
+  ) {
+    // Opens to the tag's latest posts.
+    super(tag.title || tag.display_name || tag.slug || vscode.l10n.t('(tag)'), vscode.TreeItemCollapsibleState.Collapsed);
     this.description = tag.slug && tag.slug !== tag.title ? `#${tag.slug}` : undefined;
     this.iconPath = new vscode.ThemeIcon('tag');
     this.id = tagId(tag);
