@@ -66,6 +66,18 @@ export const COMMANDS = {
     loadMore: 'contentSite.trash.loadMore',
     restore: 'contentSite.trash.restore',
   },
+  /** A site as a folder (issue 34): Clone Site into Folder…, and the Source Control view of each clone. */
+  siteFolder: {
+    clone: 'contentSite.siteFolder.clone',
+    sync: 'contentSite.siteFolder.sync',
+    checkStatus: 'contentSite.siteFolder.checkStatus',
+    /** A resource of the Source Control view clicked: the diff that matters for its group. */
+    openChange: 'contentSite.siteFolder.openChange',
+    openFile: 'contentSite.siteFolder.openFile',
+    showSiteVersion: 'contentSite.siteFolder.showSiteVersion',
+    showRevisions: 'contentSite.siteFolder.showRevisions',
+    publishQueued: 'contentSite.siteFolder.publishQueued',
+  },
   posts: {
     refresh: 'contentSite.posts.refresh',
     loadMore: 'contentSite.posts.loadMore',
@@ -104,6 +116,10 @@ export const CONTEXT_KEYS = {
 /** The scheme of the read-only documents that show the site's version of a post beside the file. */
 export const SCHEMES = {
   sitePost: 'content-site-post',
+  /** A post file as it was last synced (pulled or published): the Source Control view's quick diff and Changed Here diffs. */
+  synced: 'content-site-synced',
+  /** A revision of a post, as a post file (Show Revisions). */
+  revision: 'content-site-revision',
 } as const;
 
 /** The webview panels' view types. */
@@ -115,6 +131,11 @@ export const PANELS = {
 /** The status bar items' ids. */
 export const STATUS_ITEMS = {
   unread: 'contentSite.unread',
+} as const;
+
+/** The Source Control provider of a site folder (vscode.scm). */
+export const SOURCE_CONTROL = {
+  id: 'contentSite',
 } as const;
 
 /** Where the extension keeps things: keys of its global state and of its secret storage. */
@@ -129,6 +150,8 @@ export const STORAGE_KEYS = {
   uploadedMedia: 'contentSite.uploadedMedia',
   /** What this extension last read or wrote of each post (its `modified`), by service, site and post (global state). */
   seenPosts: 'contentSite.seenPosts',
+  /** Publishes waiting for the service, in order (workspace state): the outbox. */
+  outbox: 'contentSite.outbox',
   /** The signed-in session (secret storage). */
   session: 'contentSite.session',
 } as const;

@@ -21,3 +21,7 @@ export * from '../writing/pullContent';
 export * from '../writing/bodyRenderer';
 export * from '../writing/frontMatterTerms';
 export * from '../writing/siteClone';
+export * from '../writing/siteSync';
+export * from '../writing/mergePost';
+export { hasConflicts } from '../writing/conflictMarkers';
+export { folderMarker, MARKER_FILE } from '../writing/cloneMarker';

@@ -96,3 +96,8 @@ export function conflictMessage(block: ConflictBlock): string {
   const end = block.closed ? 'its >>>>>>> line' : 'the end of the file, where its >>>>>>> line is missing';
   return `A merge conflict is left here, up to ${end}: keep this side, the site's or both, and remove the marker lines (<<<<<<<, ======= and >>>>>>>). A file with conflict markers is not published.`;
 }
+
+/** Whether a post file still holds a conflict a merge wrote (outside fenced code): it is not published. */
+export function hasConflicts(text: string): boolean {
+  return conflictBlocks(text.split('\n')).length > 0;
+}

@@ -42,6 +42,11 @@ export interface CloneRequest {
   folder: string;
   signal?: AbortSignal;
   onProgress?(progress: { done: number; total: number }): void;
+  /**
+   * Only what changed on the site since this moment (the service's clock: the newest version the
+   * folder took, less a second): Sync's pull. Without it, every post and page.
+   */
+  since?: string;
 }
 
 export interface CloneOutcome {
@@ -54,13 +59,15 @@ export interface CloneOutcome {
   /** Posts whose name another file holds, written under the next free name. */
   renamed: Array<{ id: number; path: string; taken: string }>;
   /** Files not written over, and why: local edits since the last write, or no record of what was written. */
-  leftAlone: Array<{ id: number; path: string; reason: 'edited' | 'unknown' }>;
+  leftAlone: Array<{ id: number; path: string; reason: 'edited' | 'unknown'; post: PostV11 }>;
   /** Posts the writing code could not turn into a file (a bound it keeps), with its sentence; none of their files written. */
   failed: Array<{ id: number; message: string }>;
   /** Stopped by the signal: every file written is whole; run again to go on. */
   cancelled: boolean;
   /** The site's posts and pages, as the listing counted them. */
   total: number;
+  /** The newest version listed (not a scheduled post's): where the next look for changes starts. */
+  newest?: string;
 }
 
 /** A file of this site's post already in the folder. */
@@ -118,14 +125,14 @@ export async function cloneSite(deps: CloneDeps, req: CloneRequest): Promise<Clo
     if (have) {
       const last = await deps.records.get(site, post.ID);
       if (!last) {
-        out.leftAlone.push({ id: post.ID, path: have.path, reason: 'unknown' });
+        out.leftAlone.push({ id: post.ID, path: have.path, reason: 'unknown', post });
         return;
       }
       // The record first (put back when the file is not replaced): a file never holds a version its record does not.
       await deps.records.set(site, post.ID, record);
       if (!(await replaceFile(have.path, last.fileText, text, dir))) {
         await deps.records.set(site, post.ID, last);
-        out.leftAlone.push({ id: post.ID, path: have.path, reason: 'edited' });
+        out.leftAlone.push({ id: post.ID, path: have.path, reason: 'edited', post });
         return;
       }
       have.modified = post.modified;
@@ -165,9 +172,12 @@ export async function cloneSite(deps: CloneDeps, req: CloneRequest): Promise<Clo
     return { newest, finished: true };
   }
 
-  const first = await pass();
+  const later = (a?: string, b?: string) => (!a ? b : !b ? a : Date.parse(b) > Date.parse(a) ? b : a);
+  const first = await pass(req.since);
+  out.newest = first.newest;
   if (first.finished && first.newest && !signal?.aborted) {
     const since = await pass(secondBefore(first.newest));
+    out.newest = later(first.newest, since.newest);
     out.cancelled = !since.finished;
   } else out.cancelled = !first.finished || signal?.aborted === true;
   return out;

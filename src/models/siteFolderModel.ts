@@ -1,0 +1,186 @@
+/**
+ * The state of one site folder (a clone: issue 34) as its Source Control view shows it: each post
+ * file as last read (its post, whether it differs from what it and the site last agreed on, whether
+ * it holds conflict markers) and each post as the site last listed it (its version), and from the
+ * two the groups: Changed Here, Changed on the Site, Changed on Both, New Here, Deleted on the Site.
+ *
+ * A file is read again only when the file watcher says it changed; the site's versions come from
+ * the cheap status check (only what changed since the newest version seen). So a folder of 10,000
+ * files is never rescanned per keystroke or per check. No vscode here.
+ */
+import { Emitter } from './emitter';
+
+export type FolderGroup = 'both' | 'site' | 'here' | 'new' | 'deleted';
+
+/** The groups in the order the view shows them. */
+export const FOLDER_GROUPS: readonly FolderGroup[] = ['both', 'site', 'here', 'new', 'deleted'];
+
+/** What one post file of the folder holds, as last read. */
+export interface FileFacts {
+  /** Its absolute path. */
+  path: string;
+  /** The post it is (its front matter's `id`); none for a file not published yet. */
+  id?: number;
+  title: string;
+  /** The file differs from what it and the site last agreed on (its sync record), or no record says what that was. */
+  changedHere: boolean;
+  /** The file holds conflict markers left by a merge: it is not published until they are gone. */
+  conflicted: boolean;
+}
+
+/** A post as the cheap listing gives it (`fields=ID,modified,status,type`). */
+export interface SiteVersion {
+  id: number;
+  modified: string;
+  status?: string;
+  type?: string;
+}
+
+/** Why a post the folder holds is no longer listed by the site. */
+export type Gone = 'trash' | 'deleted';
+
+/** One row of the view. */
+export interface FolderResource {
+  group: FolderGroup;
+  /** The file; for a post new on the site, none yet. */
+  path?: string;
+  id?: number;
+  title: string;
+  conflicted: boolean;
+  /** Set in Deleted on the Site. */
+  gone?: Gone;
+  /** The site's version, when the row is about a change there. */
+  site?: SiteVersion;
+}
+
+export type FolderGroups = Record<FolderGroup, FolderResource[]>;
+
+export interface SiteFolderDeps {
+  /** The version of post `id` the folder last took or sent (the publish memory's `modified`). */
+  synced(id: number): string | undefined;
+}
+
+const byPath = (a: FolderResource, b: FolderResource) => (a.path ?? '').localeCompare(b.path ?? '') || (a.id ?? 0) - (b.id ?? 0);
+
+export class SiteFolderModel {
+  private readonly files = new Map<string, FileFacts>();
+  /** Each post's file (the first, when two name it). */
+  private readonly pathOf = new Map<number, string>();
+  private readonly site = new Map<number, SiteVersion>();
+  private readonly gone = new Map<number, Gone>();
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly deps: SiteFolderDeps) {}
+
+  /** A file read (again): what it holds now. */
+  setFile(facts: FileFacts): void {
+    this.dropPath(facts.path);
+    this.files.set(facts.path, facts);
+    if (facts.id !== undefined && !this.pathOf.has(facts.id)) this.pathOf.set(facts.id, facts.path);
+    this.changed.fire();
+  }
+
+  removeFile(path: string): void {
+    if (!this.files.has(path)) return;
+    this.dropPath(path);
+    this.changed.fire();
+  }
+
+  private dropPath(path: string): void {
+    const had = this.files.get(path);
+    this.files.delete(path);
+    if (had?.id === undefined || this.pathOf.get(had.id) !== path) return;
+    this.pathOf.delete(had.id);
+    for (const f of this.files.values())
+      if (f.id === had.id) {
+        this.pathOf.set(had.id, f.path);
+        break;
+      }
+  }
+
+  file(path: string): FileFacts | undefined {
+    return this.files.get(path);
+  }
+
+  get fileCount(): number {
+    return this.files.size;
+  }
+
+  /** The site's versions as a listing gave them (what changed since the last check, or all). */
+  siteVersions(versions: readonly SiteVersion[]): void {
+    if (versions.length === 0) return;
+    for (const v of versions) {
+      this.site.set(v.id, v);
+      // Listed again: it is no longer gone (restored from the trash).
+      this.gone.delete(v.id);
+    }
+    this.changed.fire();
+  }
+
+  /** What the site lists now, by ID (`live`: any status but the trash; `trashed`): the folder's posts in neither are gone. */
+  siteIds(live: ReadonlySet<number>, trashed: ReadonlySet<number>): void {
+    this.gone.clear();
+    for (const id of this.pathOf.keys()) if (!live.has(id)) this.gone.set(id, trashed.has(id) ? 'trash' : 'deleted');
+    this.changed.fire();
+  }
+
+  /** The site's version of post `id`, when the site changed it since the folder last took or sent it. */
+  siteChange(id: number): SiteVersion | undefined {
+    const v = this.site.get(id);
+    return v && v.modified !== this.deps.synced(id) ? v : undefined;
+  }
+
+  /** Forget the site's listed version of `id` once the folder holds it (pulled, merged or published). */
+  settled(id: number): void {
+    const v = this.site.get(id);
+    if (v && v.modified === this.deps.synced(id)) this.site.delete(id);
+    this.changed.fire();
+  }
+
+  /** What the view persists of the site's side between sessions. */
+  snapshot(): { site: SiteVersion[]; gone: Array<[number, Gone]> } {
+    return { site: [...this.site.values()].filter((v) => this.siteChange(v.id)), gone: [...this.gone] };
+  }
+
+  restore(s: { site?: SiteVersion[]; gone?: Array<[number, Gone]> }): void {
+    for (const v of s.site ?? []) this.site.set(v.id, v);
+    for (const [id, why] of s.gone ?? []) this.gone.set(id, why);
+    this.changed.fire();
+  }
+
+  groups(): FolderGroups {
+    const out: FolderGroups = { both: [], site: [], here: [], new: [], deleted: [] };
+    for (const f of this.files.values()) {
+      const base = { path: f.path, id: f.id, title: f.title, conflicted: f.conflicted };
+      if (f.id === undefined) {
+        out.new.push({ ...base, group: 'new' });
+        continue;
+      }
+      const gone = this.gone.get(f.id);
+      if (gone) {
+        out.deleted.push({ ...base, group: 'deleted', gone });
+        continue;
+      }
+      const site = this.siteChange(f.id);
+      const group: FolderGroup | undefined =
+        f.conflicted || (f.changedHere && site) ? 'both' : site ? 'site' : f.changedHere ? 'here' : undefined;
+      if (group) out[group].push({ ...base, group, ...(site ? { site } : {}) });
+    }
+    // Posts new on the site (or never taken here): the next Sync writes their files.
+    for (const v of this.site.values())
+      if (!this.pathOf.has(v.id) && v.status !== 'trash' && this.siteChange(v.id))
+        out.site.push({ group: 'site', id: v.id, title: '', conflicted: false, site: v });
+    for (const g of FOLDER_GROUPS) out[g].sort(byPath);
+    return out;
+  }
+
+  /** How many rows the view shows (the Source Control badge). */
+  count(groups = this.groups()): number {
+    return FOLDER_GROUPS.reduce((n, g) => n + groups[g].length, 0);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
