@@ -21,3 +21,5 @@ export * from '../writing/pullContent';
 export * from '../writing/bodyRenderer';
 export * from '../writing/frontMatterTerms';
 export * from '../writing/siteClone';
+export * from '../writing/siteStatus';
+export * from '../writing/sitePages';
