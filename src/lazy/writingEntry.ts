@@ -25,3 +25,5 @@ export * from '../writing/siteSync';
 export * from '../writing/mergePost';
 export { hasConflicts } from '../writing/conflictMarkers';
 export { folderMarker, MARKER_FILE } from '../writing/cloneMarker';
+export * from '../writing/siteStatus';
+export * from '../writing/sitePages';
