@@ -18,6 +18,7 @@
 //   src/api/lazy/postChangesEntry.ts -> dist/postchanges.js (create, update, trash and restore posts: with the first of them)
 //   src/models/lazy/readerPostsEntry.ts -> dist/readerposts.js (acting on Reader posts: like, seen, follow, block, comment: with the first action)
 //   src/views/common/lazy/hoversEntry.ts -> dist/hovers.js (the hovers of Reader posts' rows: with the first)
+//   src/commands/lazy/siteFoldersEntry.ts -> dist/sitefolders.js (site folders: Clone Site into Folder…, their Source Control views, Sync, the outbox)
 // esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
 // entry points; each part's loader (a lazy/loadX.ts beside its code, in that code's layer) require()s
 // its entry, and lazyParts below turns that require into one of the built file, left to run time.
@@ -63,6 +64,7 @@ const LAZY = {
   postChangesEntry: 'postchanges',
   readerPostsEntry: 'readerposts',
   hoversEntry: 'hovers',
+  siteFoldersEntry: 'sitefolders',
 };
 
 /** `require('./transportEntry')` in src/api/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
@@ -131,6 +133,7 @@ const options = {
     postchanges: 'src/api/lazy/postChangesEntry.ts',
     readerposts: 'src/models/lazy/readerPostsEntry.ts',
     hovers: 'src/views/common/lazy/hoversEntry.ts',
+    sitefolders: 'src/commands/lazy/siteFoldersEntry.ts',
   },
   bundle: true,
   outdir,

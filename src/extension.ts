@@ -21,6 +21,7 @@ import { ReaderPostsFeature } from './features/readerPosts';
 import { RefreshFeature } from './features/refresh';
 import { SignInFeature } from './features/signIn';
 import { SiteFeature } from './features/site';
+import { SiteFolderFeature } from './features/siteFolder';
 import { TrashFeature } from './features/trash';
 import { ChosenSite } from './models/chosenSite';
 import type { Disposal } from './models/disposable';
@@ -95,6 +96,7 @@ export async function activate(context: vscode.ExtensionContext) {
     reader: own(new ReaderFeature(shared)),
     readerPosts: own(new ReaderPostsFeature(shared)),
     insights: own(new InsightsFeature(shared)),
+    siteFolder: own(new SiteFolderFeature(shared)),
     refresh: own(new RefreshFeature(shared)),
   };
   running = Object.values(features);

@@ -15,7 +15,9 @@ import { loadWriting, type WritingModule } from '../lazy/loadWriting';
 import type { ChosenSite } from '../models/chosenSite';
 import type { SiteChanges } from '../models/siteChanges';
 import { KeyedQueue } from '../models/keyedQueue';
+import { isUnreachable } from '../models/outboxReach';
 import { postLink } from '../models/postLink';
+import { COMMANDS } from '../ids';
 import { report } from '../report';
 import { WRITING_LIMITS } from '../writing/limits';
 import type { MediaMemory, PostMemory } from '../writing/publisher';
@@ -239,18 +241,27 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     title: string,
     work: () => Promise<PublishOutcome>,
   ): Promise<Question | undefined> {
-    const out = await run(title, work);
+    const out = await run(title, work, doc);
     if (!out) return undefined;
     if (out.kind === 'conflict' || out.kind === 'unintended') return out;
     await written(w, doc, out);
     return undefined;
   }
 
-  /** Runs a publish or a pull with progress; its failure said (a refusal as it is worded), undefined then. */
-  async function run<T>(title: string, work: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * Runs a publish or a pull with progress; its failure said (a refusal as it is worded), undefined
+   * then. A publish of a site folder's file that could not reach the service waits in the outbox.
+   */
+  async function run<T>(title: string, work: () => Promise<T>, published?: vscode.TextDocument): Promise<T | undefined> {
     try {
       return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, work);
     } catch (err) {
+      if (
+        published &&
+        isUnreachable(err) &&
+        (await vscode.commands.executeCommand<boolean>(COMMANDS.siteFolder.publishQueued, published.uri))
+      )
+        return undefined;
       if (isWritingRefusal(err)) {
         deps.log.warn(`Not published: ${err.message}`);
         void report.error(err.message);

@@ -9,9 +9,11 @@ import * as vscode from 'vscode';
 import type { FeedPost } from '../api';
 import { localized } from '../localize';
 import { READER_ACTIONS, type ReaderEntry } from '../models/readerActionCatalog';
-import type { ReaderPostActions, SiteRemoval } from '../models/readerPostActions';
-import { report, reportFailure } from '../report';
+import type { ReaderPostActions } from '../models/readerPostActions';
+import { reportFailure } from '../report';
 import { requireSignIn, type CommandAuth } from './common';
+import { occasional } from './lazy/loadOccasional';
+import type { ReaderPostWork } from './readerPostWork';
 import { readerCommand, readerTargets, type ReaderArg, type ReaderViews } from './readerPostTargets';
 
 export interface ReaderPostCommandsDeps {
@@ -27,27 +29,34 @@ export interface ReaderPostCommandsDeps {
 type Run = (clicked?: ReaderArg, selected?: readonly vscode.TreeItem[]) => unknown;
 
 export function registerReaderPostCommands(deps: ReaderPostCommandsDeps): vscode.Disposable[] {
-  const reg = (id: string | undefined, e: ReaderEntry, run: (posts: FeedPost[]) => unknown): vscode.Disposable[] => {
+  const work = occasional(deps);
+  const reg = (id: string | undefined, e: ReaderEntry, run: (w: ReaderPostWork, posts: FeedPost[]) => unknown): vscode.Disposable[] => {
     if (!id) return [];
     const handler: Run = async (clicked, selected) => {
       const posts = readerTargets(deps.views, clicked, selected);
       if (posts.length === 0 || !requireSignIn(deps)) return;
-      try {
-        await run(posts);
-      } catch (err) {
-        await reportFailure(deps, err, localized(e.labels.on));
-      }
+      // The work loads with the first action (dist/occasional.js); a failure to load is told as the action's.
+      await work(localized(e.labels.on), async (m) => {
+        try {
+          await run(m.readerPostWork, posts);
+        } catch (err) {
+          await reportFailure(deps, err, localized(e.labels.on));
+        }
+      });
     };
     return [vscode.commands.registerCommand(id, readerCommand(deps.views, id, handler))];
   };
   return READER_ACTIONS.shown.flatMap((e) => {
     switch (e.kind) {
       case 'toggle':
-        return [...reg(e.command, e, (posts) => toggle(deps, e, posts)), ...reg(e.offCommand, e, (posts) => toggle(deps, e, posts, false))];
+        return [
+          ...reg(e.command, e, (w, posts) => w.toggle(deps, e, posts)),
+          ...reg(e.offCommand, e, (w, posts) => w.toggle(deps, e, posts, false)),
+        ];
       case 'remove':
-        return reg(e.command, e, (posts) => block(deps, e, posts));
+        return reg(e.command, e, (w, posts) => w.block(deps, e, posts));
       case 'reply':
-        return reg(e.command, e, (posts) => offered(deps, e, posts.slice(0, 1)).map((p) => deps.comment(p))[0]);
+        return reg(e.command, e, (w, posts) => w.offered(deps, e, posts.slice(0, 1)).map((p) => deps.comment(p))[0]);
       case 'local':
         return e.undoes && e.command
           ? [
@@ -59,88 +68,5 @@ export function registerReaderPostCommands(deps: ReaderPostCommandsDeps): vscode
       default:
         return [];
     }
-  });
-}
-
-/** The posts that offer the entry; when none does, the status bar says why. */
-function offered(deps: ReaderPostCommandsDeps, e: ReaderEntry, posts: readonly FeedPost[]): FeedPost[] {
-  const yes = posts.filter((p) => e.offers(p) === true);
-  if (yes.length === 0) {
-    const why = e.offers(posts[0]);
-    deps.log.info(`reader ${e.id}: not offered on the ${posts.length} post(s) chosen.`);
-    vscode.window.setStatusBarMessage(
-      typeof why === 'string' ? localized(why) : vscode.l10n.t('{0} is not offered on this post.', localized(e.labels.on)),
-      6000,
-    );
-  }
-  return yes;
-}
-
-/** One post per site (or feed): follow and block act on sites. */
-function bySite(posts: readonly FeedPost[]): FeedPost[] {
-  const seen = new Set<string>();
-  return posts.filter((p) => {
-    const key = p.is_external ? `feed ${String(p.feed_ID)}` : `site ${String(p.site_ID)}`;
-    return !seen.has(key) && seen.add(key);
-  });
-}
-
-async function toggle(deps: ReaderPostCommandsDeps, e: ReaderEntry, posts: FeedPost[], on?: boolean): Promise<void> {
-  const chosen = offered(deps, e, posts);
-  if (chosen.length === 0) return;
-  const name = localized(e.labels.on);
-  if (e.id === 'follow') {
-    const want = on ?? !e.value!(chosen[0]);
-    const sites = bySite(chosen);
-    if (!want)
-      return removals(
-        deps,
-        e,
-        sites.map((p) => deps.actions().follow(p, false)),
-      );
-    const reports = await Promise.all(sites.map((p) => deps.actions().follow(p, true)));
-    const refused = reports.find((r) => r.error);
-    if (refused?.error) await reportFailure(deps, refused.error, name);
-    return;
-  }
-  const r = await (e.id === 'like' ? deps.actions().like(chosen, on) : deps.actions().seen(chosen, on));
-  deps.log.info(`reader ${e.id} ${r.on ? 'on' : 'off'}: ${r.acted.length} confirmed, ${r.failed.length} not.`);
-  if (r.error) await reportFailure(deps, r.error, name);
-}
-
-/** Block the posts' sites, after the entry's question: their posts leave every list, with Undo. */
-async function block(deps: ReaderPostCommandsDeps, e: ReaderEntry, posts: FeedPost[]): Promise<void> {
-  const sites = bySite(offered(deps, e, posts)).filter((p) => p.site_ID !== undefined);
-  if (sites.length === 0 || !e.confirm) return;
-  const yes = localized(e.confirm.yes);
-  const question =
-    sites.length === 1 ? localized(e.confirm.one, sites[0].site_name || String(sites[0].site_ID)) : localized(e.confirm.many, sites.length);
-  if ((await report.modal(question, {}, yes)) !== yes) return;
-  removals(
-    deps,
-    e,
-    sites.map((p) => deps.actions().block(Number(p.site_ID))),
-  );
-}
-
-/** Unfollows or blocks in their undo window: one message with Undo; closing it sends at once. */
-function removals(deps: ReaderPostCommandsDeps, e: ReaderEntry, started: ReadonlyArray<SiteRemoval | undefined>): void {
-  const pending = started.filter((r): r is SiteRemoval => r !== undefined);
-  if (pending.length === 0 || !e.removed) return;
-  const undo = vscode.l10n.t('Undo');
-  const sentence = pending.length === 1 ? localized(e.removed.one) : localized(e.removed.many, pending.length);
-  void report.info(sentence, undo).then((pick) => {
-    if (pick !== undo) {
-      for (const r of pending) r.sendNow();
-      return;
-    }
-    const results = pending.map((r) => r.undo());
-    if (results.every((x) => x === 'already sent'))
-      void report.info(vscode.l10n.t('Too late to undo: it was already sent to the service.'));
-  });
-  void Promise.all(pending.map((r) => r.done)).then(async (done) => {
-    const failed = done.filter((r) => !r.done && r.error);
-    deps.log.info(`reader ${e.id}: ${done.length - failed.length} confirmed, ${failed.length} not.`);
-    if (failed.length > 0) await reportFailure(deps, failed[0].error, localized(e.labels.on));
   });
 }

@@ -75,19 +75,36 @@ const message = (err: unknown) => (err instanceof Error ? ((err as { userMessage
 /** The service could not be reached (a publish that waits in the outbox rather than failing). */
 export type Unreachable = (err: unknown) => boolean;
 
+const nothingYet = (): SyncOutcome => ({
+  pulled: 0,
+  published: [],
+  merged: [],
+  conflicts: [],
+  unintended: [],
+  unreachable: [],
+  leftAlone: [],
+  failed: [],
+  cancelled: false,
+});
+
+/**
+ * One file of the folder published as Sync publishes it, and nothing else (the outbox's send): a
+ * post changed on the site meanwhile is not merged nor sent over, it is left (`changedOnSite`) for
+ * the view to list under Changed on Both.
+ */
+export async function publishFolderFile(
+  deps: SyncDeps,
+  req: Omit<SyncRequest, 'publish' | 'since'> & { path: string },
+  unreachable: Unreachable,
+): Promise<SyncOutcome & { changedOnSite: boolean }> {
+  const out = nothingYet();
+  const changedOnSite = await publishOne(deps, { ...req, publish: [req.path] }, req.path, out, unreachable, false);
+  return { ...out, changedOnSite };
+}
+
 export async function syncSite(deps: SyncDeps, req: SyncRequest, unreachable: Unreachable): Promise<SyncOutcome> {
   const { site, signal } = req;
-  const out: SyncOutcome = {
-    pulled: 0,
-    published: [],
-    merged: [],
-    conflicts: [],
-    unintended: [],
-    unreachable: [],
-    leftAlone: [],
-    failed: [],
-    cancelled: false,
-  };
+  const out = nothingYet();
 
   // 1. What changed on the site: into the files that still hold what was last synced, and new files.
   req.onProgress?.('Reading what changed on the site…');
@@ -139,22 +156,32 @@ async function mergeInto(deps: SyncDeps, site: string, path: string, post: PostV
   return merged.clean ? 'clean' : 'conflict';
 }
 
-/** One file published (or created), its answer written back; what happened added to `out`. */
-async function publishOne(deps: SyncDeps, req: SyncRequest, path: string, out: SyncOutcome, unreachable: Unreachable): Promise<void> {
+/**
+ * One file published (or created), its answer written back; what happened added to `out`. A post
+ * changed on the site meanwhile is merged (`merge`) or left: true then.
+ */
+async function publishOne(
+  deps: SyncDeps,
+  req: SyncRequest,
+  path: string,
+  out: SyncOutcome,
+  unreachable: Unreachable,
+  merge = true,
+): Promise<boolean> {
   const { site } = req;
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch {
     out.leftAlone.push({ path, reason: 'the file is gone' });
-    return;
+    return false;
   }
   const parsed = parsePostFile(text);
   const id = parsed.meta.id;
-  if (id !== undefined && (await deps.records.get(site, id))?.fileText === text) return; // nothing changed here after all
+  if (id !== undefined && (await deps.records.get(site, id))?.fileText === text) return false; // nothing changed here after all
   if (hasConflicts(text)) {
     out.conflicts.push(path);
-    return;
+    return false;
   }
   /** The file as it is now, for the writes below: each is made only over the text it read. */
   let current = text;
@@ -179,11 +206,21 @@ async function publishOne(deps: SyncDeps, req: SyncRequest, path: string, out: S
   };
   try {
     let result = await publishPost(text, publishDeps);
+    if (result.kind === 'conflict' && result.reason === 'changed' && !merge) {
+      out.leftAlone.push({ path, reason: 'it changed on the site: Sync merges the two' });
+      return true;
+    }
     if (result.kind === 'conflict' && result.reason === 'changed') {
       // Changed on the site since the status was read: merged like any post changed on both sides.
       const merged = await mergeInto(deps, site, path, result.theirs);
-      if (merged === 'conflict') return void out.conflicts.push(path);
-      if (merged === 'moved') return void out.leftAlone.push({ path, reason: 'edited during the Sync' });
+      if (merged === 'conflict') {
+        out.conflicts.push(path);
+        return false;
+      }
+      if (merged === 'moved') {
+        out.leftAlone.push({ path, reason: 'edited during the Sync' });
+        return false;
+      }
       out.merged.push(path);
       current = await readFile(path, 'utf8');
       result = await publishPost(current, publishDeps);
@@ -196,7 +233,7 @@ async function publishOne(deps: SyncDeps, req: SyncRequest, path: string, out: S
             ? 'the version it says it last saw (modified) was not read or written here: Publish it on its own to compare'
             : 'it changed on the site again during the Sync',
       });
-      return;
+      return result.reason === 'changed';
     }
     if (result.kind === 'unintended') {
       out.unintended.push({
@@ -206,7 +243,7 @@ async function publishOne(deps: SyncDeps, req: SyncRequest, path: string, out: S
         before: result.before,
         after: result.after,
       });
-      return;
+      return false;
     }
     // The site's answer into the file (its keys only, over what the file holds now), then the new base.
     const m = parsePostFile(result.text).meta;
@@ -227,4 +264,5 @@ async function publishOne(deps: SyncDeps, req: SyncRequest, path: string, out: S
     if (unreachable(err)) out.unreachable.push({ path, error: err });
     else out.failed.push({ path, id, message: message(err) });
   }
+  return false;
 }

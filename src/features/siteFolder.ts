@@ -1,0 +1,63 @@
+/**
+ * A site as a folder (issue 34): Clone Site into Folder…, and for each workspace folder that holds a
+ * clone (its `.contentsite.json`) a Source Control view with Sync. Everything but this loads with
+ * the first clone found or the first of its commands (dist/sitefolders.js).
+ */
+import * as vscode from 'vscode';
+import { COMMANDS } from '../ids';
+import type { Disposal } from '../models/disposable';
+import { reportFailure } from '../report';
+import { loadSiteFolders } from '../commands/lazy/loadSiteFolders';
+import type { SiteFolderDeps, SiteFolders } from '../commands/siteFolders';
+
+export class SiteFolderFeature implements Disposal {
+  private folders?: Promise<SiteFolders>;
+  private readonly subs: vscode.Disposable[];
+
+  constructor(private readonly deps: SiteFolderDeps) {
+    const load = () =>
+      (this.folders ??= loadSiteFolders().then(
+        (m) => new m.SiteFolders(deps),
+        (err) => ((this.folders = undefined), Promise.reject(err)),
+      ));
+    this.subs = Object.values(COMMANDS.siteFolder).map((id) =>
+      vscode.commands.registerCommand(id, (...args: unknown[]) =>
+        load().then(
+          (f) => f.run(id, args),
+          (err) => reportFailure(deps, err, id),
+        ),
+      ),
+    );
+    // A clone in the workspace: its view comes up with the window.
+    const look = () =>
+      void marked().then((yes) => {
+        if (yes)
+          void load().then(
+            (f) => f.openWorkspace(),
+            (err) => deps.log.error(String(err)),
+          );
+      });
+    this.subs.push(vscode.workspace.onDidChangeWorkspaceFolders(look));
+    look();
+  }
+
+  dispose(): void {
+    for (const s of this.subs) s.dispose();
+    void this.folders?.then(
+      (f) => f.dispose(),
+      () => undefined,
+    );
+  }
+}
+
+/** Whether a workspace folder holds a clone marker at its root. */
+async function marked(): Promise<boolean> {
+  for (const f of vscode.workspace.workspaceFolders ?? [])
+    try {
+      await vscode.workspace.fs.stat(vscode.Uri.joinPath(f.uri, '.contentsite.json'));
+      return true;
+    } catch {
+      // Not a clone.
+    }
+  return false;
+}
