@@ -9,6 +9,8 @@
  *
  * To add a row: `compare(what, [[who, work, note?], ...])` for work timed against the service, or
  * `figures.push([what, value])` for a single figure; goals go in `goals` at the end.
+ * `--only siteFolder` measures only the site-as-a-folder rows (siteFolder.ts) and prints them,
+ * without writing BENCHMARKS.md.
  */
 import './vscodeStub';
 import { execFile, execFileSync } from 'node:child_process';
@@ -32,6 +34,7 @@ import { liveFigures } from './live';
 import { writingFigures } from './writing';
 import { writingWorstCases } from './writingWorst';
 import { READER_RUNS, readerFigures } from './reader';
+import { siteFolderFigures, type SiteFolderFigures } from './siteFolder';
 
 /** The end-to-end step's own timing of a pushed note reaching the screen (artifacts/e2e/live.json), with when it ran. */
 function readE2eLive(): string | undefined {
@@ -188,6 +191,53 @@ async function compare(
   const costs = results.map(medianCost);
   contenders.forEach(([who, , note], i) => row(i === 0 ? what : '', who, costs[i], note ?? ''));
   return costs;
+}
+
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+
+/** The site-as-a-folder rows and figures (issue 34); answers its goals. */
+function siteFolderRows(f: SiteFolderFigures): Array<[string, string, string]> {
+  const { clone, versions, quiet } = f;
+  row(
+    `Clone a site of ${clone.posts.toLocaleString('en')} posts and pages into a folder (a fresh process)`,
+    'this extension (cloneSite: pages of 100 with their content, each written as it arrives)',
+    clone,
+    `${clone.listRequests} list requests; peak RSS ${mb(clone.peakRssBytes)} (${mb(clone.rssBeforeBytes)} before the clone)`,
+  );
+  row(
+    `Versions of all ${versions.listed.toLocaleString('en')} posts and pages`,
+    'this extension (siteVersions: fields=ID,modified,status,type)',
+    versions,
+  );
+  row(
+    'Status check of that site, nothing changed',
+    'this extension (siteVersions since a second before the newest version listed)',
+    quiet,
+    `${quiet.listed} listed (the newest and the scheduled posts), ${quiet.changed} changed`,
+  );
+  // Sync of 100 changed posts: its row goes here (siteFolder.ts's cloneSeededSite gives the clone to go on from).
+  figures.push([
+    `memory of the clone of ${clone.posts.toLocaleString('en')} posts (its own process: Node, tsx and the writing code loaded first)`,
+    `peak RSS ${mb(clone.peakRssBytes)}, ${mb(clone.peakRssBytes - clone.rssBeforeBytes)} over the ${mb(clone.rssBeforeBytes)} before it; heap growth at most ${mb(clone.heapPeakGrowthBytes)}, ${mb(clone.heapRetainedBytes)} still held after (the sync records, as the editor's global storage holds them)`,
+  ]);
+  return [
+    [`clone a site of ${clone.posts.toLocaleString('en')} posts: list requests`, String(clone.listRequests), '≤ 101'],
+    ['a status check with nothing changed', `${quiet.requests} request, ${kb(quiet.bytes)}`, '1 request, < 1 KB'],
+  ];
+}
+
+/** `--only siteFolder`: those rows alone, printed. */
+async function siteFolderOnly(): Promise<void> {
+  const goals = siteFolderRows(await siteFolderFigures(LATENCY));
+  console.log(
+    [
+      ...goals.map((g) => `| ${g.join(' | ')} |`),
+      '',
+      ...rows.map((r) => `| ${r.join(' | ')} |`),
+      '',
+      ...figures.map((f) => `| ${f.join(' | ')} |`),
+    ].join('\n'),
+  );
 }
 
 async function main(): Promise<void> {
@@ -499,6 +549,9 @@ async function main(): Promise<void> {
     'not measured: `wpcom` has no method for seen posts, and its routes under `/wpcom/v2/seen-posts/` are outside the REST paths it builds',
   ]);
 
+  // 6c. A whole site as a folder (issue 34): a clone of 10,000 posts, a status check.
+  const siteFolderGoals = siteFolderRows(await siteFolderFigures(LATENCY));
+
   const starts = measureInHost();
   const activation = inHostActivation(starts.first);
   const activationLater = inHostActivation(starts.later);
@@ -564,6 +617,7 @@ async function main(): Promise<void> {
       `${seen.ours.requests} requests, ${ms(seen.ours.ms)}`,
       `one request per site or feed (${seen.feeds}), not per post`,
     ],
+    ...siteFolderGoals,
     ['520 notes, warm / first', `${ms(tree[520].warm)} / ${ms(tree[520].first)}`, '≤ 2 / ≤ 8 ms'],
     ['5,000 notes, warm / first', `${ms(tree[5000].warm)} / ${ms(tree[5000].first)}`, '≤ 20 ms'],
   ];
@@ -590,7 +644,7 @@ processes (median of ${PROCESSES}) with nothing loaded and no connection yet, ti
 client's code (built like the extension, \`scripts/build.mjs --bench\`) to the answer. Numbers vary from run to run by a few milliseconds (more on a busy
 machine); the request counts and bytes do not.
 
-## Goals (issues 13, 18, 19, 20, 23, 24 and 33)
+## Goals (issues 13, 18, 19, 20, 23, 24, 33 and 34)
 
 | figure | now | goal |
 |---|---|---|
@@ -633,7 +687,9 @@ most of the main file out of activation.
   console.log(md);
 }
 
-main().catch((err: unknown) => {
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only !== undefined && only !== 'siteFolder') throw new Error(`--only takes siteFolder (got ${only})`);
+(only ? siteFolderOnly() : main()).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

@@ -1,0 +1,95 @@
+/**
+ * One fresh process: clones a site into a folder (src/writing/siteClone.ts, as Clone Site into
+ * Folder does) from a service another process runs, so that its peak memory is the clone's own:
+ * `node -r tsx/cjs scripts/bench/siteFolderClone.ts REST_URL SITE FOLDER MEMORIES_FILE`.
+ * Prints JSON (siteFolder.ts's `ChildFigures`) on its last line: wall time, the process's peak RSS
+ * (`resourceUsage().maxRSS`) and its RSS before the clone (this process with its code loaded: Node,
+ * tsx and the writing code), the heap's growth at its highest (sampled as the files are written) and
+ * what the heap still holds after (the sync records, kept in memory as the editor's global storage
+ * keeps them). The records and versions are then written to MEMORIES_FILE (after the measuring), for
+ * whoever goes on from this clone (a Sync of changed posts).
+ */
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { ContentSiteClient } from '../../src/api';
+import type { SeenPost } from '../../src/writing/publishBase';
+import { cloneSite } from '../../src/writing/siteClone';
+import type { SyncRecord } from '../../src/writing/syncRecord';
+
+/** What one clone measured, as printed. */
+export interface ChildFigures {
+  ms: number;
+  written: number;
+  total: number;
+  failed: number;
+  peakRssBytes: number;
+  rssBeforeBytes: number;
+  heapPeakGrowthBytes: number;
+  heapRetainedBytes: number;
+}
+
+/** The clone's memories as written to MEMORIES_FILE: `site|id` → record, and → version. */
+export interface ClonedMemories {
+  records: Array<[string, SyncRecord]>;
+  seen: Array<[string, SeenPost]>;
+}
+
+/** The demo user's token on the reference service (coldLoad.ts's, not imported: this process loads only what a clone needs). */
+const TOKEN = 'cs-demo-token';
+
+async function main(): Promise<void> {
+  const [restUrl, site, folder, memoriesFile] = process.argv.slice(2);
+  const api = new ContentSiteClient({ baseUrl: restUrl, token: TOKEN });
+  const records = new Map<string, SyncRecord>();
+  const seen = new Map<string, SeenPost>();
+  // The writing code is loaded (imported above) before the clock starts, as the command loads dist/writing.js before it clones.
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const started = performance.now();
+  const out = await cloneSite(
+    {
+      client: api,
+      service: restUrl,
+      records: {
+        get: async (s, id) => records.get(`${s}|${id}`),
+        set: async (s, id, record) => void records.set(`${s}|${id}`, record),
+      },
+      posts: {
+        get: (s, id) => seen.get(`${s}|${id}`),
+        set: (s, id, v) => void seen.set(`${s}|${id}`, v),
+      },
+    },
+    {
+      site,
+      folder,
+      onProgress: ({ done }) => {
+        if (done % 100 === 0) heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+      },
+    },
+  );
+  const ms = performance.now() - started;
+  const peakRss = process.resourceUsage().maxRSS * 1024;
+  global.gc?.();
+  const heapAfter = process.memoryUsage().heapUsed;
+  const figures: ChildFigures = {
+    ms,
+    written: out.written,
+    total: out.total,
+    failed: out.failed.length,
+    peakRssBytes: peakRss,
+    rssBeforeBytes: rssBefore,
+    heapPeakGrowthBytes: Math.max(heapPeak, heapAfter) - heapBefore,
+    heapRetainedBytes: heapAfter - heapBefore,
+  };
+  const memories: ClonedMemories = { records: [...records], seen: [...seen] };
+  writeFileSync(memoriesFile, JSON.stringify(memories));
+  await api.close();
+  console.log(JSON.stringify(figures));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
