@@ -1,4 +1,4 @@
-// Bundles the extension with esbuild, in sixteen files so activation compiles only what it needs:
+// Bundles the extension with esbuild, in nineteen files so activation compiles only what it needs:
 //   src/start.ts               -> dist/start.js      (package.json's main: loads dist/extension.js through V8's code cache)
 //   src/extension.ts           -> dist/extension.js  (activation: views, commands, models, client)
 //   src/api/lazy/transportEntry.ts -> dist/transport.js  (undici and the push channel's socket, on the first request)

@@ -297,7 +297,14 @@ export class SiteFolders implements vscode.Disposable {
     } finally {
       s.scm.setSyncing(false);
     }
-    await s.scan();
+    // What Sync wrote is read again now (the watcher would, a moment later); the files it pulled the watcher reports.
+    for (const path of new Set([
+      ...out.published.map((p) => p.path),
+      ...out.merged,
+      ...out.conflicts,
+      ...out.unreachable.map((u) => u.path),
+    ]))
+      await s.read(path);
     for (const p of out.published) this.deps.changes.post(s.marker.site, p.post);
     for (const u of out.unreachable)
       await this.outbox.add({ path: u.path, site: s.marker.site, service: s.marker.service, queuedAt: new Date().toISOString() });
