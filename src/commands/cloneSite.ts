@@ -14,7 +14,7 @@ import type { SiteFolderDeps } from './siteFolders';
 export async function cloneIntoFolder(
   deps: SiteFolderDeps,
   memory: { posts: PostMemory; records: SyncRecords; media: MediaMemory },
-): Promise<vscode.Uri | undefined> {
+): Promise<{ folder: vscode.Uri; service: string; newest?: string } | undefined> {
   if (!deps.site.site) await deps.selectSite();
   const site = deps.site.site;
   if (!site) return undefined;
@@ -36,11 +36,11 @@ export async function cloneIntoFolder(
   const w = await loadWriting();
   const client = deps.client();
   let out: Awaited<ReturnType<typeof w.cloneSite>>;
+  const stop = new AbortController();
   try {
     out = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Cloning {0}', label), cancellable: true },
       (progress, token) => {
-        const stop = new AbortController();
         token.onCancellationRequested(() => stop.abort());
         let shown = 0;
         return w.cloneSite(
@@ -59,7 +59,9 @@ export async function cloneIntoFolder(
       },
     );
   } catch (err) {
-    if (err instanceof Error && err.name === 'PublishError') void report.error(err.message);
+    // Cancelled before the first page came: nothing was written.
+    if (stop.signal.aborted) void report.info(vscode.l10n.t('Cloning {0} was cancelled before any file was written.', label));
+    else if (err instanceof Error && err.name === 'PublishError') void report.error(err.message);
     else await reportFailure(deps, err, vscode.l10n.t('Clone Site into Folder'));
     return undefined;
   }
@@ -83,5 +85,5 @@ export async function cloneIntoFolder(
     if (pick === open) void vscode.commands.executeCommand('vscode.openFolder', folder);
     else if (pick === add) vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders?.length ?? 0, 0, { uri: folder });
   });
-  return folder;
+  return { folder, service: client.baseUrl, newest: out.newest };
 }

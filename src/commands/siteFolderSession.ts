@@ -6,7 +6,8 @@
  * pulled, the posts gone) is kept in the extension's storage between sessions.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { relative } from 'node:path';
 import * as vscode from 'vscode';
 import type { ContentSiteClient } from '../api';
 import type { WritingModule } from '../lazy/loadWriting';
@@ -41,12 +42,49 @@ export interface SessionDeps {
   storage: vscode.Uri;
 }
 
+/**
+ * What each file held when last read, by its path in the folder: its size and time (a file whose
+ * size and time are the same is not read again at start), post, title, and whether it differed from
+ * its last synced text or held conflict markers. A file and its sync record change together (a
+ * pull, a publish, a merge write both), so the entry holds while the file does.
+ */
+type FileEntry = [mtimeMs: number, size: number, id: number | null, title: string, changedHere: 0 | 1, conflicted: 0 | 1];
+
 /** What the folder keeps of the site between sessions. */
 interface Kept {
+  /** The newest version the status check has listed: where the next check starts. */
   newest?: string;
+  /** The newest version the folder has taken (a clone's, a Sync's): where Sync's pull starts. */
+  taken?: string;
   idsAt?: number;
   site?: SiteVersion[];
   gone?: Array<[number, Gone]>;
+}
+
+const later = (a: string | undefined, b: string | undefined) => (!a ? b : !b ? a : Date.parse(b) > Date.parse(a) ? b : a);
+
+/** `kept` after a clone or a Sync took versions up to `newest`. */
+function withTaken(kept: Kept, newest: string | undefined): Kept {
+  return { ...kept, taken: later(kept.taken, newest), newest: later(kept.newest, newest) };
+}
+
+/** Where the folder at `root` keeps what it knows of the site (the extension's storage; one file per service and folder). */
+function storedAt(storage: vscode.Uri, service: string, root: string, what: 'site' | 'files'): vscode.Uri {
+  const key = createHash('sha256').update(`${service}|${root}`).digest('hex').slice(0, 32);
+  return vscode.Uri.joinPath(storage, 'site-folders', `${key}${what === 'files' ? '.files' : ''}.json`);
+}
+
+/** A clone of a folder not open (or not yet open) as a session: the versions it took, kept for when it is. */
+export async function rememberTaken(storage: vscode.Uri, service: string, root: string, newest: string | undefined): Promise<void> {
+  const uri = storedAt(storage, service, root, 'site');
+  let kept: Kept = {};
+  try {
+    kept = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri))) as Kept;
+  } catch {
+    // None yet.
+  }
+  await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(storage, 'site-folders'));
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(JSON.stringify(withTaken(kept, newest))));
 }
 
 export class SiteFolderSession implements vscode.Disposable {
@@ -55,6 +93,8 @@ export class SiteFolderSession implements vscode.Disposable {
   private readonly reads = new KeyedDebounce(100);
   private readonly subs: vscode.Disposable[] = [];
   private kept: Kept = {};
+  private files: Record<string, FileEntry> = {};
+  private readonly saveFiles = new KeyedDebounce(2000);
   private checkedAt = 0;
   private checking?: Promise<void>;
   /** The first scan of the files (and the kept state read). */
@@ -84,52 +124,90 @@ export class SiteFolderSession implements vscode.Disposable {
     this.ready = this.start();
   }
 
-  private get keptUri(): vscode.Uri {
-    const key = createHash('sha256').update(`${this.marker.service}|${this.root.fsPath}`).digest('hex').slice(0, 32);
-    return vscode.Uri.joinPath(this.deps.storage, 'site-folders', `${key}.json`);
+  private stored(what: 'site' | 'files'): vscode.Uri {
+    return storedAt(this.deps.storage, this.marker.service, this.root.fsPath, what);
+  }
+
+  private async load<T>(what: 'site' | 'files'): Promise<T | undefined> {
+    try {
+      return JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.stored(what)))) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async store(what: 'site' | 'files', value: unknown): Promise<void> {
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(this.deps.storage, 'site-folders'));
+    await vscode.workspace.fs.writeFile(this.stored(what), new TextEncoder().encode(JSON.stringify(value)));
   }
 
   private async start(): Promise<void> {
-    try {
-      this.kept = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.keptUri))) as Kept;
-    } catch {
-      this.kept = {};
-    }
+    this.kept = (await this.load<Kept>('site')) ?? {};
+    this.files = (await this.load<Record<string, FileEntry>>('files')) ?? {};
     this.model.restore(this.kept);
     await this.scan();
     void this.check();
   }
 
-  /** Every post file of the folder read (at start, and after a Sync wrote many). */
+  /**
+   * Every post file of the folder, at start: a file whose size and time are what they were when it
+   * was last read is taken from that reading (10,000 files are 10,000 stats, not 10,000 parses).
+   */
   async scan(): Promise<void> {
-    const files = await vscode.workspace.findFiles(new vscode.RelativePattern(this.root, '{posts,pages}/*.md'));
-    for (const f of files) await this.read(f.fsPath);
+    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(this.root, '{posts,pages}/*.md'));
+    const seen = new Set<string>();
+    for (const f of found) {
+      const rel = relative(this.root.fsPath, f.fsPath);
+      seen.add(rel);
+      const had = this.files[rel];
+      const now = await stat(f.fsPath).catch(() => undefined);
+      if (had && now && had[0] === now.mtimeMs && had[1] === now.size) {
+        if (had[2] !== null || had[3] !== '\0')
+          this.model.setFile({
+            path: f.fsPath,
+            id: had[2] ?? undefined,
+            title: had[3],
+            changedHere: had[4] === 1,
+            conflicted: had[5] === 1,
+          });
+      } else await this.read(f.fsPath);
+    }
+    for (const rel of Object.keys(this.files)) if (!seen.has(rel)) delete this.files[rel];
+    this.saveFiles.later('files', () => void this.store('files', this.files));
   }
 
   /** One file read again: its post, whether it differs from what was last synced, whether it holds conflict markers. */
   async read(path: string): Promise<void> {
+    const rel = relative(this.root.fsPath, path);
     let text: string;
+    let at: { mtimeMs: number; size: number };
     try {
+      at = await stat(path);
       text = await readFile(path, 'utf8');
     } catch {
+      delete this.files[rel];
       this.model.removeFile(path);
       return;
     }
     const w = await this.deps.writing();
     const { meta, hasFrontMatter } = w.parsePostFile(text);
-    // Not a post file, or another site's: not the view's.
+    // Not a post file, or another site's: not the view's (remembered as such: title "\0").
     if (!hasFrontMatter || (meta.site !== undefined && meta.site !== this.marker.site && meta.site !== String(this.marker.siteId))) {
+      this.files[rel] = [at.mtimeMs, at.size, null, '\0', 0, 0];
       this.model.removeFile(path);
       return;
     }
     const record = meta.id === undefined ? undefined : await this.deps.records.get(this.marker.site, meta.id);
-    this.model.setFile({
+    const facts = {
       path,
       id: meta.id,
       title: meta.title ?? '',
       changedHere: meta.id !== undefined && record?.fileText !== text,
       conflicted: w.hasConflicts(text),
-    });
+    };
+    this.files[rel] = [at.mtimeMs, at.size, meta.id ?? null, facts.title, facts.changedHere ? 1 : 0, facts.conflicted ? 1 : 0];
+    this.saveFiles.later('files', () => void this.store('files', this.files));
+    this.model.setFile(facts);
     if (meta.id !== undefined) this.deps.documents.refresh(vscode.Uri.file(path), this.marker.site, meta.id);
   }
 
@@ -152,7 +230,7 @@ export class SiteFolderSession implements vscode.Disposable {
       const since = this.kept.newest ? w.secondBefore(this.kept.newest) : undefined;
       const got = await w.siteVersions(client.posts, this.marker.site, { since });
       this.model.siteVersions(got.versions);
-      if (got.newest && (!this.kept.newest || Date.parse(got.newest) > Date.parse(this.kept.newest))) this.kept.newest = got.newest;
+      this.kept.newest = later(this.kept.newest, got.newest);
       if (ids || Date.now() - (this.kept.idsAt ?? 0) > IDS_EVERY_MS) {
         const all = await w.siteIds(client.posts, this.marker.site);
         this.model.siteIds(all.live, all.trashed);
@@ -165,25 +243,27 @@ export class SiteFolderSession implements vscode.Disposable {
     }
   }
 
-  /** The newest version taken after a Sync, then kept. */
+  /** The newest version a clone or a Sync took, then kept: the next pull starts there, and so does the next check when it is behind. */
   async took(newest: string | undefined): Promise<void> {
-    if (newest && (!this.kept.newest || Date.parse(newest) > Date.parse(this.kept.newest))) this.kept.newest = newest;
+    this.kept = withTaken(this.kept, newest);
     await this.keep();
   }
 
-  get newest(): string | undefined {
-    return this.kept.newest;
+  /** Where Sync's pull starts: the newest version the folder has taken. */
+  get taken(): string | undefined {
+    return this.kept.taken;
   }
 
   private async keep(): Promise<void> {
     const s = this.model.snapshot();
     this.kept = { ...this.kept, site: s.site, gone: s.gone };
-    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(this.deps.storage, 'site-folders'));
-    await vscode.workspace.fs.writeFile(this.keptUri, new TextEncoder().encode(JSON.stringify(this.kept)));
+    await this.store('site', this.kept);
   }
 
   dispose(): void {
     this.reads.dispose();
+    this.saveFiles.dispose();
+    void this.store('files', this.files).catch(() => undefined);
     for (const s of this.subs) s.dispose();
     this.scm.dispose();
     this.model.dispose();

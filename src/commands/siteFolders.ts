@@ -19,7 +19,7 @@ import type { SiteChanges } from '../models/siteChanges';
 import { requireSignIn, type CommandAuth } from './common';
 import { requireTrust, saveDocument } from './postFileWriter';
 import { cloneIntoFolder } from './cloneSite';
-import { SiteFolderSession, type Marker } from './siteFolderSession';
+import { rememberTaken, SiteFolderSession, type Marker } from './siteFolderSession';
 import { mediaMemory, postMemory, syncRecords } from './writingMemory';
 import { showRevisionsOf } from './siteRevisions';
 
@@ -99,6 +99,15 @@ export class SiteFolders implements vscode.Disposable {
         }).dispose,
       },
       vscode.window.onDidChangeWindowState((s) => s.focused && this.outbox.size > 0 && void this.outbox.wake()),
+      // A Publish or a pull of a folder's file wrote its record after the file: read it again now.
+      {
+        dispose: deps.changes.onPost(({ site, post }) => {
+          for (const s of this.sessions.values()) {
+            const path = s.marker.site === site ? s.model.pathOf(post.ID) : undefined;
+            if (path) void s.read(path);
+          }
+        }).dispose,
+      },
     );
     if (this.outbox.size > 0) void this.outbox.drain();
   }
@@ -192,7 +201,12 @@ export class SiteFolders implements vscode.Disposable {
   private async clone(): Promise<void> {
     if (!requireSignIn(this.deps)) return;
     const made = await cloneIntoFolder(this.deps, this.memory);
-    if (made && vscode.workspace.workspaceFolders?.some((f) => f.uri.fsPath === made.fsPath)) await this.openWorkspace();
+    if (!made) return;
+    // The versions the clone took: where the folder's first check and Sync start (not from nothing).
+    const open = this.sessions.get(made.folder.fsPath);
+    if (open) await open.took(made.newest);
+    else await rememberTaken(this.deps.storageUri, made.service, made.folder.fsPath, made.newest);
+    if (vscode.workspace.workspaceFolders?.some((f) => f.uri.fsPath === made.folder.fsPath)) await this.openWorkspace();
   }
 
   private async checkStatus(uri?: vscode.Uri): Promise<void> {
@@ -279,7 +293,7 @@ export class SiteFolders implements vscode.Disposable {
             {
               site: s.marker.site,
               root: s.root.fsPath,
-              since: s.newest,
+              since: s.taken,
               publish,
               confirmed,
               signal: stop.signal,

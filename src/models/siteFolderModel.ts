@@ -65,7 +65,7 @@ const byPath = (a: FolderResource, b: FolderResource) => (a.path ?? '').localeCo
 export class SiteFolderModel {
   private readonly files = new Map<string, FileFacts>();
   /** Each post's file (the first, when two name it). */
-  private readonly pathOf = new Map<number, string>();
+  private readonly fileOfPost = new Map<number, string>();
   private readonly site = new Map<number, SiteVersion>();
   private readonly gone = new Map<number, Gone>();
   private readonly changed = new Emitter<void>();
@@ -77,7 +77,7 @@ export class SiteFolderModel {
   setFile(facts: FileFacts): void {
     this.dropPath(facts.path);
     this.files.set(facts.path, facts);
-    if (facts.id !== undefined && !this.pathOf.has(facts.id)) this.pathOf.set(facts.id, facts.path);
+    if (facts.id !== undefined && !this.fileOfPost.has(facts.id)) this.fileOfPost.set(facts.id, facts.path);
     this.changed.fire();
   }
 
@@ -90,13 +90,18 @@ export class SiteFolderModel {
   private dropPath(path: string): void {
     const had = this.files.get(path);
     this.files.delete(path);
-    if (had?.id === undefined || this.pathOf.get(had.id) !== path) return;
-    this.pathOf.delete(had.id);
+    if (had?.id === undefined || this.fileOfPost.get(had.id) !== path) return;
+    this.fileOfPost.delete(had.id);
     for (const f of this.files.values())
       if (f.id === had.id) {
-        this.pathOf.set(had.id, f.path);
+        this.fileOfPost.set(had.id, f.path);
         break;
       }
+  }
+
+  /** The file that holds post `id`, if one does. */
+  pathOf(id: number): string | undefined {
+    return this.fileOfPost.get(id);
   }
 
   file(path: string): FileFacts | undefined {
@@ -121,20 +126,25 @@ export class SiteFolderModel {
   /** What the site lists now, by ID (`live`: any status but the trash; `trashed`): the folder's posts in neither are gone. */
   siteIds(live: ReadonlySet<number>, trashed: ReadonlySet<number>): void {
     this.gone.clear();
-    for (const id of this.pathOf.keys()) if (!live.has(id)) this.gone.set(id, trashed.has(id) ? 'trash' : 'deleted');
+    for (const id of this.fileOfPost.keys()) if (!live.has(id)) this.gone.set(id, trashed.has(id) ? 'trash' : 'deleted');
     this.changed.fire();
   }
 
-  /** The site's version of post `id`, when the site changed it since the folder last took or sent it. */
+  /**
+   * The site's version of post `id`, when the site changed it since the folder last took or sent it:
+   * a listed version newer than that one (a version the folder itself published since is not a change).
+   */
   siteChange(id: number): SiteVersion | undefined {
     const v = this.site.get(id);
-    return v && v.modified !== this.deps.synced(id) ? v : undefined;
+    if (!v) return undefined;
+    const synced = this.deps.synced(id);
+    return synced === undefined || Date.parse(v.modified) > Date.parse(synced) ? v : undefined;
   }
 
   /** Forget the site's listed version of `id` once the folder holds it (pulled, merged or published). */
   settled(id: number): void {
     const v = this.site.get(id);
-    if (v && v.modified === this.deps.synced(id)) this.site.delete(id);
+    if (v && !this.siteChange(id)) this.site.delete(id);
     this.changed.fire();
   }
 
@@ -169,7 +179,7 @@ export class SiteFolderModel {
     }
     // Posts new on the site (or never taken here): the next Sync writes their files.
     for (const v of this.site.values())
-      if (!this.pathOf.has(v.id) && v.status !== 'trash' && this.siteChange(v.id))
+      if (!this.fileOfPost.has(v.id) && v.status !== 'trash' && this.siteChange(v.id))
         out.site.push({ group: 'site', id: v.id, title: '', conflicted: false, site: v });
     for (const g of FOLDER_GROUPS) out[g].sort(byPath);
     return out;

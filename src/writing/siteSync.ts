@@ -24,6 +24,7 @@ import { PublishError, type PublishClient } from './publishBase';
 import { publishPost, type MediaMemory, type PostMemory } from './publisher';
 import type { UploadRules } from './imageFiles';
 import { cloneSite, type CloneDeps } from './siteClone';
+import { secondBefore } from './sitePages';
 import { recordOf, type SyncRecords } from './syncRecord';
 
 export interface SyncDeps extends CloneDeps {
@@ -108,7 +109,8 @@ export async function syncSite(deps: SyncDeps, req: SyncRequest, unreachable: Un
 
   // 1. What changed on the site: into the files that still hold what was last synced, and new files.
   req.onProgress?.('Reading what changed on the site…');
-  const pulled = await cloneSite(deps, { site, folder: req.root, since: req.since, signal });
+  // The service compares whole seconds, strictly: a second before, and what the folder already holds is skipped.
+  const pulled = await cloneSite(deps, { site, folder: req.root, since: req.since && secondBefore(req.since), signal });
   out.pulled = pulled.written + pulled.updated;
   out.newest = pulled.newest ?? req.since;
   out.failed.push(...pulled.failed);

@@ -1,0 +1,152 @@
+/**
+ * A whole site as a folder in a real VS Code (code-server + Chromium, the packaged VSIX): Clone Site
+ * into Folder… into the workspace, its Source Control view; one paragraph changed in a file and
+ * another of the same post changed on the site by another user, Sync: both kept, and the site's
+ * content differs from before by exactly those two changes; then both sides change the same
+ * paragraph: Sync writes the conflict into the file and publishes nothing, the conflict is resolved
+ * in the editor (the merge editor's Accept Current), and Sync publishes it. Each step is checked
+ * against the files on disk and the reference service's state. Screenshots go to artifacts/e2e/site-folder/.
+ */
+import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { Demo } from '../../scripts/demo-editor.mjs';
+import { ContentSiteClient } from '../../src/api';
+import { openSignedIn } from './session';
+import { useEditor } from './setup';
+import { until } from './until';
+import type { Workbench } from './workbench';
+
+const SHOTS = resolve(__dirname, '../../artifacts/e2e/site-folder');
+const SITE = '2001';
+const PARAS = ['<p>The harbour wall.</p>', '<p>Tides at noon.</p>', '<p>Gulls on the mast.</p>'];
+
+describe('A whole site as a folder in a real VS Code', function () {
+  let demo: Demo;
+  let page: Page;
+  let wb: Workbench;
+  let postId = 0;
+  let file = '';
+  const clients: ContentSiteClient[] = [];
+  const as = (token: string) => {
+    const c = new ContentSiteClient({ baseUrl: demo.svc.restUrl, token });
+    clients.push(c);
+    return c;
+  };
+  const workspace = () => join(demo.work.dir, 'workspace');
+  const onSite = () => demo.svc.world().posts.get(postId)!;
+  const text = () => readFileSync(file, 'utf8');
+  const scm = () => page.locator('.scm-view');
+  /** A row of the Source Control view under `group` (its header, then the rows up to the next header). */
+  const scmRow = (name: string) => scm().locator('.monaco-list-row', { hasText: name }).first();
+
+  useEditor({
+    clear: SHOTS,
+    open: (browser) => openSignedIn(browser, SHOTS, {}),
+    ready: async (session) => {
+      ({ demo, page, wb } = session);
+      await wb.command('Content Site: Select Site…');
+      await wb.answer('https://demo.example.blog/');
+      // A post of three paragraphs, written by demo before the clone.
+      const made = await as('cs-demo-token').posts.create(SITE, { title: 'Harbour notes', content: PARAS.join('\n\n'), status: 'publish' });
+      postId = made.ID;
+    },
+  });
+  after(() => Promise.all(clients.map((c) => c.close())));
+
+  it('1. Clone Site into Folder… writes every post and page of the site into the workspace, and its Source Control view comes up', async () => {
+    await wb.command('Content Site: Clone Site into Folder…');
+    // The editor's own folder dialog (the simple one in a browser): the workspace folder, then Clone Here.
+    const dialog = page.locator('.quick-input-widget', { has: page.locator('.monaco-button', { hasText: /^Clone Here$/ }) });
+    await dialog.waitFor({ state: 'visible' });
+    const input = dialog.locator('.quick-input-filter input.input');
+    // The dialog fills in its starting folder as it opens: typed once that is done, and typed again until it holds.
+    await until('the dialog to hold the workspace folder', async () => {
+      await input.fill(`${workspace()}/`);
+      await page.waitForTimeout(300);
+      return (await input.inputValue()) === `${workspace()}/` || undefined;
+    });
+    await dialog.locator('.monaco-button', { hasText: /^Clone Here$/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await wb.expectMessage(/Cloned .* into .*written/);
+    await wb.clearMessages();
+    assert.ok(existsSync(join(workspace(), '.contentsite.json')), 'the folder says which site it is');
+    const marker = readFileSync(join(workspace(), '.contentsite.json'), 'utf8');
+    assert.doesNotMatch(marker, /token/i, 'never a token');
+    const listed = [...demo.svc.world().posts.values()].filter(
+      (p) => p.siteId === Number(SITE) && p.status !== 'trash' && ['post', 'page'].includes(p.type),
+    );
+    const written = ['posts', 'pages'].flatMap((d) => (existsSync(join(workspace(), d)) ? readdirSync(join(workspace(), d)) : []));
+    assert.equal(written.length, listed.length, 'one file per post and page');
+    file = join(workspace(), 'posts', `${onSite().slug}.md`);
+    assert.match(text(), /Tides at noon\./);
+    await wb.command('Source Control: Focus on Changes View');
+    // Nothing differs yet: the view's Sync in the status bar says so.
+    await page.locator('.statusbar-item', { hasText: '0↓ 0↑' }).first().waitFor();
+    await wb.shot('cloned');
+  });
+
+  it('2. a paragraph changed here and another changed on the site: the view shows it, Sync keeps both, the site differs by exactly the two', async () => {
+    const before = onSite().content;
+    writeFileSync(file, text().replace('The harbour wall.', 'The harbour wall, rebuilt.'));
+    await scmRow('harbour-notes.md').waitFor();
+    await scm().locator('.monaco-list-row', { hasText: 'Changed Here' }).first().waitFor();
+    await as('cs-ed-token').posts.update(SITE, postId, { content: before.replace('Gulls on the mast.', 'Gulls on the mast, and terns.') });
+    const edited = onSite().content;
+    await wb.command('Content Site: Check Site for Changes');
+    await scm().locator('.monaco-list-row', { hasText: 'Changed on Both' }).first().waitFor();
+    await wb.shot('changed-on-both');
+    await wb.command('Content Site: Sync with Site');
+    await wb.expectMessage(/Synced: .*1 published.*1 merged/);
+    await wb.clearMessages();
+    assert.equal(
+      onSite().content,
+      edited.replace('The harbour wall.', 'The harbour wall, rebuilt.'),
+      'the site: its version with the file’s change, nothing else',
+    );
+    assert.equal(
+      onSite().content.replace(/\s+/g, ''),
+      before
+        .replace('The harbour wall.', 'The harbour wall, rebuilt.')
+        .replace('Gulls on the mast.', 'Gulls on the mast, and terns.')
+        .replace(/\s+/g, ''),
+    );
+    await until(
+      'the file to hold both changes',
+      () => text().includes('The harbour wall, rebuilt.') && text().includes('Gulls on the mast, and terns.'),
+    );
+    await until(
+      'the view to be empty',
+      async () => (await scm().locator('.monaco-list-row', { hasText: 'harbour-notes.md' }).count()) === 0 || undefined,
+    );
+  });
+
+  it('3. the same paragraph changed on both sides: Sync marks the conflict in the file and sends nothing; resolved in the editor, Sync publishes it', async () => {
+    writeFileSync(file, text().replace('Tides at noon.', 'Tides at one.'));
+    await as('cs-ed-token').posts.update(SITE, postId, { content: onSite().content.replace('Tides at noon.', 'Tides at two.') });
+    const theirs = onSite().content;
+    await wb.command('Content Site: Sync with Site');
+    await wb.expectMessage(/changed on both sides in the same place/);
+    await until('the conflict markers in the file', () =>
+      /<<<<<<< Here[\s\S]*Tides at one\.[\s\S]*=======[\s\S]*Tides at two\.[\s\S]*>>>>>>> Site/.test(text()),
+    );
+    assert.equal(onSite().content, theirs, 'nothing published over the site while the conflict stands');
+    await scm().locator('.monaco-list-row', { hasText: 'Changed on Both' }).first().waitFor();
+    await wb.clearMessages();
+    // Resolved in the editor: the file opened from the view, the conflict's own Accept Current Change, saved.
+    // Its row in Changed on Both opens the file (the conflicts are in it).
+    await scmRow('harbour-notes.md').click();
+    await page.locator('.monaco-editor .view-lines', { hasText: '<<<<<<< Here' }).first().waitFor();
+    await wb.shot('conflict-in-editor');
+    await page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Accept Current Change' }).first().click();
+    await page.keyboard.press('Control+S');
+    await until('the markers gone from the file', () => !text().includes('<<<<<<<') && text().includes('Tides at one.'));
+    await wb.command('Content Site: Sync with Site');
+    await wb.expectMessage(/Synced: .*1 published/);
+    assert.match(onSite().content, /Tides at one\./);
+    assert.doesNotMatch(onSite().content, /Tides at two\.|<<<<<<<|>>>>>>>/);
+    assert.match(onSite().content, /The harbour wall, rebuilt\..*Gulls on the mast, and terns\./s);
+    await wb.shot('resolved-and-published');
+  });
+});
