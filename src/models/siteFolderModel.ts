@@ -122,6 +122,9 @@ export class SiteFolderModel {
   siteIds(live: ReadonlySet<number>, trashed: ReadonlySet<number>): void {
     this.gone.clear();
     for (const id of this.pathOf.keys()) if (!live.has(id)) this.gone.set(id, trashed.has(id) ? 'trash' : 'deleted');
+    // A post new on the site that was trashed or deleted for good before a Sync took it: no listing of
+    // what changed names it again, so without this it would wait in Changed on the Site for ever.
+    for (const id of this.site.keys()) if (!live.has(id) && !this.pathOf.has(id)) this.site.delete(id);
     this.changed.fire();
   }
 
