@@ -279,7 +279,7 @@ export class SiteFolders implements vscode.Disposable {
             {
               site: s.marker.site,
               root: s.root.fsPath,
-              since: s.newest,
+              since: s.model.pullSince(s.newest),
               publish,
               confirmed,
               signal: stop.signal,

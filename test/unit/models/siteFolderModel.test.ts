@@ -73,6 +73,38 @@ describe('SiteFolderModel (the groups of a site folder)', () => {
     assert.deepEqual(model.snapshot().site, [], 'nothing of it is kept as pending');
   });
 
+  it('a version listed before the folder published a newer one is no change (a Sync empties the rows it sent at once)', () => {
+    const { model, synced } = folder();
+    synced.set(14, T0);
+    model.setFile(file(14, { changedHere: true }));
+    model.siteVersions([version(14, T1)]);
+    assert.deepEqual(shown(model.groups()), { both: ['/site/posts/post-14.md'] });
+    // Sync merged and published: the memory holds the publish's answer, newer than the version listed.
+    synced.set(14, T2);
+    model.setFile(file(14));
+    assert.deepEqual(shown(model.groups()), {});
+    assert.deepEqual(model.snapshot().site, []);
+    // Changed on the site again later: a change again.
+    model.siteVersions([version(14, '2026-11-28T10:12:00+00:00')]);
+    assert.deepEqual(shown(model.groups()), { site: ['/site/posts/post-14.md'] });
+  });
+
+  it('pullSince: a Sync pulls from the oldest change listed and not taken, when the checks moved newest past it', () => {
+    const { model, synced } = folder();
+    assert.equal(model.pullSince(undefined), undefined, 'never checked: the pull lists every post');
+    assert.equal(model.pullSince(T2), T2, 'nothing pending');
+    for (const id of [15, 16]) {
+      synced.set(id, T0);
+      model.setFile(file(id));
+    }
+    // One check listed 15's change, a later one 16's (and a scheduled post, dated in the future).
+    model.siteVersions([version(15, T1)]);
+    model.siteVersions([version(16, T2), version(17, '2026-12-24T09:00:00+00:00', 'future')]);
+    assert.equal(model.pullSince(T2), T1);
+    synced.set(15, T1); // taken
+    assert.equal(model.pullSince(T2), T2);
+  });
+
   it('a file with conflict markers is Changed on Both even when nothing else says so', () => {
     const { model, synced } = folder();
     synced.set(3, T1);
