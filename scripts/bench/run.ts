@@ -197,7 +197,7 @@ const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
 
 /** The site-as-a-folder rows and figures (issue 34); answers its goals. */
 function siteFolderRows(f: SiteFolderFigures): Array<[string, string, string]> {
-  const { clone, versions, quiet } = f;
+  const { clone, versions, quiet, sync } = f;
   row(
     `Clone a site of ${clone.posts.toLocaleString('en')} posts and pages into a folder (a fresh process)`,
     'this extension (cloneSite: pages of 100 with their content, each written as it arrives)',
@@ -215,7 +215,12 @@ function siteFolderRows(f: SiteFolderFigures): Array<[string, string, string]> {
     quiet,
     `${quiet.listed} listed (the newest and the scheduled posts), ${quiet.changed} changed`,
   );
-  // Sync of 100 changed posts: its row goes here (siteFolder.ts's cloneSeededSite gives the clone to go on from).
+  row(
+    `Sync of ${sync.changedOnSite + sync.changedHere} changed posts (${sync.changedOnSite} on the site by another user, ${sync.changedHere} files here) in that folder`,
+    'this extension (syncSite: the pull of what changed, then one publish per file)',
+    sync,
+    `${sync.pulled} pulled, ${sync.published} published; ${sync.listRequests} list requests; the pull ${ms(sync.pullMs)} (it reads every file of the folder to find the posts it holds), the publishes ${ms(sync.ms - sync.pullMs)}`,
+  );
   figures.push([
     `memory of the clone of ${clone.posts.toLocaleString('en')} posts (its own process: Node, tsx and the writing code loaded first)`,
     `peak RSS ${mb(clone.peakRssBytes)}, ${mb(clone.peakRssBytes - clone.rssBeforeBytes)} over the ${mb(clone.rssBeforeBytes)} before it; heap growth at most ${mb(clone.heapPeakGrowthBytes)}, ${mb(clone.heapRetainedBytes)} still held after (the sync records, as the editor's global storage holds them)`,
@@ -549,7 +554,7 @@ async function main(): Promise<void> {
     'not measured: `wpcom` has no method for seen posts, and its routes under `/wpcom/v2/seen-posts/` are outside the REST paths it builds',
   ]);
 
-  // 6c. A whole site as a folder (issue 34): a clone of 10,000 posts, a status check.
+  // 6c. A whole site as a folder (issue 34): a clone of 10,000 posts, a status check, a Sync of 100 changed posts.
   const siteFolderGoals = siteFolderRows(await siteFolderFigures(LATENCY));
 
   const starts = measureInHost();

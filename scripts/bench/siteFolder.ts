@@ -8,18 +8,23 @@
  * - the versions of every post, listed in full (what a first status check after opening a folder
  *   may ask), and a status check with nothing changed (`siteVersions` with `since`, the newest
  *   version listed, a second before: siteStatus.ts);
- * - (Sync of 100 changed posts goes here: `cloneSeededSite` gives the service, the cloned folder and
- *   the clone's sync records and versions to go on from.)
+ * - a Sync of 100 changed posts on that clone (src/writing/siteSync.ts): 50 posts changed on the
+ *   site by another user (ed) and 50 files changed here, then one `syncSite` from the newest version
+ *   the folder holds, timed with its requests and bytes; it must pull the 50 and publish the 50.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ContentSiteClient } from '../../src/api';
+import { uploadRules } from '../../src/writing/imageFiles';
+import { WRITING_LIMITS } from '../../src/writing/limits';
+import { parsePostFile } from '../../src/writing/postFile';
 import type { SeenPost } from '../../src/writing/publishBase';
 import { secondBefore } from '../../src/writing/sitePages';
-import { siteVersions } from '../../src/writing/siteStatus';
+import { siteVersions, type SiteVersion } from '../../src/writing/siteStatus';
+import { syncSite } from '../../src/writing/siteSync';
 import type { SyncRecord } from '../../src/writing/syncRecord';
 import { SITES, startService, type RunningService } from '../../test/service';
 import type { ChildFigures, ClonedMemories } from './siteFolderClone';
@@ -71,7 +76,23 @@ export interface SiteFolderFigures {
   versions: ServiceCost & { listed: number };
   /** With nothing changed since the newest version listed. */
   quiet: ServiceCost & { listed: number; changed: number };
+  sync: SyncFigures;
 }
+
+/** One Sync after `SYNC_CHANGED` posts changed, half on the site and half here. */
+export interface SyncFigures extends ServiceCost {
+  /** Of `requests`, those of the posts listing (the pull). */
+  listRequests: number;
+  changedOnSite: number;
+  changedHere: number;
+  pulled: number;
+  published: number;
+  /** Of `ms`, the pull (the site's details, what changed listed, the folder's files read, the 50 written) before the first publish. */
+  pullMs: number;
+}
+
+/** Posts changed before the Sync: half by another user on the site, half in their files here. */
+export const SYNC_CHANGED = 100;
 
 function cost(svc: RunningService, from: number, ms: number): ServiceCost & { listRequests: number } {
   const reqs = svc.requests.slice(from).filter((r) => r.path.startsWith('/rest/'));
@@ -143,6 +164,92 @@ async function timed<T>(svc: RunningService, work: () => Promise<T>): Promise<{ 
   return { value, cost: c };
 }
 
+/** Each post file of the clone, by the post it holds. */
+function filesById(folder: string): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const dir of ['posts', 'pages'])
+    for (const name of readdirSync(join(folder, dir))) {
+      if (!name.endsWith('.md')) continue;
+      const path = join(folder, dir, name);
+      const id = parsePostFile(readFileSync(path, 'utf8')).meta.id;
+      if (id !== undefined) out.set(id, path);
+    }
+  return out;
+}
+
+/**
+ * Changes `SYNC_CHANGED` published posts spread over the site (every other one by ed on the site,
+ * the rest in their files), then times one Sync from `since` (the newest version the folder holds).
+ */
+async function syncOfChanged(site: ClonedSite, versions: readonly SiteVersion[], since: string): Promise<SyncFigures> {
+  const { svc, api, folder } = site;
+  const posts = versions.filter((v) => v.type === 'post' && v.status === 'publish').sort((a, b) => a.id - b.id);
+  const step = Math.floor(posts.length / SYNC_CHANGED);
+  if (step < 1) throw new Error(`the site has ${posts.length} published posts, fewer than ${SYNC_CHANGED}`);
+  const chosen = Array.from({ length: SYNC_CHANGED }, (_, i) => posts[i * step].id);
+  const onSite = chosen.filter((_, i) => i % 2 === 0);
+  const here = chosen.filter((_, i) => i % 2 === 1);
+  const ed = new ContentSiteClient({ baseUrl: svc.restUrl, token: 'cs-ed-token' });
+  try {
+    for (const id of onSite) {
+      const now = await ed.posts.get(SITE, id, { context: 'edit' });
+      await ed.posts.update(SITE, id, { content: `${now.content ?? ''}\n\n<p>Changed on the site by Ed.</p>` });
+    }
+  } finally {
+    await ed.close();
+  }
+  const paths = filesById(folder);
+  const publish = here.map((id) => {
+    const path = paths.get(id);
+    if (!path) throw new Error(`no file holds post ${id}`);
+    writeFileSync(path, `${readFileSync(path, 'utf8').trimEnd()}\n\nChanged here for the Sync.\n`);
+    return path;
+  });
+  const key = (s: string, id: number) => `${s}|${id}`;
+  const media = new Map<string, { ID: number; URL: string }>();
+  const deps = {
+    client: api,
+    service: svc.restUrl,
+    posts: {
+      get: (s: string, id: number) => site.seen.get(key(s, id)),
+      set: (s: string, id: number, v: SeenPost) => void site.seen.set(key(s, id), v),
+    },
+    records: {
+      get: async (s: string, id: number) => site.records.get(key(s, id)),
+      set: async (s: string, id: number, r: SyncRecord) => void site.records.set(key(s, id), r),
+    },
+    media: {
+      get: (s: string, sha: string) => media.get(`${s}/${sha}`),
+      set: (s: string, sha: string, item: { ID: number; URL: string }) => void media.set(`${s}/${sha}`, item),
+    },
+    rules: async () => uploadRules(undefined, WRITING_LIMITS.defaultUploadBytes),
+    now: () => new Date(),
+  };
+  const from = svc.requests.length;
+  const t = performance.now();
+  let pullMs = 0;
+  const onProgress = (message: string) => {
+    if (!pullMs && message.startsWith('Publishing')) pullMs = performance.now() - t;
+  };
+  const out = await syncSite(deps, { site: SITE, root: folder, since, publish, onProgress }, () => false);
+  const c = cost(svc, from, performance.now() - t);
+  // A clean run, or the figures are not those of the row: no merge, conflict, question, failure or file left.
+  const other =
+    out.merged.length + out.conflicts.length + out.unintended.length + out.failed.length + out.leftAlone.length + out.unreachable.length;
+  if (out.pulled !== onSite.length || out.published.length !== here.length || other > 0)
+    throw new Error(
+      `the Sync pulled ${out.pulled} and published ${out.published.length} of ${onSite.length} and ${here.length}: ${JSON.stringify({ ...out, published: out.published.length })}`,
+    );
+  return {
+    ...c,
+    pullMs,
+    changedOnSite: onSite.length,
+    changedHere: here.length,
+    pulled: out.pulled,
+    published: out.published.length,
+  };
+}
+
 export async function siteFolderFigures(latencyMs: number): Promise<SiteFolderFigures> {
   const site = await cloneSeededSite(latencyMs);
   try {
@@ -154,10 +261,12 @@ export async function siteFolderFigures(latencyMs: number): Promise<SiteFolderFi
     const since = secondBefore(all.value.newest);
     const quiet = await timed(svc, () => siteVersions(api.posts, SITE, { since }));
     const changed = quiet.value.versions.filter((v) => held.get(v.id) !== v.modified).length;
+    const sync = await syncOfChanged(site, all.value.versions, quiet.value.newest ?? all.value.newest);
     return {
       clone: site.clone,
       versions: { ...all.cost, listed: all.value.versions.length },
       quiet: { ...quiet.cost, listed: quiet.value.versions.length, changed },
+      sync,
     };
   } finally {
     await site.close();

@@ -293,7 +293,7 @@ export class SiteFolders implements vscode.Disposable {
             {
               site: s.marker.site,
               root: s.root.fsPath,
-              since: s.taken,
+              since: s.model.pullSince(s.taken),
               publish,
               confirmed,
               signal: stop.signal,

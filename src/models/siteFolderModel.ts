@@ -127,18 +127,23 @@ export class SiteFolderModel {
   siteIds(live: ReadonlySet<number>, trashed: ReadonlySet<number>): void {
     this.gone.clear();
     for (const id of this.fileOfPost.keys()) if (!live.has(id)) this.gone.set(id, trashed.has(id) ? 'trash' : 'deleted');
+    // A post new on the site that was trashed or deleted for good before a Sync took it: no listing of
+    // what changed names it again, so without this it would wait in Changed on the Site for ever.
+    for (const id of this.site.keys()) if (!live.has(id) && !this.fileOfPost.has(id)) this.site.delete(id);
     this.changed.fire();
   }
 
   /**
-   * The site's version of post `id`, when the site changed it since the folder last took or sent it:
-   * a listed version newer than that one (a version the folder itself published since is not a change).
+   * The site's version of post `id`, when the site changed it since the folder last took or sent it.
+   * A version listed before the folder published a newer one (the publish's answer) is no change:
+   * after a Sync, the rows it sent are gone before the next check lists the site again.
    */
   siteChange(id: number): SiteVersion | undefined {
     const v = this.site.get(id);
     if (!v) return undefined;
     const synced = this.deps.synced(id);
-    return synced === undefined || Date.parse(v.modified) > Date.parse(synced) ? v : undefined;
+    // Both are the service's clock; one that cannot be read is no proof the folder holds this version.
+    return synced !== undefined && Date.parse(v.modified) <= Date.parse(synced) ? undefined : v;
   }
 
   /** Forget the site's listed version of `id` once the folder holds it (pulled, merged or published). */
@@ -146,6 +151,20 @@ export class SiteFolderModel {
     const v = this.site.get(id);
     if (v && !this.siteChange(id)) this.site.delete(id);
     this.changed.fire();
+  }
+
+  /**
+   * Where a Sync's pull starts listing what changed: `newest` (the newest version the status checks
+   * listed), or the oldest change of the site not taken yet when that is older. A check moves
+   * `newest` past changes it listed and the folder has not pulled: a pull from `newest` alone would
+   * never list them again. None when `newest` is none (the pull lists every post).
+   */
+  pullSince(newest: string | undefined): string | undefined {
+    if (newest === undefined) return undefined;
+    let since = newest;
+    for (const v of this.site.values())
+      if (v.status !== 'future' && this.siteChange(v.id) && Date.parse(v.modified) < Date.parse(since)) since = v.modified;
+    return since;
   }
 
   /** What the view persists of the site's side between sessions. */

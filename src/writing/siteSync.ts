@@ -40,7 +40,10 @@ export interface SyncRequest {
   site: string;
   /** The folder's real path. */
   root: string;
-  /** The newest version the folder took from the site (the service's clock); none: every post is listed. */
+  /**
+   * The site's clock from which the pull lists what changed: no later than the oldest change of the
+   * site the folder has not taken (`SiteFolderModel.pullSince`); none: every post is listed.
+   */
   since?: string;
   /** The files changed here and the files new here (the view's groups): what the publish pass sends. */
   publish: readonly string[];
@@ -109,8 +112,10 @@ export async function syncSite(deps: SyncDeps, req: SyncRequest, unreachable: Un
 
   // 1. What changed on the site: into the files that still hold what was last synced, and new files.
   req.onProgress?.('Reading what changed on the site…');
-  // The service compares whole seconds, strictly: a second before, and what the folder already holds is skipped.
-  const pulled = await cloneSite(deps, { site, folder: req.root, since: req.since && secondBefore(req.since), signal });
+  // A second before: the service compares whole seconds strictly, and a change made in the newest
+  // version's own second must not be missed (one already taken is listed again and skipped).
+  const since = req.since ? secondBefore(req.since) : undefined;
+  const pulled = await cloneSite(deps, { site, folder: req.root, since, signal });
   out.pulled = pulled.written + pulled.updated;
   out.newest = pulled.newest ?? req.since;
   out.failed.push(...pulled.failed);
