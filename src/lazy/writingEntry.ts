@@ -23,5 +23,6 @@ export * from '../writing/frontMatterTerms';
 export * from '../writing/siteClone';
 export * from '../writing/siteSync';
 export * from '../writing/mergePost';
+export * from '../writing/revisionFile';
 export { hasConflicts } from '../writing/conflictMarkers';
 export { folderMarker, MARKER_FILE } from '../writing/cloneMarker';
