@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PostRevision, PostRevisions, RevisionDiff } from '../postRevisions';
 
 /**
  * A whole number, or one written as a string (the real service sends `post_author: "136610416"`):
@@ -43,12 +44,39 @@ export const revisionDiffSchema = z
   })
   .passthrough();
 
-/** GET /v1.1/sites/$site/post/$ID/diffs/ (site-sync.md): the diffs, and the revisions by ID. */
-export const revisionsAnswerSchema = z
+const answerSchema = z
   .object({
     diffs: z.array(revisionDiffSchema),
     revisions: map(z.record(revisionSchema)),
   })
   .passthrough();
 
-export type RevisionsAnswer = z.infer<typeof revisionsAnswerSchema>;
+type RevisionsAnswer = z.infer<typeof answerSchema>;
+
+/**
+ * The revisions of the answer, newest last; the diffs in the same order. The real service sends the
+ * diffs newest first and the revisions as a map by ID (WordPressKit's recording); the reference
+ * service sends both oldest first: the order here is the revisions' own, by when each was saved.
+ */
+function readRevisions(answer: RevisionsAnswer): PostRevisions {
+  const revisions = Object.values(answer.revisions)
+    .map((r): PostRevision => ({
+      id: r.id,
+      title: r.post_title,
+      content: r.post_content,
+      date: r.post_date_gmt ?? r.post_modified_gmt,
+      modified: r.post_modified_gmt,
+      author: r.post_author,
+    }))
+    // ISO dates of one form sort as text; two saved in the same second go by ID (WordPress counts them up).
+    .sort((a, b) => (a.modified < b.modified ? -1 : a.modified > b.modified ? 1 : a.id - b.id));
+  const place = new Map(revisions.map((r, i) => [r.id, i]));
+  const diffs = answer.diffs
+    .filter((d) => place.has(d.to))
+    .map((d): RevisionDiff => ({ from: d.from, to: d.to, add: d.diff.totals?.add ?? 0, del: d.diff.totals?.del ?? 0 }))
+    .sort((a, b) => (place.get(a.to) ?? 0) - (place.get(b.to) ?? 0));
+  return { revisions, diffs };
+}
+
+/** GET /v1.1/sites/$site/post/$ID/diffs/ (site-sync.md): the diffs and the revisions by ID, read as PostRevisions. */
+export const revisionsAnswerSchema = answerSchema.transform(readRevisions);
