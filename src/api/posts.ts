@@ -2,10 +2,11 @@ import { schemas } from './lazy/loadSchemas';
 import { Reactions } from './act';
 import { parseWith } from './decode';
 import { loadPostChanges } from './lazy/loadPostChanges';
-import { revisionsRequest, type PostRevisions } from './postRevisions';
+import { revisionsRequest } from './postRevisions';
 import type { PostChanges } from './postChanges';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import type { PostV1, PostV11 } from './schemas/post';
+import type { PostRevisions } from './schemas/revisions';
 import type { TrashList } from './schemas/trash';
 import { intInRange, isoDate, LIMITS, oneOf, positiveInt, site as checkSite } from './validate';
 

@@ -1,5 +1,32 @@
 import { z } from 'zod';
-import type { PostRevision, PostRevisions, RevisionDiff } from '../postRevisions';
+
+export interface PostRevision {
+  id: number;
+  title: string;
+  /** The post's content as the site stores it (HTML, block comments kept). */
+  content: string;
+  /** The post's date (`post_date_gmt`), ISO 8601; the revision's `modified` when the post had none. */
+  date: string;
+  /** When this revision was saved (`post_modified_gmt`), ISO 8601. */
+  modified: string;
+  /** The user ID of whoever saved it. */
+  author: number;
+}
+
+/** What changed from revision `from` (0: from nothing) to `to`, in words added and deleted. */
+export interface RevisionDiff {
+  from: number;
+  to: number;
+  add: number;
+  del: number;
+}
+
+export interface PostRevisions {
+  /** Oldest first, newest last. */
+  revisions: PostRevision[];
+  /** In the order of their `to` revision. */
+  diffs: RevisionDiff[];
+}
 
 /**
  * A whole number, or one written as a string (the real service sends `post_author: "136610416"`):
