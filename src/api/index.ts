@@ -23,6 +23,7 @@ export {
   POST_LIST_STATUSES,
   WRITE_STATUSES,
 } from './posts';
+export type { PostRevision, PostRevisions, RevisionDiff } from './schemas/revisions';
 export { type MediaFile, type MediaUploadError, type UploadResult, type MediaPage, type MediaListParams } from './media';
 export type { MediaItem } from './schemas/media';
 export { type NotificationsPage, type NotificationsParams, type MarkReadResult } from './notifications';

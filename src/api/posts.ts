@@ -2,9 +2,11 @@ import { schemas } from './lazy/loadSchemas';
 import { Reactions } from './act';
 import { parseWith } from './decode';
 import { loadPostChanges } from './lazy/loadPostChanges';
+import { revisionsRequest } from './postRevisions';
 import type { PostChanges } from './postChanges';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import type { PostV1, PostV11 } from './schemas/post';
+import type { PostRevisions } from './schemas/revisions';
 import type { TrashList } from './schemas/trash';
 import { intInRange, isoDate, LIMITS, oneOf, positiveInt, site as checkSite } from './validate';
 
@@ -154,6 +156,11 @@ export class PostsApi extends Reactions {
       spec: { method: 'GET', version: '1.1', path, common, messageContext: { site: s } },
       parse: (body) => parseWith(schemas().postV11Schema, body, { request: `GET /v1.1${path}`, site: s }),
     };
+  }
+
+  /** GET /v1.1/sites/$site/post/$ID/diffs/: the post's stored revisions, newest last, and what each changed (postRevisions.ts). */
+  async revisions(site: string | number, postId: number, opts: CallOptions = {}): Promise<PostRevisions> {
+    return this.t.run(revisionsRequest(site, postId), opts.signal);
   }
 
   /** POST /v1.1 (default) or /v1 sites/$site/posts/$ID/restore: back to the status it had before the trash. */

@@ -24,8 +24,14 @@ export async function openNewPostFile(text: string, stem: string): Promise<vscod
 
 /** `doc` changed to `text` by one edit of the part that differs (the writer's cursor and the rest stay), then saved. */
 export async function updateDocument(doc: vscode.TextDocument, text: string): Promise<void> {
+  if (!(await editDocument(doc, text))) return;
+  if (!doc.isUntitled) await saveDocument(doc);
+}
+
+/** `doc` changed to `text` by one undoable edit of the part that differs, not saved; false when there was nothing to change. */
+export async function editDocument(doc: vscode.TextDocument, text: string): Promise<boolean> {
   const old = doc.getText();
-  if (old === text) return;
+  if (old === text) return false;
   let start = 0;
   while (start < old.length && start < text.length && old[start] === text[start]) start++;
   let end = 0;
@@ -33,7 +39,7 @@ export async function updateDocument(doc: vscode.TextDocument, text: string): Pr
   const edit = new vscode.WorkspaceEdit();
   edit.replace(doc.uri, new vscode.Range(doc.positionAt(start), doc.positionAt(old.length - end)), text.slice(start, text.length - end));
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('The editor did not take the change to {0}.', doc.fileName));
-  if (!doc.isUntitled) await saveDocument(doc);
+  return true;
 }
 
 /** How long a refused save waits for the save under way (see below) before it asks once more. */

@@ -23,6 +23,7 @@ export * from '../writing/frontMatterTerms';
 export * from '../writing/siteClone';
 export * from '../writing/siteSync';
 export * from '../writing/mergePost';
+export * from '../writing/revisionFile';
 export { hasConflicts } from '../writing/conflictMarkers';
 export { folderMarker, MARKER_FILE } from '../writing/cloneMarker';
 export * from '../writing/siteStatus';

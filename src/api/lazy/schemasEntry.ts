@@ -14,6 +14,7 @@ export { missingFromNotes } from '../schemas/noteChecks';
 export * from '../schemas/oneNote';
 export * from '../schemas/post';
 export * from '../schemas/reader';
+export * from '../schemas/revisions';
 export * from '../schemas/site';
 export * from '../schemas/term';
 export * from '../schemas/trash';

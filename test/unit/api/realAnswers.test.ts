@@ -124,4 +124,43 @@ describe('real answers (WordPressKit-iOS recordings)', () => {
     assert.equal(page.media.length, answer.media.length);
     assert.equal(page.found, answer.found);
   });
+
+  it('post-revisions-success: every revision is read, newest last, each diff with its counts (an empty totals: none)', async () => {
+    const { value } = await served({ '/v1.1/sites/2001/post/1/diffs/': fixture('post-revisions-success.json') }, (s) =>
+      s.client.posts.revisions(2001, 1),
+    );
+    // Sent newest first and as a map: read by when each was saved (94 at 15:34:07, 93 at 15:38:28, 95 a second later).
+    assert.deepEqual(
+      value.revisions.map((r) => [r.id, r.modified, r.author]),
+      [
+        [94, '2018-10-24T15:34:07Z', 136610416],
+        [93, '2018-10-24T15:38:28Z', 136610416],
+        [95, '2018-10-24T15:38:29Z', 136610416],
+      ],
+    );
+    assert.equal(value.revisions[0].content, 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. Aenean et urna libero.');
+    assert.equal(value.revisions[0].title, 'Lorem ipsum dolor sit amet');
+    assert.equal(value.revisions[0].date, '2018-10-24T15:34:07Z');
+    assert.deepEqual(value.diffs, [
+      { from: 0, to: 94, add: 6, del: 0 },
+      { from: 94, to: 93, add: 2, del: 2 },
+      { from: 93, to: 95, add: 0, del: 0 },
+    ]);
+  });
+
+  it('post-revisions-mapping-success: the one revision and its diff are read', async () => {
+    const answer = fixture('post-revisions-mapping-success.json');
+    const { value } = await served({ '/v1.1/sites/2001/post/1/diffs/': answer }, (s) => s.client.posts.revisions(2001, 1));
+    assert.deepEqual(value.revisions, [
+      {
+        id: 93,
+        title: 'Lorem ipsum dolor sit amet',
+        content: answer.revisions['93'].post_content,
+        date: '2018-10-24T15:38:28Z',
+        modified: '2018-10-24T15:38:28Z',
+        author: 136610416,
+      },
+    ]);
+    assert.deepEqual(value.diffs, [{ from: 0, to: 93, add: 2, del: 2 }]);
+  });
 });

@@ -1,0 +1,171 @@
+/**
+ * Show Revisions (site-sync.md, "Revisions of a post"): the site's revisions of the post a file
+ * holds, in a QuickPick, newest first. Choosing one opens a diff of that revision, as a post file,
+ * against the file (the list stays open to choose another); its Restore into File button puts the
+ * revision's title and body into the open document, an undoable edit that is neither saved nor
+ * published: the writer publishes it as usual. Loaded with the command (a lazy part): only the
+ * client's types are imported.
+ */
+import * as vscode from 'vscode';
+import type { ContentSiteClient, PostRevision, PostRevisions } from '../api';
+import { SCHEMES } from '../ids';
+import { loadWriting, type WritingModule } from '../lazy/loadWriting';
+import { localized } from '../localize';
+import { report } from '../report';
+import { editDocument } from './postFileWriter';
+
+export interface RevisionDeps {
+  client(): ContentSiteClient;
+  log: vscode.LogOutputChannel;
+  report(err: unknown, what: string): Promise<void>;
+  documents: RevisionDocuments;
+}
+
+/** The revisions shown in diffs, as read-only documents (`content-site-revision:` URIs); registers itself, dispose to drop them. */
+export class RevisionDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(SCHEMES.revision, this);
+
+  /** Keeps `text`, revision `revision` of post `id` as a file named like `file`, and answers the URI that shows it. */
+  show(site: string, id: number, revision: number, file: vscode.Uri, text: string): vscode.Uri {
+    const name = file.path.slice(file.path.lastIndexOf('/') + 1) || `post-${id}.md`;
+    const uri = vscode.Uri.from({ scheme: SCHEMES.revision, path: `/${site}/${id}/${revision}/${name}` });
+    this.texts.set(uri.toString(), text);
+    this.changed.fire(uri);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    this.changed.dispose();
+    this.texts.clear();
+  }
+}
+
+interface RevisionPick extends vscode.QuickPickItem {
+  revision: PostRevision;
+}
+
+/** The command: `uri` is the post file (explorer, editor title), else the active editor's Markdown document. */
+export async function showRevisions(deps: RevisionDeps, uri?: vscode.Uri): Promise<void> {
+  const what = vscode.l10n.t('Show Revisions');
+  try {
+    const doc = uri instanceof vscode.Uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+    if (!doc || doc.languageId !== 'markdown') {
+      void report.info(vscode.l10n.t('Open a post file (Markdown with front matter) to see its revisions.'));
+      return;
+    }
+    const w = await loadWriting();
+    const target = w.revisionTarget(doc.getText());
+    if (target.problem !== undefined) {
+      void report.info(localized(target.problem));
+      return;
+    }
+    const client = deps.client();
+    const [all, names] = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading the post’s revisions…') },
+      () => Promise.all([client.posts.revisions(target.site, target.id), userNames(client, target.site, deps.log)]),
+    );
+    if (all.revisions.length === 0) {
+      void report.info(vscode.l10n.t('The site has no revisions of this post yet.'));
+      return;
+    }
+    pick(deps, w, doc, target, all, names);
+  } catch (err) {
+    await deps.report(err, what);
+  }
+}
+
+/** The site's users' names by ID, for who saved each revision; none when they cannot be read (the list then says "user 1003"). */
+async function userNames(client: ContentSiteClient, site: string, log: vscode.LogOutputChannel): Promise<Map<number, string>> {
+  try {
+    const users = await client.users.suggest(/^\d+$/.test(site) ? { site_id: Number(site) } : { site });
+    return new Map(users.map((u) => [u.ID, u.display_name || u.user_login]));
+  } catch (err) {
+    log.warn(`Show Revisions: the site's users could not be read (${err instanceof Error ? err.message : String(err)})`);
+    return new Map();
+  }
+}
+
+/** The QuickPick: choose → the diff (the list stays open); the item's button → restore into the file. */
+function pick(
+  deps: RevisionDeps,
+  w: WritingModule,
+  doc: vscode.TextDocument,
+  target: { site: string; id: number },
+  all: PostRevisions,
+  names: Map<number, string>,
+): void {
+  const words = { noTitle: vscode.l10n.t('(no title)'), user: (id: number) => vscode.l10n.t('user {0}', id) };
+  const restoreButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('discard'), tooltip: vscode.l10n.t('Restore into File') };
+  const qp = vscode.window.createQuickPick<RevisionPick>();
+  qp.title = vscode.l10n.t('Revisions of “{0}”', w.parsePostFile(doc.getText()).meta.title || words.noTitle);
+  qp.placeholder = vscode.l10n.t('Choose a revision to compare it with the file; its button restores it into the file.');
+  qp.ignoreFocusOut = true;
+  qp.matchOnDescription = true;
+  qp.matchOnDetail = true;
+  qp.items = w.revisionItems(all, { names, locale: vscode.env.language, words }).map((item) => ({ ...item, buttons: [restoreButton] }));
+  const when = (r: PostRevision) => w.revisionWhen(r, Date.now(), vscode.env.language);
+  qp.onDidAccept(() => {
+    const chosen = qp.selectedItems[0];
+    if (chosen) void compare(deps, w, doc, target, chosen.revision, w.revisionTitle(chosen.revision, words), when(chosen.revision));
+  });
+  qp.onDidTriggerItemButton(({ item }) => {
+    qp.hide();
+    void restore(deps, w, doc, item.revision, when(item.revision));
+  });
+  qp.onDidHide(() => qp.dispose());
+  qp.show();
+}
+
+/** The revision as a post file, in a diff against the file. */
+async function compare(
+  deps: RevisionDeps,
+  w: WritingModule,
+  doc: vscode.TextDocument,
+  target: { site: string; id: number },
+  revision: PostRevision,
+  title: string,
+  when: string,
+): Promise<void> {
+  try {
+    const text = await w.revisionAsFile(doc.getText(), revision);
+    const left = deps.documents.show(target.site, target.id, revision.id, doc.uri, text);
+    await vscode.commands.executeCommand('vscode.diff', left, doc.uri, vscode.l10n.t('{0}: revision of {1} ↔ file', title, when), {
+      preview: true,
+      preserveFocus: true,
+    });
+  } catch (err) {
+    await deps.report(err, vscode.l10n.t('Show Revisions'));
+  }
+}
+
+/** The revision's title and body into the open document: one undoable edit, not saved, not published. Nothing changes on failure. */
+async function restore(
+  deps: RevisionDeps,
+  w: WritingModule,
+  doc: vscode.TextDocument,
+  revision: PostRevision,
+  when: string,
+): Promise<void> {
+  try {
+    // The text is made from the document as it is; a change made while it was being made starts it again.
+    for (let tries = 0; ; tries++) {
+      const version = doc.version;
+      const text = await w.revisionAsFile(doc.getText(), revision);
+      if (doc.version !== version && tries < 3) continue;
+      if (doc.version !== version) throw new Error(vscode.l10n.t('The file kept changing while the revision was being restored.'));
+      await editDocument(doc, text);
+      break;
+    }
+    void report.info(vscode.l10n.t('Restored the revision of {0} into the file: Publish to send it.', when));
+  } catch (err) {
+    await deps.report(err, vscode.l10n.t('Restore into File'));
+  }
+}
