@@ -79,6 +79,7 @@ export async function activate(context: vscode.ExtensionContext) {
     readerPosts: own(new ReaderPosts({ client, changes })),
     mentions: new MentionSource({ client, site: () => site.site, signedIn: signedIn(auth), log: (m) => log.info(m) }),
     state,
+    workspaceState: context.workspaceState,
     extensionUri: context.extensionUri,
     storageUri: context.globalStorageUri,
   };

@@ -150,7 +150,7 @@ export const STORAGE_KEYS = {
   uploadedMedia: 'contentSite.uploadedMedia',
   /** What this extension last read or wrote of each post (its `modified`), by service, site and post (global state). */
   seenPosts: 'contentSite.seenPosts',
-  /** Publishes waiting for the service, in order (workspace state): the outbox. */
+  /** Publishes waiting for the service, in order (workspace state): the outbox of the workspace's site folders. */
   outbox: 'contentSite.outbox',
   /** The signed-in session (secret storage). */
   session: 'contentSite.session',

@@ -9,7 +9,7 @@ import { loadWriting } from '../lazy/loadWriting';
 import { report, reportFailure } from '../report';
 import type { MediaMemory, PostMemory } from '../writing/publisher';
 import type { SyncRecords } from '../writing/syncRecord';
-import type { SiteFolderDeps } from './siteFolders';
+import type { SiteFolderDeps } from './siteFolderDeps';
 
 export async function cloneIntoFolder(
   deps: SiteFolderDeps,

@@ -9,21 +9,16 @@ import * as vscode from 'vscode';
 import type { FeedPost } from '../api';
 import { localized } from '../localize';
 import { READER_ACTIONS, type ReaderEntry } from '../models/readerActionCatalog';
-import type { ReaderPostActions } from '../models/readerPostActions';
 import { reportFailure } from '../report';
-import { requireSignIn, type CommandAuth } from './common';
+import { requireSignIn } from './common';
 import { occasional } from './lazy/loadOccasional';
-import type { ReaderPostWork } from './readerPostWork';
+import type { ReaderPostWork, ReaderWorkDeps } from './readerPostWork';
 import { readerCommand, readerTargets, type ReaderArg, type ReaderViews } from './readerPostTargets';
 
-export interface ReaderPostCommandsDeps {
-  /** The Reader posts' actions (loaded with the first). */
-  actions: () => ReaderPostActions;
+export interface ReaderPostCommandsDeps extends ReaderWorkDeps {
   views: ReaderViews;
   /** Shows the post's page with its comment box ready (the detail view). */
   comment(post: FeedPost): Promise<void>;
-  log: vscode.LogOutputChannel;
-  auth: CommandAuth;
 }
 
 type Run = (clicked?: ReaderArg, selected?: readonly vscode.TreeItem[]) => unknown;

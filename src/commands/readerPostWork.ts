@@ -8,12 +8,20 @@ import * as vscode from 'vscode';
 import type { FeedPost } from '../api';
 import { localized } from '../localize';
 import type { ReaderEntry } from '../models/readerActionCatalog';
-import type { SiteRemoval } from '../models/readerPostActions';
 import { report, reportFailure } from '../report';
-import type { ReaderPostCommandsDeps } from './readerPostCommands';
+import type { ReaderPostActions, SiteRemoval } from '../models/readerPostActions';
+import type { CommandAuth } from './common';
+
+/** What the work takes (readerPostCommands.ts's deps hold it). */
+export interface ReaderWorkDeps {
+  /** The Reader posts' actions (loaded with the first). */
+  actions: () => ReaderPostActions;
+  log: vscode.LogOutputChannel;
+  auth: CommandAuth;
+}
 
 /** The posts that offer the entry; when none does, the status bar says why. */
-export function offered(deps: ReaderPostCommandsDeps, e: ReaderEntry, posts: readonly FeedPost[]): FeedPost[] {
+export function offered(deps: ReaderWorkDeps, e: ReaderEntry, posts: readonly FeedPost[]): FeedPost[] {
   const yes = posts.filter((p) => e.offers(p) === true);
   if (yes.length === 0) {
     const why = e.offers(posts[0]);
@@ -35,7 +43,7 @@ function bySite(posts: readonly FeedPost[]): FeedPost[] {
   });
 }
 
-export async function toggle(deps: ReaderPostCommandsDeps, e: ReaderEntry, posts: FeedPost[], on?: boolean): Promise<void> {
+export async function toggle(deps: ReaderWorkDeps, e: ReaderEntry, posts: FeedPost[], on?: boolean): Promise<void> {
   const chosen = offered(deps, e, posts);
   if (chosen.length === 0) return;
   const name = localized(e.labels.on);
@@ -59,7 +67,7 @@ export async function toggle(deps: ReaderPostCommandsDeps, e: ReaderEntry, posts
 }
 
 /** Block the posts' sites, after the entry's question: their posts leave every list, with Undo. */
-export async function block(deps: ReaderPostCommandsDeps, e: ReaderEntry, posts: FeedPost[]): Promise<void> {
+export async function block(deps: ReaderWorkDeps, e: ReaderEntry, posts: FeedPost[]): Promise<void> {
   const sites = bySite(offered(deps, e, posts)).filter((p) => p.site_ID !== undefined);
   if (sites.length === 0 || !e.confirm) return;
   const yes = localized(e.confirm.yes);
@@ -74,7 +82,7 @@ export async function block(deps: ReaderPostCommandsDeps, e: ReaderEntry, posts:
 }
 
 /** Unfollows or blocks in their undo window: one message with Undo; closing it sends at once. */
-function removals(deps: ReaderPostCommandsDeps, e: ReaderEntry, started: ReadonlyArray<SiteRemoval | undefined>): void {
+function removals(deps: ReaderWorkDeps, e: ReaderEntry, started: ReadonlyArray<SiteRemoval | undefined>): void {
   const pending = started.filter((r): r is SiteRemoval => r !== undefined);
   if (pending.length === 0 || !e.removed) return;
   const undo = vscode.l10n.t('Undo');

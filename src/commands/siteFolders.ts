@@ -13,29 +13,15 @@ import { isUnreachable, waitingSentence } from '../models/outboxReach';
 import { report, reportFailure } from '../report';
 import { WRITING_LIMITS } from '../writing/limits';
 import { FolderDocuments } from '../views/siteFolder/folderDocuments';
-import type { ContentSiteClient } from '../api';
-import type { ChosenSite } from '../models/chosenSite';
-import type { SiteChanges } from '../models/siteChanges';
-import { requireSignIn, type CommandAuth } from './common';
+import { requireSignIn } from './common';
 import { requireTrust, saveDocument } from './postFileWriter';
 import { cloneIntoFolder } from './cloneSite';
 import { rememberTaken, SiteFolderSession, type Marker } from './siteFolderSession';
 import { mediaMemory, postMemory, syncRecords } from './writingMemory';
-import { showRevisionsOf } from './siteRevisions';
+import { revisionsCommand } from './siteRevisions';
+import type { SiteFolderDeps } from './siteFolderDeps';
 
-/** What site folders take of the services the features share. */
-export interface SiteFolderDeps {
-  log: vscode.LogOutputChannel;
-  client(): ContentSiteClient;
-  auth: CommandAuth;
-  site: ChosenSite;
-  selectSite(): Promise<unknown>;
-  /** The global state: the publish memory and the outbox. */
-  state: vscode.Memento;
-  /** Where the sync records and each folder's state are kept. */
-  storageUri: vscode.Uri;
-  changes: SiteChanges;
-}
+export type { SiteFolderDeps } from './siteFolderDeps';
 
 type SyncOutcome = Awaited<ReturnType<WritingModule['syncSite']>>;
 
@@ -45,8 +31,10 @@ export class SiteFolders implements vscode.Disposable {
   private readonly memory;
   readonly outbox: Outbox;
   private readonly subs: vscode.Disposable[] = [];
+  private readonly revisions: ReturnType<typeof revisionsCommand>;
 
   constructor(private readonly deps: SiteFolderDeps) {
+    this.revisions = revisionsCommand(deps);
     const baseUrl = () => deps.client().baseUrl;
     this.memory = {
       posts: postMemory({ state: deps.state, baseUrl }),
@@ -69,8 +57,8 @@ export class SiteFolders implements vscode.Disposable {
     });
     this.outbox = new Outbox(
       {
-        get: () => deps.state.get<OutboxEntry[]>(STORAGE_KEYS.outbox) ?? [],
-        set: (entries) => deps.state.update(STORAGE_KEYS.outbox, entries),
+        get: () => deps.workspaceState.get<OutboxEntry[]>(STORAGE_KEYS.outbox) ?? [],
+        set: (entries) => deps.workspaceState.update(STORAGE_KEYS.outbox, entries),
       },
       (entry, signal) => this.sendQueued(entry, signal),
       {
@@ -83,6 +71,7 @@ export class SiteFolders implements vscode.Disposable {
     );
     this.subs.push(
       this.documents,
+      this.revisions,
       { dispose: () => this.outbox.dispose() },
       { dispose: this.outbox.onDidChange(() => this.showWaiting()).dispose },
       {
@@ -109,7 +98,6 @@ export class SiteFolders implements vscode.Disposable {
         }).dispose,
       },
     );
-    if (this.outbox.size > 0) void this.outbox.drain();
   }
 
   /** A command, by its id (features/siteFolder.ts registers each). */
@@ -129,7 +117,7 @@ export class SiteFolders implements vscode.Disposable {
       case COMMANDS.siteFolder.showSiteVersion:
         return this.openChange(uri ?? vscode.window.activeTextEditor?.document.uri, 'site', undefined);
       case COMMANDS.siteFolder.showRevisions:
-        return showRevisionsOf(this.deps, uri);
+        return this.revisions.run(uri);
       case COMMANDS.siteFolder.publishQueued:
         return this.publishQueued(args[0] instanceof vscode.Uri ? args[0] : undefined);
     }
@@ -158,6 +146,8 @@ export class SiteFolders implements vscode.Disposable {
         this.sessions.delete(root);
       }
     this.showWaiting();
+    // What waited when the window closed goes out now that its folders are open (and the stored sign-in is read).
+    if (this.outbox.size > 0) void this.deps.auth.ready.then(() => this.outbox.drain());
   }
 
   private open(root: vscode.Uri, marker: Marker): SiteFolderSession {

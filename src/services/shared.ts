@@ -43,6 +43,8 @@ export interface Shared {
   mentions: MentionSource;
   /** The extension's global state (recent sites, reply drafts). */
   state: vscode.Memento;
+  /** This workspace's state (the outbox of its site folders). */
+  workspaceState: vscode.Memento;
   /** Where the extension's files are (media/ for the webviews). */
   extensionUri: vscode.Uri;
   /** The extension's own folder for larger state (what each post file and the site last agreed on). */

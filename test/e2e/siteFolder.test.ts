@@ -149,4 +149,67 @@ describe('A whole site as a folder in a real VS Code', function () {
     assert.match(onSite().content, /The harbour wall, rebuilt\..*Gulls on the mast, and terns\./s);
     await wb.shot('resolved-and-published');
   });
+
+  it('4. a Publish while the site cannot be reached waits in the outbox, survives a reload, and goes out once when the site answers', async () => {
+    const fresh = join(workspace(), 'posts', 'low-tide.md');
+    writeFileSync(fresh, '---\ntitle: Low tide\nstatus: draft\n---\nThe flats at dawn.\n');
+    await scmRow('low-tide.md').waitFor();
+    const creates = () => demo.svc.requests.filter((r) => r.method === 'POST' && r.path.split('?')[0].endsWith('/posts/new')).length;
+    const createsBefore = creates();
+    const lowTide = () => [...demo.svc.world().posts.values()].filter((p) => p.title === 'Low tide' && p.type === 'post');
+    // The create is applied, but its answer never comes (the connection breaks), and so does every look for it.
+    demo.svc.queueFault({ method: 'POST', path: `/rest/v1.1/sites/demo.example.blog/posts/new`, count: 1, fault: 'applied,reset' });
+    demo.svc.queueFault({ method: 'GET', path: `/rest/v1.1/sites/demo.example.blog/posts/?`, count: 20, fault: 'reset' });
+    await scmRow('low-tide.md').click();
+    await page.locator('.monaco-editor .view-lines', { hasText: 'The flats at dawn.' }).first().waitFor();
+    await wb.command('Content Site: Publish to Site');
+    await wb.expectMessage(/waits to publish \(1 waiting to publish\)/);
+    await page.locator('.statusbar-item', { hasText: '1 waiting to publish' }).first().waitFor();
+    await wb.shot('waiting-to-publish');
+    assert.equal(lowTide().length, 1, 'the service applied the create whose answer was lost');
+    assert.match(readFileSync(fresh, 'utf8'), /^unconfirmed: /m, 'the file remembers the attempt');
+    demo.svc.clearFaults();
+    // A reload: the outbox is read back, and sent once the window's folders are open.
+    await wb.command('Developer: Reload Window');
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await until('the queued post to be named in its file', () => /^id: \d+$/m.test(readFileSync(fresh, 'utf8')) || undefined, 60_000);
+    const writes = () =>
+      demo.svc.requests
+        .filter((r) => r.method === 'POST' || r.path.includes('meta_key'))
+        .map((r) => `${r.method} ${r.path.split('&context')[0]} ${r.status}`)
+        .join('\n');
+    assert.equal(lowTide().length, 1, `never twice: the publish token found the post the lost answer made\n${writes()}`);
+    assert.equal(creates() - createsBefore, 1, `one create: the one whose answer was lost\n${writes()}`);
+    assert.equal(Number(/^id: (\d+)$/m.exec(readFileSync(fresh, 'utf8'))![1]), lowTide()[0].ID);
+    assert.doesNotMatch(readFileSync(fresh, 'utf8'), /^unconfirmed:/m);
+    await until(
+      'the outbox to be empty',
+      async () => (await page.locator('.statusbar-item', { hasText: 'waiting to publish' }).count()) === 0 || undefined,
+    );
+    await wb.shot('published-from-outbox');
+  });
+
+  it("5. Show Revisions… lists the post's revisions on the site; one opens beside the file, and Restore into File puts it in the editor", async () => {
+    await wb.command('Go to File...');
+    await wb.answer('harbour-notes.md');
+    await page.locator('.monaco-editor .view-lines', { hasText: 'Tides at one.' }).first().waitFor();
+    await wb.command('Content Site: Show Revisions…');
+    const list = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    await page.locator('.quick-input-widget', { hasText: 'Revisions of “Harbour notes”' }).waitFor();
+    // Made by demo, changed twice by ed, published from the folder three times: every save that changed the text.
+    await until('the revisions listed', async () => ((await list.count()) >= 4 ? true : undefined));
+    const oldest = list.last();
+    await oldest.waitFor();
+    await wb.shot('revisions');
+    await oldest.click();
+    await page.locator('.monaco-diff-editor').first().waitFor();
+    await wb.shot('revision-diff');
+    await oldest.hover();
+    await oldest.locator('.action-label[aria-label="Restore into File"], .action-label[title="Restore into File"]').first().click();
+    await wb.expectMessage(/Restored the revision of .* into the file: Publish to send it\./);
+    // In the editor, not saved and not published: the first version's paragraphs are back.
+    await page.locator('.monaco-editor .view-lines', { hasText: 'The harbour wall.' }).first().waitFor();
+    assert.match(text(), /The harbour wall, rebuilt\./, 'the file on disk is as it was until the writer saves');
+    assert.match(onSite().content, /The harbour wall, rebuilt\./, 'nothing published');
+  });
 });
