@@ -1,10 +1,10 @@
 /**
  * The site folders of the workspace and their commands: Clone Site into Folder…, Sync, Check for
  * Changes, the rows' diffs, Show Revisions, and the outbox (publishes waiting for the service, kept
- * in the global state, sent in order when it answers again). Loaded as dist/sitefolders.js with the
+ * in the workspace's state, sent in order when it answers again). Loaded as dist/sitefolders.js with the
  * first clone found or the first of these commands (features/siteFolder.ts registers them).
  */
-import { relative } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS, STORAGE_KEYS } from '../ids';
 import { loadWriting, type WritingModule } from '../lazy/loadWriting';
@@ -22,6 +22,15 @@ import { revisionsCommand } from './siteRevisions';
 import type { SiteFolderDeps } from './siteFolderDeps';
 
 export type { SiteFolderDeps } from './siteFolderDeps';
+
+/** The file or folder a command's first argument names: a URI, a Source Control row (its file), a source control (its folder). */
+function aboutUri(arg: unknown): vscode.Uri | undefined {
+  if (arg instanceof vscode.Uri) return arg;
+  const o = arg as { resourceUri?: unknown; rootUri?: unknown } | undefined;
+  if (o?.resourceUri instanceof vscode.Uri) return o.resourceUri;
+  if (o?.rootUri instanceof vscode.Uri) return o.rootUri;
+  return undefined;
+}
 
 type SyncOutcome = Awaited<ReturnType<WritingModule['syncSite']>>;
 
@@ -100,9 +109,13 @@ export class SiteFolders implements vscode.Disposable {
     );
   }
 
-  /** A command, by its id (features/siteFolder.ts registers each). */
+  /**
+   * A command, by its id (features/siteFolder.ts registers each). Its first argument says what it is
+   * about: a file (the explorer, an editor's title), a row of the Source Control view (its file), or
+   * the view itself (its folder).
+   */
   async run(id: string, args: unknown[]): Promise<unknown> {
-    const uri = args[0] instanceof vscode.Uri ? args[0] : undefined;
+    const uri = aboutUri(args[0]);
     switch (id) {
       case COMMANDS.siteFolder.clone:
         return this.clone();
@@ -119,7 +132,7 @@ export class SiteFolders implements vscode.Disposable {
       case COMMANDS.siteFolder.showRevisions:
         return this.revisions.run(uri);
       case COMMANDS.siteFolder.publishQueued:
-        return this.publishQueued(args[0] instanceof vscode.Uri ? args[0] : undefined);
+        return this.publishQueued(uri);
     }
     return undefined;
   }
@@ -183,7 +196,7 @@ export class SiteFolders implements vscode.Disposable {
   private sessionOf(path: string): SiteFolderSession | undefined {
     for (const s of this.sessions.values()) {
       const rel = relative(s.root.fsPath, path);
-      if (rel === '' || (!rel.startsWith('..') && !rel.startsWith('/'))) return s;
+      if (rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))) return s;
     }
     return undefined;
   }
@@ -419,7 +432,7 @@ export class SiteFolders implements vscode.Disposable {
    * tries now (its status bar item).
    */
   private async publishQueued(uri?: vscode.Uri): Promise<boolean> {
-    if (uri?.scheme === 'file') {
+    if (uri?.scheme === 'file' && uri.path.endsWith('.md')) {
       const s = this.sessionOf(uri.fsPath);
       if (!s) return false;
       await this.outbox.add({ path: uri.fsPath, site: s.marker.site, service: s.marker.service, queuedAt: new Date().toISOString() });

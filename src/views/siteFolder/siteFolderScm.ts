@@ -114,7 +114,6 @@ export class SiteFolderScm implements vscode.Disposable {
               command: COMMANDS.siteFolder.publishQueued,
               title: `$(clock) ${vscode.l10n.t('{0} waiting to publish', this.waiting)}`,
               tooltip: vscode.l10n.t('Published when the site can be reached again; click to try now.'),
-              arguments: [this.view.root],
             },
           ]
         : []),
