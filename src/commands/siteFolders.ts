@@ -451,7 +451,8 @@ export class SiteFolders implements vscode.Disposable {
   }
 
   private showWaiting(): void {
-    for (const s of this.sessions.values()) s.scm.setWaiting(this.outbox.entries.filter((e) => this.sessionOf(e.path) === s).length);
+    for (const s of this.sessions.values())
+      s.scm.setWaiting(this.outbox.entries.filter((e) => this.sessionOf(e.path) === s).map((e) => e.path));
   }
 
   private async rules(w: WritingModule, site: string) {

@@ -165,6 +165,7 @@ describe('A whole site as a folder in a real VS Code', function () {
     await wb.command('Content Site: Publish to Site');
     await wb.expectMessage(/waits to publish \(1 waiting to publish\)/);
     await page.locator('.statusbar-item', { hasText: '1 waiting to publish' }).first().waitFor();
+    await scm().locator('.monaco-list-row', { hasText: 'Waiting to Publish' }).first().waitFor();
     await wb.shot('waiting-to-publish');
     assert.equal(lowTide().length, 1, 'the service applied the create whose answer was lost');
     assert.match(readFileSync(fresh, 'utf8'), /^unconfirmed: /m, 'the file remembers the attempt');

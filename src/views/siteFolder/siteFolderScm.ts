@@ -47,8 +47,9 @@ export class SiteFolderScm implements vscode.Disposable {
   private readonly groups: Record<FolderGroup, vscode.SourceControlResourceGroup>;
   private readonly subs: vscode.Disposable[] = [];
   private readonly later = new KeyedDebounce(150);
-  /** What the status bar adds: "2 waiting to publish". */
-  private waiting = 0;
+  /** The folder's files in the outbox, in order: a group of their own, and "2 waiting to publish" in the status bar. */
+  private waiting: readonly string[] = [];
+  private readonly waitingGroup: vscode.SourceControlResourceGroup;
   private syncing = false;
 
   constructor(private readonly view: FolderView) {
@@ -64,6 +65,8 @@ export class SiteFolderScm implements vscode.Disposable {
         return [g, group];
       }),
     ) as Record<FolderGroup, vscode.SourceControlResourceGroup>;
+    this.waitingGroup = this.scm.createResourceGroup('waiting', vscode.l10n.t('Waiting to Publish'));
+    this.waitingGroup.hideWhenEmpty = true;
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, '{posts,pages}/*.md'));
     this.subs.push(
       watcher,
@@ -87,14 +90,23 @@ export class SiteFolderScm implements vscode.Disposable {
     this.render();
   }
 
-  setWaiting(n: number): void {
-    this.waiting = n;
+  setWaiting(paths: readonly string[]): void {
+    this.waiting = paths;
     this.render();
   }
 
   private render(): void {
     const groups = this.view.model.groups();
     for (const g of FOLDER_GROUPS) this.groups[g].resourceStates = groups[g].map((r) => this.resource(r));
+    this.waitingGroup.resourceStates = this.waiting.map((path) => ({
+      resourceUri: vscode.Uri.file(path),
+      contextValue: 'waiting',
+      command: { command: COMMANDS.siteFolder.openFile, title: vscode.l10n.t('Open File'), arguments: [vscode.Uri.file(path)] },
+      decorations: {
+        tooltip: vscode.l10n.t('Waiting to publish: it goes out when the site can be reached again.'),
+        iconPath: new vscode.ThemeIcon('clock'),
+      },
+    }));
     this.scm.count = this.view.model.count(groups);
     const down = groups.site.length;
     const up = groups.here.length + groups.new.length;
@@ -108,11 +120,11 @@ export class SiteFolderScm implements vscode.Disposable {
     };
     this.scm.statusBarCommands = [
       sync,
-      ...(this.waiting
+      ...(this.waiting.length
         ? [
             {
               command: COMMANDS.siteFolder.publishQueued,
-              title: `$(clock) ${vscode.l10n.t('{0} waiting to publish', this.waiting)}`,
+              title: `$(clock) ${vscode.l10n.t('{0} waiting to publish', this.waiting.length)}`,
               tooltip: vscode.l10n.t('Published when the site can be reached again; click to try now.'),
             },
           ]
