@@ -223,7 +223,7 @@ function siteFolderRows(f: SiteFolderFigures): Array<[string, string, string]> {
   );
   figures.push([
     `memory of the clone of ${clone.posts.toLocaleString('en')} posts (its own process: Node, tsx and the writing code loaded first)`,
-    `peak RSS ${mb(clone.peakRssBytes)}, ${mb(clone.peakRssBytes - clone.rssBeforeBytes)} over the ${mb(clone.rssBeforeBytes)} before it; heap growth at most ${mb(clone.heapPeakGrowthBytes)}, ${mb(clone.heapRetainedBytes)} still held after (the sync records, as the editor's global storage holds them)`,
+    `peak RSS ${mb(clone.peakRssBytes)}, ${mb(clone.peakRssBytes - clone.rssBeforeBytes)} over the ${mb(clone.rssBeforeBytes)} before it; heap growth at most ${mb(clone.heapPeakGrowthBytes)}, ${mb(clone.heapRetainedBytes)} still held after (each post's version, as the editor's global state holds them; the sync records are files, as in its global storage)`,
   ]);
   return [
     [`clone a site of ${clone.posts.toLocaleString('en')} posts: list requests`, String(clone.listRequests), '≤ 101'],

@@ -5,11 +5,14 @@
  * Prints JSON (siteFolder.ts's `ChildFigures`) on its last line: wall time, the process's peak RSS
  * (`resourceUsage().maxRSS`) and its RSS before the clone (this process with its code loaded: Node,
  * tsx and the writing code), the heap's growth at its highest (sampled as the files are written) and
- * what the heap still holds after (the sync records, kept in memory as the editor's global storage
- * keeps them). The records and versions are then written to MEMORIES_FILE (after the measuring), for
- * whoever goes on from this clone (a Sync of changed posts).
+ * what the heap still holds after. The sync records are files, one per post, as the extension keeps
+ * them in its global storage (commands/writingMemory.ts); the versions a map, as its global state
+ * holds them. After the measuring, both are written to MEMORIES_FILE for whoever goes on from this
+ * clone (a Sync of changed posts).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ContentSiteClient } from '../../src/api';
 import type { SeenPost } from '../../src/writing/publishBase';
@@ -40,7 +43,9 @@ const TOKEN = 'cs-demo-token';
 async function main(): Promise<void> {
   const [restUrl, site, folder, memoriesFile] = process.argv.slice(2);
   const api = new ContentSiteClient({ baseUrl: restUrl, token: TOKEN });
-  const records = new Map<string, SyncRecord>();
+  const recordsDir = `${memoriesFile}.records`;
+  mkdirSync(recordsDir, { recursive: true });
+  const recordFile = (s: string, id: number) => join(recordsDir, `${encodeURIComponent(s)}|${id}.json`);
   const seen = new Map<string, SeenPost>();
   // The writing code is loaded (imported above) before the clock starts, as the command loads dist/writing.js before it clones.
   global.gc?.();
@@ -53,8 +58,12 @@ async function main(): Promise<void> {
       client: api,
       service: restUrl,
       records: {
-        get: async (s, id) => records.get(`${s}|${id}`),
-        set: async (s, id, record) => void records.set(`${s}|${id}`, record),
+        get: async (s, id) =>
+          readFile(recordFile(s, id), 'utf8').then(
+            (t) => JSON.parse(t) as SyncRecord,
+            () => undefined,
+          ),
+        set: (s, id, record) => writeFile(recordFile(s, id), JSON.stringify(record)),
       },
       posts: {
         get: (s, id) => seen.get(`${s}|${id}`),
@@ -83,7 +92,11 @@ async function main(): Promise<void> {
     heapPeakGrowthBytes: Math.max(heapPeak, heapAfter) - heapBefore,
     heapRetainedBytes: heapAfter - heapBefore,
   };
-  const memories: ClonedMemories = { records: [...records], seen: [...seen] };
+  const records = readdirSync(recordsDir).map((name): [string, SyncRecord] => [
+    decodeURIComponent(name.slice(0, -'.json'.length)),
+    JSON.parse(readFileSync(join(recordsDir, name), 'utf8')) as SyncRecord,
+  ]);
+  const memories: ClonedMemories = { records, seen: [...seen] };
   writeFileSync(memoriesFile, JSON.stringify(memories));
   await api.close();
   console.log(JSON.stringify(figures));
