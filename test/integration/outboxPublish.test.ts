@@ -6,14 +6,35 @@
  */
 import * as assert from 'node:assert/strict';
 import { createServer, type AddressInfo } from 'node:net';
-import { Outbox, type OutboxEntry, type OutboxSend, type OutboxStore } from '../../src/models/outbox';
+import { Outbox, type OutboxEntry, type OutboxSend, type OutboxStore, type SendResult } from '../../src/models/outbox';
 import { isUnreachable } from '../../src/models/outboxReach';
 import type { Timers } from '../../src/models/timers';
 import { parsePostFile } from '../../src/writing/postFile';
 import { PUBLISH_TOKEN_KEY } from '../../src/writing/publisher';
-import { queuedResult, UNINTENDED_QUEUED } from '../../src/writing/queuedPublish';
+import type { PublishOutcome } from '../../src/writing/publisher';
 import { PostFileStandIn, removeWorkspaces } from './postFileStandIn';
 import { useClientAndService } from './setup';
+
+/** The sentence for a queued publish that would change the post where the writer made no edit. */
+const UNINTENDED_QUEUED =
+  'Publishing it would change the post where you made no edit, so it was not sent: Publish it again to see those changes and choose.';
+
+/**
+ * A publish's outcome the way the outbox takes it: this test's send, over a post file as the Publish
+ * command keeps it (the extension's own send, over a site folder's file, is commands/siteFolders.ts's).
+ */
+function queuedResult(outcome: PublishOutcome): SendResult {
+  switch (outcome.kind) {
+    case 'created':
+    case 'updated':
+      // The file's text as the send leaves it: the outbox compares it to tell a later edit.
+      return { kind: 'sent', text: outcome.text };
+    case 'conflict':
+      return { kind: 'conflict' };
+    case 'unintended':
+      return { kind: 'refused', message: UNINTENDED_QUEUED };
+  }
+}
 
 const { svc, client } = useClientAndService();
 const SITE = '2001';
