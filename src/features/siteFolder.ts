@@ -28,10 +28,10 @@ export class SiteFolderFeature implements Disposal {
         ),
       ),
     );
-    // A clone in the workspace: its view comes up with the window.
+    // A clone in the workspace: its view comes up with the window (and goes with its folder).
     const look = () =>
       void marked().then((yes) => {
-        if (yes)
+        if (yes || this.folders)
           void load().then(
             (f) => f.openWorkspace(),
             (err) => deps.log.error(String(err)),
