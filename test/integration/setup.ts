@@ -1,9 +1,13 @@
 /** The client against a real reference service on loopback: one service per test file. */
 import { ContentSiteClient, type ClientOptions, type RequestLogEntry } from '../../src/api';
 import { ChosenSite } from '../../src/models/chosenSite';
-import { startService, type RunningService } from '../service';
+import { startService, type RunningService, type SeedOptions } from '../service';
 
-export function useClientAndService(options: Partial<ClientOptions> = {}): {
+/** `seed`: what the service starts with beyond its own seed (e.g. `sitePosts`: a site of that many more posts). */
+export function useClientAndService(
+  options: Partial<ClientOptions> = {},
+  seed?: SeedOptions,
+): {
   svc: () => RunningService;
   client: (token?: ClientOptions['token'] | null, extra?: Partial<ClientOptions>) => ContentSiteClient;
   log: RequestLogEntry[];
@@ -12,7 +16,7 @@ export function useClientAndService(options: Partial<ClientOptions> = {}): {
   const clients: ContentSiteClient[] = [];
   const log: RequestLogEntry[] = [];
   before(async () => {
-    svc = await startService();
+    svc = await startService(seed ? { seed } : {});
   });
   beforeEach(() => {
     svc.reset();

@@ -9,15 +9,14 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContentSiteClient } from '../../src/api';
 import { fileStem } from '../../src/writing/fileNames';
 import { parsePostFile } from '../../src/writing/postFile';
 import { postAsFile } from '../../src/writing/postPull';
 import type { SeenPost } from '../../src/writing/publishBase';
 import { cloneSite, type CloneDeps, type CloneOutcome } from '../../src/writing/siteClone';
 import type { SyncRecord } from '../../src/writing/syncRecord';
-import { startService, type RunningService } from '../service';
 import { removeWorkspaces, tempFolder } from './postFileStandIn';
+import { useClientAndService } from './setup';
 
 const SITE = '2001';
 const SITE_POSTS = 300;
@@ -56,29 +55,14 @@ function filesOf(folder: string) {
 
 describe('Cloning a whole site into a folder', function () {
   this.timeout(60_000);
-  let svc: RunningService;
-  const clients: ContentSiteClient[] = [];
-  before(async () => {
-    svc = await startService({ seed: { sitePosts: SITE_POSTS } });
-  });
-  beforeEach(() => svc.reset());
+  const { svc, client } = useClientAndService({ retry: { maxTries: 3, minDelayMs: 1, maxDelayMs: 40 } }, { sitePosts: SITE_POSTS });
   afterEach(removeWorkspaces);
-  after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await svc.close();
-  });
-
-  const client = (token = 'cs-demo-token', maxDelayMs = 40) => {
-    const c = new ContentSiteClient({ baseUrl: svc.restUrl, token, retry: { maxTries: 3, minDelayMs: 1, maxDelayMs } });
-    clients.push(c);
-    return c;
-  };
-  const depsOf = (m: ReturnType<typeof memories>): CloneDeps => ({ client: client(), service: svc.restUrl, ...m.deps });
+  const depsOf = (m: ReturnType<typeof memories>): CloneDeps => ({ client: client(), service: svc().restUrl, ...m.deps });
   /** The demo site's posts and pages a clone holds: every status but the trash. */
   const listed = () =>
-    [...svc.world().posts.values()].filter((p) => p.siteId === 2001 && p.status !== 'trash' && (p.type === 'post' || p.type === 'page'));
-  const listRequests = () => svc.requests.filter((r) => r.method === 'GET' && r.path.startsWith(`/rest/v1.1/sites/${SITE}/posts/?`));
-  const postRequests = () => svc.requests.filter((r) => r.method === 'GET' && /\/posts\/\d+(\?|$)/.test(r.path));
+    [...svc().world().posts.values()].filter((p) => p.siteId === 2001 && p.status !== 'trash' && (p.type === 'post' || p.type === 'page'));
+  const listRequests = () => svc().requests.filter((r) => r.method === 'GET' && r.path.startsWith(`/rest/v1.1/sites/${SITE}/posts/?`));
+  const postRequests = () => svc().requests.filter((r) => r.method === 'GET' && /\/posts\/\d+(\?|$)/.test(r.path));
 
   it('writes every post and page once, named as Open as Markdown names it, holding what Pull gives, with its record; the marker says which site', async () => {
     const folder = tempFolder('clone-');
@@ -119,12 +103,12 @@ describe('Cloning a whole site into a folder', function () {
       assert.equal(m.records.get(`${SITE}|${post.ID}`)?.fileText, file.text, `post ${post.ID}: its sync record`);
       assert.equal(m.seen.get(`${SITE}|${post.ID}`)?.modified, parsePostFile(file.text).meta.modified);
     }
-    const trashed = [...svc.world().posts.values()].filter((p) => p.siteId === 2001 && p.status === 'trash');
+    const trashed = [...svc().world().posts.values()].filter((p) => p.siteId === 2001 && p.status === 'trash');
     assert.ok(trashed.length > 5);
     for (const post of trashed) assert.ok(!byId.has(post.ID), `trashed post ${post.ID} is not written`);
 
     const markerText = readFileSync(join(folder, '.contentsite.json'), 'utf8');
-    assert.deepEqual(JSON.parse(markerText), { service: svc.restUrl, site: SITE, siteId: 2001, url: 'https://demo.example.blog' });
+    assert.deepEqual(JSON.parse(markerText), { service: svc().restUrl, site: SITE, siteId: 2001, url: 'https://demo.example.blog' });
     assert.ok(!markerText.includes('token'), 'no token in the marker');
   });
 
@@ -175,7 +159,7 @@ describe('Cloning a whole site into a folder', function () {
     assert.equal(half.length, 150, 'nothing left at a temporary name');
     for (const f of half) assert.equal(f.text, m.records.get(`${SITE}|${f.id}`)?.fileText, `${f.name} is whole`);
 
-    svc.requests.length = 0;
+    svc().requests.length = 0;
     const second = await cloneSite(depsOf(m), { site: SITE, folder });
     const n = listed().length;
     assert.deepEqual([second.cancelled, second.skipped, second.written, second.updated], [false, 150, n - 150, 0]);
@@ -189,7 +173,7 @@ describe('Cloning a whole site into a folder', function () {
 
   it("a file holding another post's ID at a post's name is not written over: the post takes the next name, and both are reported", async () => {
     const folder = tempFolder('clone-');
-    const post = svc.world().posts.get(101)!;
+    const post = svc().world().posts.get(101)!;
     const stem = fileStem(post.slug, 'post-101');
     const squatter = `---\ntitle: Mine\nid: 102\nsite: "${SITE}"\nmodified: 2020-01-01T00:00:00+00:00\n---\nMy own words.\n`;
     mkdirSync(join(folder, 'posts'));
@@ -235,7 +219,7 @@ describe('Cloning a whole site into a folder', function () {
 
   it('a folder that holds another site’s clone is refused, and nothing in it is written', async () => {
     const folder = tempFolder('clone-');
-    const marker = JSON.stringify({ service: svc.restUrl, site: '2002', siteId: 2002 });
+    const marker = JSON.stringify({ service: svc().restUrl, site: '2002', siteId: 2002 });
     writeFileSync(join(folder, '.contentsite.json'), marker);
     await assert.rejects(cloneSite(depsOf(memories()), { site: SITE, folder }), /holds a clone of site 2002 \(ID 2002\)/);
     assert.equal(readFileSync(join(folder, '.contentsite.json'), 'utf8'), marker);
@@ -252,10 +236,13 @@ describe('Cloning a whole site into a folder', function () {
 
   it('a 429 on the listing is waited out, and the clone goes on', async () => {
     const folder = tempFolder('clone-');
-    svc.queueFault({ path: `/rest/v1.1/sites/${SITE}/posts/`, count: 1, fault: 'ratelimit=1' });
+    svc().queueFault({ path: `/rest/v1.1/sites/${SITE}/posts/`, count: 1, fault: 'ratelimit=1' });
     // As the extension's client: a Retry-After up to its bound is waited out.
-    const out = await cloneSite({ ...depsOf(memories()), client: client('cs-demo-token', 2000) }, { site: SITE, folder });
+    const out = await cloneSite(
+      { ...depsOf(memories()), client: client('cs-demo-token', { retry: { maxTries: 3, minDelayMs: 1, maxDelayMs: 2000 } }) },
+      { site: SITE, folder },
+    );
     assert.equal(out.written, listed().length);
-    assert.equal(svc.requests.filter((r) => r.status === 429).length, 1);
+    assert.equal(svc().requests.filter((r) => r.status === 429).length, 1);
   });
 });

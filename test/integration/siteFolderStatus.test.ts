@@ -11,7 +11,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContentSiteClient, type PostV11 } from '../../src/api';
+import { type PostV11 } from '../../src/api';
 import { FOLDER_GROUPS, SiteFolderModel, type FolderGroup } from '../../src/models/siteFolderModel';
 import { hasConflicts } from '../../src/writing/conflictMarkers';
 import { uploadRules } from '../../src/writing/imageFiles';
@@ -20,31 +20,16 @@ import { cloneSite } from '../../src/writing/siteClone';
 import { secondBefore } from '../../src/writing/sitePages';
 import { siteIds, siteVersions } from '../../src/writing/siteStatus';
 import { syncSite, type SyncDeps } from '../../src/writing/siteSync';
-import { startService, type RunningService } from '../service';
 import { memories, removeWorkspaces, tempFolder } from './postFileStandIn';
+import { useClientAndService } from './setup';
 
 const SITE = '2001';
 const PARAS = ['<p>The harbour wall.</p>', '<p>Tides at noon.</p>', '<p>Gulls on the mast.</p>'];
 
 describe('The status of a site folder, from the files and the site, through a Sync', function () {
   this.timeout(60_000);
-  let svc: RunningService;
-  const clients: ContentSiteClient[] = [];
-  before(async () => {
-    svc = await startService();
-  });
-  beforeEach(() => svc.reset());
+  const { svc, client } = useClientAndService({ retry: { maxTries: 2, minDelayMs: 1, maxDelayMs: 5 } });
   afterEach(removeWorkspaces);
-  after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await svc.close();
-  });
-
-  const client = (token = 'cs-demo-token') => {
-    const c = new ContentSiteClient({ baseUrl: svc.restUrl, token, retry: { maxTries: 2, minDelayMs: 1, maxDelayMs: 5 } });
-    clients.push(c);
-    return c;
-  };
   const never = () => false;
 
   it('groups an edit here, a change on the site, a change on both, a post deleted for good and a new file; one Sync empties them', async () => {
@@ -53,7 +38,7 @@ describe('The status of a site folder, from the files and the site, through a Sy
     const mem = memories();
     const deps: SyncDeps = {
       client: api,
-      service: svc.restUrl,
+      service: svc().restUrl,
       ...mem,
       rules: async () => uploadRules(undefined, 1 << 20),
       now: () => new Date(),
@@ -127,7 +112,7 @@ describe('The status of a site folder, from the files and the site, through a Sy
     assert.deepEqual(groups(), { site: ['Harbour site'], here: ['Harbour here'] });
 
     // Two minutes on the service's clock: the next check's newest version is well past that change.
-    svc.world().now += 120;
+    svc().world().now += 120;
     await edit(made.both, 'The harbour wall.', 'The harbour wall, rebuilt.');
     await edOnSite(made.both, 'Gulls on the mast.', 'Gulls on the mast, and terns.');
     await edit(made.conflict, 'Tides at noon.', 'Tides at one.');

@@ -8,11 +8,11 @@
  * page (500) rejects with the client's ContentSiteError, never half a list.
  */
 import * as assert from 'node:assert/strict';
-import { ContentSiteClient, ContentSiteError, type PostListParams } from '../../src/api';
+import { ContentSiteError, type PostListParams } from '../../src/api';
 import type { CallOptions } from '../../src/api/request';
 import { secondBefore } from '../../src/writing/sitePages';
 import { siteIds, siteVersions, type SiteVersion } from '../../src/writing/siteStatus';
-import { startService, type RunningService } from '../service';
+import { useClientAndService } from './setup';
 
 const SITE = '2001';
 const SITE_POSTS = 250;
@@ -20,28 +20,13 @@ const LISTING = `/rest/v1.1/sites/${SITE}/posts/?`;
 
 describe('The status of a site kept in a folder (versions and IDs)', function () {
   this.timeout(60_000);
-  let svc: RunningService;
-  const clients: ContentSiteClient[] = [];
-  before(async () => {
-    svc = await startService({ seed: { sitePosts: SITE_POSTS } });
-  });
-  beforeEach(() => svc.reset());
-  afterEach(() => svc.clearFaults());
-  after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await svc.close();
-  });
-
-  const client = (token = 'cs-demo-token') => {
-    const c = new ContentSiteClient({ baseUrl: svc.restUrl, token, retry: { maxTries: 3, minDelayMs: 1, maxDelayMs: 40 } });
-    clients.push(c);
-    return c;
-  };
-  const listings = () => svc.requests.filter((r) => r.method === 'GET' && r.path.startsWith(LISTING));
-  const query = (path: string) => new URL(path, svc.url).searchParams;
+  const { svc, client } = useClientAndService({ retry: { maxTries: 3, minDelayMs: 1, maxDelayMs: 40 } }, { sitePosts: SITE_POSTS });
+  afterEach(() => svc().clearFaults());
+  const listings = () => svc().requests.filter((r) => r.method === 'GET' && r.path.startsWith(LISTING));
+  const query = (path: string) => new URL(path, svc().url).searchParams;
   /** The demo site's posts and pages in the world, by status. */
   const world = (keep: (status: string) => boolean) =>
-    [...svc.world().posts.values()].filter((p) => p.siteId === 2001 && (p.type === 'post' || p.type === 'page') && keep(p.status));
+    [...svc().world().posts.values()].filter((p) => p.siteId === 2001 && (p.type === 'post' || p.type === 'page') && keep(p.status));
   const changedFrom = (held: Map<number, string>, versions: SiteVersion[]) => versions.filter((v) => held.get(v.id) !== v.modified);
 
   it('lists every version (few fields, 100 a request); with nothing changed since, one request under 1 KB listing nothing new', async () => {
@@ -67,7 +52,7 @@ describe('The status of a site kept in a folder (versions and IDs)', function ()
     );
 
     const held = new Map(all.versions.map((v) => [v.id, v.modified]));
-    svc.requests.length = 0;
+    svc().requests.length = 0;
     const since = secondBefore(all.newest!);
     const quiet = await siteVersions(api.posts, SITE, { since });
     assert.equal(quiet.requests, 1);
@@ -86,7 +71,7 @@ describe('The status of a site kept in a folder (versions and IDs)', function ()
     const edited = await client('cs-ed-token').posts.update(SITE, target.ID, { content: '<p>Changed by Ed.</p>' });
     assert.notEqual(edited.modified, held.get(target.ID));
 
-    svc.requests.length = 0;
+    svc().requests.length = 0;
     const check = await siteVersions(api.posts, SITE, { since: secondBefore(all.newest!) });
     assert.equal(check.requests, 1);
     assert.deepEqual(changedFrom(held, check.versions), [{ id: target.ID, modified: edited.modified, status: 'publish', type: 'post' }]);
@@ -119,12 +104,12 @@ describe('The status of a site kept in a folder (versions and IDs)', function ()
     await api.posts.trash(SITE, 100_010); // to the trash
     await api.posts.trash(SITE, 100_011);
     await api.posts.trash(SITE, 100_011); // and out of it, for good
-    svc.requests.length = 0;
+    svc().requests.length = 0;
     const ids = await siteIds(api.posts, SITE);
 
     const live = world((s) => s !== 'trash').map((p) => p.ID);
     // The trash lists every type it holds (an attachment, a feedback entry too): IDs a folder never holds, and harmless.
-    const trashed = [...svc.world().posts.values()].filter((p) => p.siteId === 2001 && p.status === 'trash').map((p) => p.ID);
+    const trashed = [...svc().world().posts.values()].filter((p) => p.siteId === 2001 && p.status === 'trash').map((p) => p.ID);
     assert.deepEqual(ids.live, new Set(live));
     assert.deepEqual(ids.trashed, new Set(trashed));
     assert.ok(ids.trashed.has(100_010) && !ids.live.has(100_010), 'the trashed post is in the trash');
@@ -145,7 +130,7 @@ describe('The status of a site kept in a folder (versions and IDs)', function ()
     // The real client; a failure queued for every page after the first, as it is asked for.
     const failing = {
       list: (site: string | number, params: PostListParams = {}, opts: CallOptions = {}) => {
-        if (params.page_handle) svc.queueFault({ method: 'GET', path: LISTING, count: 10, fault: 'status=500' });
+        if (params.page_handle) svc().queueFault({ method: 'GET', path: LISTING, count: 10, fault: 'status=500' });
         return api.posts.list(site, params, opts);
       },
     };
@@ -164,7 +149,7 @@ describe('The status of a site kept in a folder (versions and IDs)', function ()
 
   it('a 500 on the trash listing rejects siteIds with the service error', async () => {
     const api = client();
-    svc.queueFault({ method: 'GET', path: `${LISTING}status=trash`, count: 10, fault: 'status=500' });
+    svc().queueFault({ method: 'GET', path: `${LISTING}status=trash`, count: 10, fault: 'status=500' });
     await assert.rejects(siteIds(api.posts, SITE), (err: unknown) => {
       assert.ok(err instanceof ContentSiteError, String(err));
       assert.equal(err.status, 500);

@@ -8,43 +8,28 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContentSiteClient, ContentSiteError } from '../../src/api';
+import { ContentSiteError } from '../../src/api';
 import { uploadRules } from '../../src/writing/imageFiles';
 import { parsePostFile } from '../../src/writing/postFile';
 import { cloneSite } from '../../src/writing/siteClone';
 import { syncSite, type SyncDeps } from '../../src/writing/siteSync';
-import { startService, type RunningService } from '../service';
 import { memories, removeWorkspaces, tempFolder } from './postFileStandIn';
+import { useClientAndService } from './setup';
 
 const SITE = '2001';
 const PARAS = ['<p>The harbour wall.</p>', '<p>Tides at noon.</p>', '<p>Gulls on the mast.</p>'];
 
 describe('Sync of a site folder', function () {
   this.timeout(60_000);
-  let svc: RunningService;
-  const clients: ContentSiteClient[] = [];
-  before(async () => {
-    svc = await startService();
-  });
-  beforeEach(() => svc.reset());
+  const { svc, client } = useClientAndService({ retry: { maxTries: 2, minDelayMs: 1, maxDelayMs: 5 } });
   afterEach(removeWorkspaces);
-  after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await svc.close();
-  });
-
-  const client = (token = 'cs-demo-token') => {
-    const c = new ContentSiteClient({ baseUrl: svc.restUrl, token, retry: { maxTries: 2, minDelayMs: 1, maxDelayMs: 5 } });
-    clients.push(c);
-    return c;
-  };
 
   /** A post of three paragraphs, cloned with the rest of the demo site; its file. */
   async function cloned() {
     const mem = memories();
     const deps: SyncDeps = {
       client: client(),
-      service: svc.restUrl,
+      service: svc().restUrl,
       ...mem,
       rules: async () => uploadRules(undefined, 1 << 20),
       now: () => new Date(),
@@ -125,11 +110,11 @@ describe('Sync of a site folder', function () {
   it('pulls a change made only on the site and publishes nothing', async () => {
     const { deps, post, root, path, since } = await cloned();
     await client('cs-ed-token').posts.update(SITE, post.ID, { title: 'Harbour notes, revised' });
-    svc.requests.length = 0;
+    svc().requests.length = 0;
     const out = await syncSite(deps, { site: SITE, root, since, publish: [] }, never);
     assert.equal(out.pulled, 1);
     assert.deepEqual(out.published, []);
-    assert.equal(svc.requests.filter((r) => r.method === 'POST').length, 0);
+    assert.equal(svc().requests.filter((r) => r.method === 'POST').length, 0);
     assert.equal(parsePostFile(readFileSync(path, 'utf8')).meta.title, 'Harbour notes, revised');
   });
 
@@ -152,8 +137,8 @@ describe('Sync of a site folder', function () {
     const before = readFileSync(path, 'utf8');
     const id = parsePostFile(before).meta.id!;
     // The update's connection breaks, and so does every read that would settle what became of it.
-    svc.queueFault({ method: 'POST', path: `/rest/v1.1/sites/${SITE}/posts/${id}`, count: 5, fault: 'reset' });
-    svc.queueFault({ method: 'GET', path: `/rest/v1.1/sites/${SITE}/posts/${id}`, count: 5, fault: 'reset' });
+    svc().queueFault({ method: 'POST', path: `/rest/v1.1/sites/${SITE}/posts/${id}`, count: 5, fault: 'reset' });
+    svc().queueFault({ method: 'GET', path: `/rest/v1.1/sites/${SITE}/posts/${id}`, count: 5, fault: 'reset' });
     const unreachable = (err: unknown) => {
       const cause = (err as { cause?: unknown }).cause ?? err;
       return cause instanceof ContentSiteError && cause.kind === 'network';
