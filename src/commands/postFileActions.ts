@@ -135,22 +135,13 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
 
   /** A publish's answer into the file (only the site's keys, over whatever the file holds now), then what happened. */
   async function written(w: WritingModule, doc: vscode.TextDocument, out: Written): Promise<void> {
-    const m = w.parsePostFile(out.text).meta;
-    const keys = {
-      id: m.id,
-      site: m.site,
-      url: m.url,
-      modified: m.modified,
-      status: m.status,
-      unconfirmed: null,
-      ...(m.status === 'future' ? { date: m.date } : {}),
-    };
+    const keys = w.publishedKeys(out.text);
     await updateDocument(doc, w.withFrontMatter(doc.getText(), keys));
     // What was published is what the file and the site agree on: text typed during the publish is not.
     const published = w.parsePostFile(out.text).body === w.parsePostFile(doc.getText()).body ? doc.getText() : out.text;
-    await deps.records.set(m.site ?? '', out.post.ID, w.recordOf(published, out.synced.style, out.synced.pieces));
+    await deps.records.set(keys.site ?? '', out.post.ID, w.recordOf(published, out.synced.style, out.synced.pieces));
     deps.log.info(`${out.kind} post ${out.post.ID} (${out.post.status}); ${out.uploaded} image(s) uploaded.`);
-    deps.changes.post(m.site ?? '', out.post);
+    deps.changes.post(keys.site ?? '', out.post);
     const open = vscode.l10n.t('Open in Browser');
     void report.info(sentence(out.post), open).then((pick) => pick === open && openExternal(postLink(out.post), `“${titleOf(out.post)}”`));
   }

@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { ContentSiteClient, PostRevision, PostRevisions } from '../api';
-import { SCHEMES } from '../ids';
+import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { loadWriting, type WritingModule } from '../lazy/loadWriting';
 import { localized } from '../localize';
 import { report } from '../report';
@@ -18,34 +18,8 @@ export interface RevisionDeps {
   client(): ContentSiteClient;
   log: vscode.LogOutputChannel;
   report(err: unknown, what: string): Promise<void>;
-  documents: RevisionDocuments;
-}
-
-/** The revisions shown in diffs, as read-only documents (`content-site-revision:` URIs); registers itself, dispose to drop them. */
-export class RevisionDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly texts = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(SCHEMES.revision, this);
-
-  /** Keeps `text`, revision `revision` of post `id` as a file named like `file`, and answers the URI that shows it. */
-  show(site: string, id: number, revision: number, file: vscode.Uri, text: string): vscode.Uri {
-    const name = file.path.slice(file.path.lastIndexOf('/') + 1) || `post-${id}.md`;
-    const uri = vscode.Uri.from({ scheme: SCHEMES.revision, path: `/${site}/${id}/${revision}/${name}` });
-    this.texts.set(uri.toString(), text);
-    this.changed.fire(uri);
-    return uri;
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '';
-  }
-
-  dispose(): void {
-    this.registration.dispose();
-    this.changed.dispose();
-    this.texts.clear();
-  }
+  /** Where the revisions shown in diffs are kept, as read-only documents (`content-site-revision:` URIs). */
+  documents: SitePostDocuments;
 }
 
 interface RevisionPick extends vscode.QuickPickItem {
@@ -136,7 +110,8 @@ async function compare(
 ): Promise<void> {
   try {
     const text = await w.revisionAsFile(doc.getText(), revision);
-    const left = deps.documents.show(target.site, target.id, revision.id, doc.uri, text);
+    const name = doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1) || `post-${target.id}.md`;
+    const left = deps.documents.showText(target.site, target.id, `${revision.id}/${name}`, text);
     await vscode.commands.executeCommand('vscode.diff', left, doc.uri, vscode.l10n.t('{0}: revision of {1} ↔ file', title, when), {
       preview: true,
       preserveFocus: true,

@@ -5,11 +5,13 @@
  */
 import type * as vscode from 'vscode';
 import { reportFailure } from '../report';
-import { RevisionDocuments, showRevisions } from './showRevisions';
+import { SCHEMES } from '../ids';
+import { SitePostDocuments } from '../views/posts/sitePostDocuments';
+import { showRevisions } from './showRevisions';
 import type { SiteFolderDeps } from './siteFolderDeps';
 
 export function revisionsCommand(deps: SiteFolderDeps): vscode.Disposable & { run(uri?: vscode.Uri): Promise<void> } {
-  let documents: RevisionDocuments | undefined;
+  let documents: SitePostDocuments | undefined;
   return {
     run: (uri) =>
       showRevisions(
@@ -17,7 +19,7 @@ export function revisionsCommand(deps: SiteFolderDeps): vscode.Disposable & { ru
           client: deps.client,
           log: deps.log,
           report: (err, what) => reportFailure(deps, err, what),
-          documents: (documents ??= new RevisionDocuments()),
+          documents: (documents ??= new SitePostDocuments(SCHEMES.revision)),
         },
         uri,
       ),

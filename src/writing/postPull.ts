@@ -32,6 +32,24 @@ export function answeredKeys(post: PostV11, site: string): FrontMatterChanges {
   return siteKeys({ status, date: post.date, id: post.ID, site, url: post.URL, modified: post.modified });
 }
 
+/**
+ * The keys a publish writes back into the file from the text it returned (only the site's, over
+ * whatever the file holds by then): the post it named, its address, version and status (its date
+ * when scheduled), and no `unconfirmed` attempt any more.
+ */
+export function publishedKeys(publishedText: string): FrontMatterChanges {
+  const m = parsePostFile(publishedText).meta;
+  return {
+    id: m.id,
+    site: m.site,
+    url: m.url,
+    modified: m.modified,
+    status: m.status,
+    unconfirmed: null,
+    ...(m.status === 'future' ? { date: m.date } : {}),
+  };
+}
+
 /** A page's keys (type, parent, order, template), or a post's categories and tags. */
 function kindKeys(post: PostV11): Partial<PostMeta> {
   if (post.type !== 'page')

@@ -19,7 +19,7 @@ import { replaceFile } from './cloneFiles';
 import { hasConflicts } from './conflictMarkers';
 import { mergePostFile } from './mergePost';
 import { parsePostFile, withFrontMatter } from './postFile';
-import { withSiteVersion } from './postPull';
+import { publishedKeys, withSiteVersion } from './postPull';
 import { PublishError, type PublishClient } from './publishBase';
 import { publishPost, type MediaMemory, type PostMemory } from './publisher';
 import type { UploadRules } from './imageFiles';
@@ -253,18 +253,7 @@ async function publishOne(
       return false;
     }
     // The site's answer into the file (its keys only, over what the file holds now), then the new base.
-    const m = parsePostFile(result.text).meta;
-    await write(
-      withFrontMatter(current, {
-        id: m.id,
-        site: m.site,
-        url: m.url,
-        modified: m.modified,
-        status: m.status,
-        unconfirmed: null,
-        ...(m.status === 'future' ? { date: m.date } : {}),
-      }),
-    );
+    await write(withFrontMatter(current, publishedKeys(result.text)));
     await deps.records.set(site, result.post.ID, recordOf(current, result.synced.style, result.synced.pieces));
     out.published.push({ path, post: result.post, created: result.kind === 'created' });
   } catch (err) {

@@ -5,18 +5,23 @@ import { SCHEMES } from '../../ids';
 /**
  * The site's version of a post, as a read-only document beside the writer's file in a diff
  * (`content-site-post:` URIs). Its text is what the publish fetched when it met the conflict.
+ * Show Revisions keeps its revisions the same way, under a scheme of its own (`content-site-revision:`).
  */
 export class SitePostDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
-  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(SCHEMES.sitePost, this);
+  private readonly registration: vscode.Disposable;
+
+  constructor(private readonly scheme: string = SCHEMES.sitePost) {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(scheme, this);
+  }
 
   /** Keeps the site's text of `post` and answers the URI that shows it. */
   show(site: string, post: PostV11, text: string): vscode.Uri {
     const name = `${(post.slug || `post-${post.ID}`).replace(/[^A-Za-z0-9._-]+/g, '-')}.md`;
     const uri = vscode.Uri.from({
-      scheme: SCHEMES.sitePost,
+      scheme: this.scheme,
       path: `/${site}/${post.ID}/${name}`,
       query: `modified=${post.modified ?? ''}`,
     });
@@ -27,7 +32,7 @@ export class SitePostDocuments implements vscode.TextDocumentContentProvider, vs
 
   /** Keeps a text about a post (`label` names it, e.g. `site-now.html`) and answers the URI that shows it. */
   showText(site: string, id: number, label: string, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: SCHEMES.sitePost, path: `/${site}/${id}/${label}`, query: `at=${Date.now()}` });
+    const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${site}/${id}/${label}`, query: `at=${Date.now()}` });
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
     return uri;
@@ -40,5 +45,6 @@ export class SitePostDocuments implements vscode.TextDocumentContentProvider, vs
   dispose(): void {
     this.registration.dispose();
     this.changed.dispose();
+    this.texts.clear();
   }
 }
