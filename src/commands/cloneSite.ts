@@ -14,7 +14,7 @@ import type { SiteFolderDeps } from './siteFolderDeps';
 export async function cloneIntoFolder(
   deps: SiteFolderDeps,
   memory: { posts: PostMemory; records: SyncRecords; media: MediaMemory },
-): Promise<{ folder: vscode.Uri; service: string; newest?: string } | undefined> {
+): Promise<{ folder: vscode.Uri; service: string; siteId: number; newest?: string } | undefined> {
   if (!deps.site.site) await deps.selectSite();
   const site = deps.site.site;
   if (!site) return undefined;
@@ -85,5 +85,5 @@ export async function cloneIntoFolder(
     if (pick === open) void vscode.commands.executeCommand('vscode.openFolder', folder);
     else if (pick === add) vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders?.length ?? 0, 0, { uri: folder });
   });
-  return { folder, service: client.baseUrl, newest: out.newest };
+  return { folder, service: client.baseUrl, siteId: out.siteId, newest: out.newest };
 }

@@ -300,9 +300,12 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
         );
         if (pick !== replace) return;
       }
-      const out = await run(vscode.l10n.t('Pulling from {0}…', deps.site.label ?? site), () =>
-        w.pullPost(doc.getText(), { client: deps.client(), site, posts: deps.posts }),
-      );
+      const place = placeOf(doc);
+      const out = await run(vscode.l10n.t('Pulling from {0}…', deps.site.label ?? site), async () => {
+        // The site's text goes only into a file of the folder, never through a link to one outside it.
+        if (place.root !== undefined && place.file !== undefined) await w.realPathInside(place.root, place.file);
+        return w.pullPost(doc.getText(), { client: deps.client(), site, posts: deps.posts });
+      });
       if (!out) return;
       await updateDocument(doc, out.text);
       await agreed(w, doc, site, out.post.ID, out.synced);

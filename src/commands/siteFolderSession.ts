@@ -6,7 +6,7 @@
  * pulled, the posts gone) is kept in the extension's storage between sessions.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { relative } from 'node:path';
 import * as vscode from 'vscode';
 import type { ContentSiteClient } from '../api';
@@ -68,15 +68,25 @@ function withTaken(kept: Kept, newest: string | undefined): Kept {
   return { ...kept, taken: later(kept.taken, newest), newest: later(kept.newest, newest) };
 }
 
-/** Where the folder at `root` keeps what it knows of the site (the extension's storage; one file per service and folder). */
-function storedAt(storage: vscode.Uri, service: string, root: string, what: 'site' | 'files'): vscode.Uri {
-  const key = createHash('sha256').update(`${service}|${root}`).digest('hex').slice(0, 32);
+/**
+ * Where the folder at `root` keeps what it knows of the site (the extension's storage; one file per
+ * service, folder and site: a marker changed to another site starts from nothing, never from what
+ * was read for the other).
+ */
+function storedAt(storage: vscode.Uri, service: string, root: string, siteId: number, what: 'site' | 'files'): vscode.Uri {
+  const key = createHash('sha256').update(`${service}|${root}|${siteId}`).digest('hex').slice(0, 32);
   return vscode.Uri.joinPath(storage, 'site-folders', `${key}${what === 'files' ? '.files' : ''}.json`);
 }
 
 /** A clone of a folder not open (or not yet open) as a session: the versions it took, kept for when it is. */
-export async function rememberTaken(storage: vscode.Uri, service: string, root: string, newest: string | undefined): Promise<void> {
-  const uri = storedAt(storage, service, root, 'site');
+export async function rememberTaken(
+  storage: vscode.Uri,
+  service: string,
+  root: string,
+  siteId: number,
+  newest: string | undefined,
+): Promise<void> {
+  const uri = storedAt(storage, service, root, siteId, 'site');
   let kept: Kept = {};
   try {
     kept = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri))) as Kept;
@@ -85,6 +95,11 @@ export async function rememberTaken(storage: vscode.Uri, service: string, root: 
   }
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(storage, 'site-folders'));
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(JSON.stringify(withTaken(kept, newest))));
+}
+
+/** What a file that names another site reads on its row, and what Sync says: what disagrees, and how to fix it. */
+export function siteDisagrees(fileSite: string, marker: Marker): string {
+  return `This file says site: ${fileSite}, and the folder's .contentsite.json says site ${marker.site} (ID ${marker.siteId}), so nothing of the folder is synced. If the folder is a clone of ${fileSite}, put its site back in .contentsite.json; if this file came from another site's folder, move it out of this one.`;
 }
 
 export class SiteFolderSession implements vscode.Disposable {
@@ -125,7 +140,7 @@ export class SiteFolderSession implements vscode.Disposable {
   }
 
   private stored(what: 'site' | 'files'): vscode.Uri {
-    return storedAt(this.deps.storage, this.marker.service, this.root.fsPath, what);
+    return storedAt(this.deps.storage, this.marker.service, this.root.fsPath, this.marker.siteId, what);
   }
 
   private async load<T>(what: 'site' | 'files'): Promise<T | undefined> {
@@ -179,22 +194,39 @@ export class SiteFolderSession implements vscode.Disposable {
   /** One file read again: its post, whether it differs from what was last synced, whether it holds conflict markers. */
   async read(path: string): Promise<void> {
     const rel = relative(this.root.fsPath, path);
+    const w = await this.deps.writing();
     let text: string;
     let at: { mtimeMs: number; size: number };
     try {
       at = await stat(path);
-      text = await readFile(path, 'utf8');
-    } catch {
+      // Through the guard: a file that leads outside the folder is not read, and its row says why.
+      text = await w.readInside(this.root.fsPath, path);
+    } catch (err) {
       delete this.files[rel];
+      const outside = w.outsideReason(err);
+      if (outside)
+        this.model.setFile({ path, title: '', changedHere: false, conflicted: false, problem: { kind: 'outside', message: outside } });
+      else this.model.removeFile(path);
+      return;
+    }
+    const { meta, hasFrontMatter } = w.parsePostFile(text);
+    // Not a post file: not the view's (remembered as such: title "\0").
+    if (!hasFrontMatter) {
+      this.files[rel] = [at.mtimeMs, at.size, null, '\0', 0, 0];
       this.model.removeFile(path);
       return;
     }
-    const w = await this.deps.writing();
-    const { meta, hasFrontMatter } = w.parsePostFile(text);
-    // Not a post file, or another site's: not the view's (remembered as such: title "\0").
-    if (!hasFrontMatter || (meta.site !== undefined && meta.site !== this.marker.site && meta.site !== String(this.marker.siteId))) {
-      this.files[rel] = [at.mtimeMs, at.size, null, '\0', 0, 0];
-      this.model.removeFile(path);
+    // Another site's: the marker and the files disagree, so nothing of the folder is synced until one is fixed (read again at each start).
+    if (meta.site !== undefined && meta.site !== this.marker.site && meta.site !== String(this.marker.siteId)) {
+      delete this.files[rel];
+      this.model.setFile({
+        path,
+        id: meta.id,
+        title: meta.title ?? '',
+        changedHere: false,
+        conflicted: false,
+        problem: { kind: 'site', message: siteDisagrees(meta.site, this.marker) },
+      });
       return;
     }
     const record = meta.id === undefined ? undefined : await this.deps.records.get(this.marker.site, meta.id);

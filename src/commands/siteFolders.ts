@@ -11,6 +11,7 @@ import { loadWriting, type WritingModule } from '../lazy/loadWriting';
 import { Outbox, type OutboxEntry, type SendResult } from '../models/outbox';
 import { isUnreachable, waitingSentence } from '../models/outboxReach';
 import { report, reportFailure } from '../report';
+import { MARKER_FILE } from '../writing/cloneMarker';
 import { WRITING_LIMITS } from '../writing/limits';
 import { FolderDocuments } from '../views/siteFolder/folderDocuments';
 import { requireSignIn } from './common';
@@ -97,6 +98,8 @@ export class SiteFolders implements vscode.Disposable {
         }).dispose,
       },
       vscode.window.onDidChangeWindowState((s) => s.focused && this.outbox.size > 0 && void this.outbox.wake()),
+      // A marker edited (another site, by hand or by a pull of the folder's repository): the folder's view starts again from it.
+      ...this.watchMarkers(),
       // A Publish or a pull of a folder's file wrote its record after the file: read it again now.
       {
         dispose: deps.changes.onPost(({ site, post }) => {
@@ -151,7 +154,7 @@ export class SiteFolders implements vscode.Disposable {
       } catch (err) {
         void report.warn(err instanceof Error ? err.message : String(err));
       }
-      if (marker) this.open(f.uri, marker);
+      if (marker && !this.sessions.has(f.uri.fsPath)) this.open(f.uri, marker);
     }
     for (const [root, s] of this.sessions)
       if (!roots.has(root)) {
@@ -161,6 +164,34 @@ export class SiteFolders implements vscode.Disposable {
     this.showWaiting();
     // What waited when the window closed goes out now that its folders are open (and the stored sign-in is read).
     if (this.outbox.size > 0) void this.deps.auth.ready.then(() => this.outbox.drain());
+  }
+
+  private watchMarkers(): vscode.Disposable[] {
+    const watcher = vscode.workspace.createFileSystemWatcher(`**/${MARKER_FILE}`);
+    const changed = (uri: vscode.Uri) => void this.markerChanged(uri).catch((err: unknown) => this.deps.log.warn(String(err)));
+    return [watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed)];
+  }
+
+  /** The marker at `uri` changed: its folder's session is made again from what it says now (or closed when it says nothing usable). */
+  private async markerChanged(uri: vscode.Uri): Promise<void> {
+    const root = vscode.Uri.joinPath(uri, '..');
+    const w = await loadWriting();
+    let marker: Marker | undefined;
+    try {
+      marker = await w.folderMarker(root.fsPath);
+    } catch (err) {
+      void report.warn(err instanceof Error ? err.message : String(err));
+    }
+    const same = (a: Marker, b: Marker) => a.service === b.service && a.site === b.site && a.siteId === b.siteId;
+    // Looked up after the reads: a session opened meanwhile (the clone's) is this one.
+    const had = this.sessions.get(root.fsPath);
+    if (had && marker && same(had.marker, marker)) return;
+    if (had) {
+      had.dispose();
+      this.sessions.delete(root.fsPath);
+    }
+    if (marker && vscode.workspace.workspaceFolders?.some((f) => f.uri.fsPath === root.fsPath)) this.open(root, marker);
+    this.showWaiting();
   }
 
   private open(root: vscode.Uri, marker: Marker): SiteFolderSession {
@@ -208,7 +239,7 @@ export class SiteFolders implements vscode.Disposable {
     // The versions the clone took: where the folder's first check and Sync start (not from nothing).
     const open = this.sessions.get(made.folder.fsPath);
     if (open) await open.took(made.newest);
-    else await rememberTaken(this.deps.storageUri, made.service, made.folder.fsPath, made.newest);
+    else await rememberTaken(this.deps.storageUri, made.service, made.folder.fsPath, made.siteId, made.newest);
     if (vscode.workspace.workspaceFolders?.some((f) => f.uri.fsPath === made.folder.fsPath)) await this.openWorkspace();
   }
 
@@ -261,6 +292,20 @@ export class SiteFolders implements vscode.Disposable {
           s.marker.site,
           s.marker.service,
           this.deps.client().baseUrl,
+        ),
+      );
+      return undefined;
+    }
+    // The marker and the files must say the same site: otherwise nothing is sent to either.
+    const disagree = s.model.siteDisagreement();
+    if (disagree.length) {
+      void report.error(
+        vscode.l10n.t(
+          'Nothing was synced: {0} file(s) of this folder name another site than its .contentsite.json (site {1}). {2}: {3}',
+          disagree.length,
+          s.marker.site,
+          vscode.workspace.asRelativePath(disagree[0].path),
+          disagree[0].problem?.message ?? '',
         ),
       );
       return undefined;

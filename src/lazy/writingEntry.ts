@@ -28,3 +28,4 @@ export { hasConflicts } from '../writing/conflictMarkers';
 export { folderMarker, MARKER_FILE } from '../writing/cloneMarker';
 export * from '../writing/siteStatus';
 export * from '../writing/sitePages';
+export { readInside, realPathInside, outsideReason } from '../writing/folderGuard';

@@ -10,10 +10,20 @@
  */
 import { Emitter } from './emitter';
 
-export type FolderGroup = 'both' | 'site' | 'here' | 'new' | 'deleted';
+export type FolderGroup = 'held' | 'both' | 'site' | 'here' | 'new' | 'deleted';
 
 /** The groups in the order the view shows them. */
-export const FOLDER_GROUPS: readonly FolderGroup[] = ['both', 'site', 'here', 'new', 'deleted'];
+export const FOLDER_GROUPS: readonly FolderGroup[] = ['held', 'both', 'site', 'here', 'new', 'deleted'];
+
+/**
+ * Why a file of the folder is not the folder's to send (its row in Not Sent says it): it leads
+ * outside the folder through a link (nothing of it was read), or it names another site than the
+ * folder's marker does (then nothing of the folder is synced: `siteDisagreement`).
+ */
+export interface FileProblem {
+  kind: 'outside' | 'site';
+  message: string;
+}
 
 /** What one post file of the folder holds, as last read. */
 export interface FileFacts {
@@ -26,6 +36,8 @@ export interface FileFacts {
   changedHere: boolean;
   /** The file holds conflict markers left by a merge: it is not published until they are gone. */
   conflicted: boolean;
+  /** Not the folder's to send, and why (then `id` is not taken as this site's post). */
+  problem?: FileProblem;
 }
 
 /** A post as the cheap listing gives it (`fields=ID,modified,status,type`). */
@@ -51,6 +63,8 @@ export interface FolderResource {
   gone?: Gone;
   /** The site's version, when the row is about a change there. */
   site?: SiteVersion;
+  /** In Not Sent: why. */
+  problem?: string;
 }
 
 export type FolderGroups = Record<FolderGroup, FolderResource[]>;
@@ -77,7 +91,7 @@ export class SiteFolderModel {
   setFile(facts: FileFacts): void {
     this.dropPath(facts.path);
     this.files.set(facts.path, facts);
-    if (facts.id !== undefined && !this.fileOfPost.has(facts.id)) this.fileOfPost.set(facts.id, facts.path);
+    if (facts.id !== undefined && !facts.problem && !this.fileOfPost.has(facts.id)) this.fileOfPost.set(facts.id, facts.path);
     this.changed.fire();
   }
 
@@ -93,7 +107,7 @@ export class SiteFolderModel {
     if (had?.id === undefined || this.fileOfPost.get(had.id) !== path) return;
     this.fileOfPost.delete(had.id);
     for (const f of this.files.values())
-      if (f.id === had.id) {
+      if (f.id === had.id && !f.problem) {
         this.fileOfPost.set(had.id, f.path);
         break;
       }
@@ -110,6 +124,11 @@ export class SiteFolderModel {
 
   get fileCount(): number {
     return this.files.size;
+  }
+
+  /** The files that name another site than the folder's marker: while there is one, nothing of the folder is synced. */
+  siteDisagreement(): FileFacts[] {
+    return [...this.files.values()].filter((f) => f.problem?.kind === 'site').sort((a, b) => a.path.localeCompare(b.path));
   }
 
   /** The site's versions as a listing gave them (what changed since the last check, or all). */
@@ -179,9 +198,13 @@ export class SiteFolderModel {
   }
 
   groups(): FolderGroups {
-    const out: FolderGroups = { both: [], site: [], here: [], new: [], deleted: [] };
+    const out: FolderGroups = { held: [], both: [], site: [], here: [], new: [], deleted: [] };
     for (const f of this.files.values()) {
       const base = { path: f.path, id: f.id, title: f.title, conflicted: f.conflicted };
+      if (f.problem) {
+        out.held.push({ ...base, group: 'held', problem: f.problem.message });
+        continue;
+      }
       if (f.id === undefined) {
         out.new.push({ ...base, group: 'new' });
         continue;

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { link, lstat, mkdir, open, readdir, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isInside } from './imageFiles';
+import { isInside } from './folderGuard';
 
 /** Names tried for one post before giving up: `stem.md`, `stem-2.md` … `stem-99.md` (as newPostFile.ts). */
 const MAX_TRIES = 99;

@@ -4,6 +4,11 @@
  * A three-way merge writes them (mergePost.ts) and `parsePostFile` finds them, so a file that still
  * holds one is never published. Both read fenced code the same way (`fenceAfter`): markers inside a
  * fence are a post's own text (a post about git), and the merge never writes markers inside one.
+ *
+ * Any one of git's marker lines outside fenced code stops a publish, alone too (a conflict resolved
+ * only in part: its `<<<<<<<` line removed, the others left). So the site's own text never holds
+ * one in a file: a pull writes such a line escaped (`\<<<<<<< HEAD`, which renders as the same
+ * text; `escapeMarkerLines`), or keeps its piece in a fence, and only a merge writes them bare.
  */
 
 /** The side a marker block shows first: the file as the writer left it. */
@@ -48,6 +53,8 @@ export interface ConflictBlock {
   open: number;
   close: number;
   closed: boolean;
+  /** A marker line outside any conflict (`=======`, `>>>>>>> …` or `||||||| …` without the `<<<<<<<` before it). */
+  stray?: boolean;
   /** The lines that are not the first side's text: every marker line, and the base and second side. */
   others: number[];
 }
@@ -81,6 +88,10 @@ export function conflictBlocks(lines: readonly string[], code = true): ConflictB
       block = { open: i, others: [i], side: 'here' };
       continue;
     }
+    if (!fence && (SPLIT.test(line) || CLOSE.test(line) || BASE.test(line))) {
+      blocks.push({ open: i, close: i, closed: false, stray: true, others: [i] });
+      continue;
+    }
     if (code) fence = fenceAfter(line, fence);
   }
   if (block) {
@@ -93,11 +104,35 @@ export function conflictBlocks(lines: readonly string[], code = true): ConflictB
 
 /** What a writer reads on the line of a conflict (the problem's range spans the block). */
 export function conflictMessage(block: ConflictBlock): string {
+  if (block.stray)
+    return "This line is one of git's conflict markers (<<<<<<<, |||||||, ======= or >>>>>>> followed by a space or nothing): a conflict was resolved only in part. Remove it; if it is the post's own text, put it in code, write a backslash before it (\\=======), or give a heading underline of another length (or a # heading). A file with conflict markers is not published.";
   const end = block.closed ? 'its >>>>>>> line' : 'the end of the file, where its >>>>>>> line is missing';
   return `A merge conflict is left here, up to ${end}: keep this side, the site's or both, and remove the marker lines (<<<<<<<, ======= and >>>>>>>). A file with conflict markers is not published.`;
 }
 
-/** Whether a post file still holds a conflict a merge wrote (outside fenced code): it is not published. */
+/** Whether a post file still holds a conflict a merge wrote, or one of its marker lines (outside fenced code): it is not published. */
 export function hasConflicts(text: string): boolean {
   return conflictBlocks(text.split('\n')).length > 0;
+}
+
+/** Whether a line is one of git's marker lines (as `conflictBlocks` reads them). */
+export const isMarkerLine = (line: string): boolean => OPEN.test(line) || BASE.test(line) || SPLIT.test(line) || CLOSE.test(line);
+
+/**
+ * Markdown with every marker-shaped line outside fenced code escaped with a backslash (`\=======`),
+ * which Markdown reads as the same text: the site's own words are never taken for a conflict.
+ * Whether the escape renders the same where the line stands (not in an HTML block) is the caller's
+ * check (pullContent.ts renders every piece back).
+ */
+export function escapeMarkerLines(markdown: string): string {
+  if (!/^(?:<{7}|\|{7}|={7}|>{7})/m.test(markdown)) return markdown;
+  let fence: Fence | undefined;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const out = !fence && isMarkerLine(line) ? `\\${line}` : line;
+      fence = fenceAfter(line, fence);
+      return out;
+    })
+    .join('\n');
 }

@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import { constants, openAsBlob } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
-import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { isInside } from './folderGuard';
 import { sizeText } from './limits';
 
 /** The formats a post's image may be, by their first bytes; what every message lists. */
@@ -68,6 +69,8 @@ export const tooBig = (name: string, size: number, max: number) =>
 export interface PostPlace {
   fileDir: string;
   root: string | undefined;
+  /** The post file itself, as opened: a publish of it checks that its real path lies inside `root` (folderGuard.ts). */
+  file?: string;
 }
 
 export type ImageProblem = 'no-folder' | 'outside' | 'missing' | 'not-file' | 'too-big' | 'not-image';
@@ -100,12 +103,6 @@ export function srcPath(src: string): string {
   } catch {
     return bare;
   }
-}
-
-/** Whether `path` is `root` itself or lies under it (both real paths). */
-export function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;

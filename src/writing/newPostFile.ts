@@ -7,7 +7,7 @@
 import { constants } from 'node:fs';
 import { mkdir, open, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isInside } from './imageFiles';
+import { isInside } from './folderGuard';
 
 /** Names tried before giving up: `stem.md`, `stem-2.md` … `stem-99.md`. */
 const MAX_TRIES = 99;

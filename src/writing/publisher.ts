@@ -16,6 +16,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { ContentSiteError, PostV11, PostWrite, WriteStatus } from '../api';
 import { outcomeUnknown, unknownBecause } from '../models/asError';
 import { DEFAULT_FLAVOR, renderBody, type PlacedImage } from './bodyRenderer';
+import { realPathInside } from './folderGuard';
 import { uploadImages, type UploadDeps } from './imageUpload';
 import { isLocalSrc } from './localImages';
 import { errorsOf, parsePostFile, withFrontMatter, type ParsedPost, type Problem } from './postFile';
@@ -198,6 +199,8 @@ async function conflict(text: string, id: number, reason: 'changed' | 'untrusted
 }
 
 export async function publishPost(text: string, deps: PublishDeps): Promise<PublishOutcome> {
+  // A post file that leads outside its folder through a link is not the folder's to send.
+  if (deps.place.root !== undefined && deps.place.file !== undefined) await realPathInside(deps.place.root, deps.place.file);
   const file = checked(text, deps);
   const { parsed } = file;
   const { id, modified } = parsed.meta;

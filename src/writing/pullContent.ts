@@ -12,6 +12,7 @@ import TurndownService from 'turndown';
 import { gfm } from '@joplin/turndown-plugin-gfm';
 import { autop } from '@wordpress/autop';
 import { DEFAULT_FLAVOR, renderBody, verbatimFence, type BodyOptions, type Flavor } from './bodyRenderer';
+import { escapeMarkerLines } from './conflictMarkers';
 import { countText, LimitError, sizeText, WRITING_LIMITS } from './limits';
 import { delimited, storedPieces, type ContentMode, type ParsedBlock, type StoredPiece } from './storedContent';
 import { rowsOncePerChange } from './tableRows';
@@ -341,7 +342,9 @@ export async function pullContent(content: string): Promise<PulledBody> {
   const markdown: Array<string | undefined> = [];
   for (const p of pieces) {
     const candidates = mode === 'blocks' ? (p.block ? [blockMarkdown(p.block)] : []) : classicMarkdown(p.raw);
-    markdown.push(candidates.find((md) => md !== undefined && md.trim() !== '' && !md.includes('\r') && renders(md, style) === p.raw));
+    // A line of the site's text shaped like a conflict marker is written escaped (the same text), or the piece is kept as it is, in a fence.
+    const fits = candidates.map((md) => md && escapeMarkerLines(md));
+    markdown.push(fits.find((md) => md !== undefined && md.trim() !== '' && !md.includes('\r') && renders(md, style) === p.raw));
     await breather(slice);
   }
   const assemble = () => {

@@ -66,6 +66,8 @@ export interface CloneOutcome {
   cancelled: boolean;
   /** The site's posts and pages, as the listing counted them. */
   total: number;
+  /** The site's ID (the marker's). */
+  siteId: number;
   /** The newest version listed (not a scheduled post's): where the next look for changes starts. */
   newest?: string;
 }
@@ -92,8 +94,18 @@ const aborted = (err: unknown, signal?: AbortSignal) => signal?.aborted === true
 
 export async function cloneSite(deps: CloneDeps, req: CloneRequest): Promise<CloneOutcome> {
   const { site, signal } = req;
-  const out: CloneOutcome = { written: 0, updated: 0, skipped: 0, renamed: [], leftAlone: [], failed: [], cancelled: false, total: 0 };
   const about = await deps.client.sites.get(site, {}, { signal });
+  const out: CloneOutcome = {
+    written: 0,
+    updated: 0,
+    skipped: 0,
+    renamed: [],
+    leftAlone: [],
+    failed: [],
+    cancelled: false,
+    total: 0,
+    siteId: about.ID,
+  };
   const root = await cloneRoot(req.folder);
   await markFolder(root, { service: deps.service, site, siteId: about.ID, ...(about.URL ? { url: about.URL } : {}) });
   const dirs = await cloneDirs(root);

@@ -13,10 +13,11 @@
  * check (`unintended`: returned for the writer to confirm), the publish token of a create.
  */
 import type { PostV11 } from '../api';
-import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { replaceFile } from './cloneFiles';
+import { folderMarker, MARKER_FILE } from './cloneMarker';
 import { hasConflicts } from './conflictMarkers';
+import { outsideReason, readInside } from './folderGuard';
 import { mergePostFile } from './mergePost';
 import { parsePostFile, withFrontMatter } from './postFile';
 import { publishedKeys, withSiteVersion } from './postPull';
@@ -102,13 +103,15 @@ export async function publishFolderFile(
   unreachable: Unreachable,
 ): Promise<SyncOutcome & { changedOnSite: boolean }> {
   const out = nothingYet();
-  const changedOnSite = await publishOne(deps, { ...req, publish: [req.path] }, req.path, out, unreachable, false);
+  const siteId = await markedSite(req.root, req.site);
+  const changedOnSite = await publishOne(deps, { ...req, publish: [req.path] }, siteId, req.path, out, unreachable, false);
   return { ...out, changedOnSite };
 }
 
 export async function syncSite(deps: SyncDeps, req: SyncRequest, unreachable: Unreachable): Promise<SyncOutcome> {
   const { site, signal } = req;
   const out = nothingYet();
+  const siteId = await markedSite(req.root, site);
 
   // 1. What changed on the site: into the files that still hold what was last synced, and new files.
   req.onProgress?.('Reading what changed on the site…');
@@ -130,7 +133,15 @@ export async function syncSite(deps: SyncDeps, req: SyncRequest, unreachable: Un
       continue;
     }
     req.onProgress?.(`Merging ${left.path}…`);
-    const merged = await mergeInto(deps, site, left.path, left.post);
+    let merged: Awaited<ReturnType<typeof mergeInto>>;
+    try {
+      merged = await mergeInto(deps, req.root, site, left.path, left.post);
+    } catch (err) {
+      // One file that cannot be merged (outside the folder through a link, unreadable) does not stop the others.
+      out.failed.push({ path: left.path, id: left.post.ID, message: message(err) });
+      toPublish.delete(left.path);
+      continue;
+    }
     if (merged === 'moved') out.leftAlone.push({ path: left.path, reason: 'edited during the Sync' });
     else if (merged === 'conflict') {
       out.conflicts.push(left.path);
@@ -145,15 +156,26 @@ export async function syncSite(deps: SyncDeps, req: SyncRequest, unreachable: Un
   for (const path of [...toPublish].sort()) {
     if (signal?.aborted) return { ...out, cancelled: true };
     req.onProgress?.(`Publishing ${path}…`);
-    await publishOne(deps, req, path, out, unreachable);
+    await publishOne(deps, req, siteId, path, out, unreachable);
   }
   return out;
 }
 
+/** The site ID the folder's marker names, checked to be the site a Sync or a publish of its files goes to (nothing is sent otherwise). */
+async function markedSite(root: string, site: string): Promise<number> {
+  const marker = await folderMarker(root);
+  if (!marker) throw new PublishError(`${root} holds no ${MARKER_FILE}: it is not a site folder, so nothing is synced.`);
+  if (marker.site !== site && String(marker.siteId) !== site)
+    throw new PublishError(
+      `The folder's ${MARKER_FILE} now says site ${marker.site} (ID ${marker.siteId}), not ${site}: nothing is synced. Reopen the folder, or put the site back in the marker.`,
+    );
+  return marker.siteId;
+}
+
 /** Post `post` (the site's newer version) merged into the file at `path` three ways; the file's new base recorded. */
-async function mergeInto(deps: SyncDeps, site: string, path: string, post: PostV11): Promise<'clean' | 'conflict' | 'moved'> {
+async function mergeInto(deps: SyncDeps, root: string, site: string, path: string, post: PostV11): Promise<'clean' | 'conflict' | 'moved'> {
   const base = await deps.records.get(site, post.ID);
-  const mine = await readFile(path, 'utf8');
+  const mine = await readInside(root, path);
   const theirs = await withSiteVersion(base?.fileText ?? mine, post, site);
   const merged = base ? mergePostFile(base.fileText, mine, theirs.text) : mergePostFile(theirs.text, mine, theirs.text);
   // The merge first: stopped before the record, the next Sync merges again (the site's change is in both then: no conflict).
@@ -170,6 +192,7 @@ async function mergeInto(deps: SyncDeps, site: string, path: string, post: PostV
 async function publishOne(
   deps: SyncDeps,
   req: SyncRequest,
+  siteId: number,
   path: string,
   out: SyncOutcome,
   unreachable: Unreachable,
@@ -178,13 +201,21 @@ async function publishOne(
   const { site } = req;
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    out.leftAlone.push({ path, reason: 'the file is gone' });
+    text = await readInside(req.root, path);
+  } catch (err) {
+    const outside = outsideReason(err);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (outside || code !== 'ENOENT') out.failed.push({ path, message: outside ?? `it could not be read (${code ?? String(err)})` });
+    else out.leftAlone.push({ path, reason: 'the file is gone' });
     return false;
   }
   const parsed = parsePostFile(text);
   const id = parsed.meta.id;
+  const says = parsed.meta.site;
+  if (says !== undefined && says !== site && says !== String(siteId)) {
+    out.failed.push({ path, id, message: `it says site: ${says}, and the folder is a clone of ${site}: it is not sent to either` });
+    return false;
+  }
   if (id !== undefined && (await deps.records.get(site, id))?.fileText === text) return false; // nothing changed here after all
   if (hasConflicts(text)) {
     out.conflicts.push(path);
@@ -203,7 +234,7 @@ async function publishOne(
     site,
     memory: deps.media,
     posts: deps.posts,
-    place: { fileDir: dirname(path), root: req.root },
+    place: { fileDir: dirname(path), root: req.root, file: path },
     rules: deps.rules,
     records: deps.records,
     unconfirmed: (token: string | null) => write(withFrontMatter(current, { unconfirmed: token })),
@@ -219,7 +250,7 @@ async function publishOne(
     }
     if (result.kind === 'conflict' && result.reason === 'changed') {
       // Changed on the site since the status was read: merged like any post changed on both sides.
-      const merged = await mergeInto(deps, site, path, result.theirs);
+      const merged = await mergeInto(deps, req.root, site, path, result.theirs);
       if (merged === 'conflict') {
         out.conflicts.push(path);
         return false;
@@ -229,7 +260,7 @@ async function publishOne(
         return false;
       }
       out.merged.push(path);
-      current = await readFile(path, 'utf8');
+      current = await readInside(req.root, path);
       result = await publishPost(current, publishDeps);
     }
     if (result.kind === 'conflict') {

@@ -13,6 +13,7 @@ import { withFrontMatter } from '../../src/writing/postFile';
 import { postAsFile } from '../../src/writing/postPull';
 import type { MediaMemory, PostMemory, SeenPost } from '../../src/writing/publishBase';
 import { publishPost, type PublishDeps, type PublishOutcome } from '../../src/writing/publisher';
+import type { SyncDeps } from '../../src/writing/siteSync';
 import { recordOf, type SyncRecord, type SyncRecords } from '../../src/writing/syncRecord';
 
 /** A 2×2 PNG: a real image the service can size. */
@@ -42,6 +43,11 @@ export function memories(): {
       set: async (site, id, r) => void records.set(`${site}/${id}`, r),
     },
   };
+}
+
+/** What Sync takes, over `client` and fresh memories (their maps for the test to look into). */
+export function syncDeps(client: ContentSiteClient, service: string): SyncDeps & ReturnType<typeof memories> {
+  return { client, service, ...memories(), rules: async () => uploadRules(undefined, 1 << 20), now: () => new Date() };
 }
 
 const made: string[] = [];

@@ -14,6 +14,7 @@ import { FOLDER_GROUPS, type FolderGroup, type FolderResource, type SiteFolderMo
 import type { FolderDocuments } from './folderDocuments';
 
 const GROUP_LABELS: Record<FolderGroup, string> = {
+  held: vscode.l10n.t('Not Sent'),
   both: vscode.l10n.t('Changed on Both'),
   site: vscode.l10n.t('Changed on the Site'),
   here: vscode.l10n.t('Changed Here'),
@@ -22,6 +23,7 @@ const GROUP_LABELS: Record<FolderGroup, string> = {
 };
 
 const ICONS: Record<FolderGroup, string> = {
+  held: 'error',
   both: 'git-merge',
   site: 'cloud-download',
   here: 'diff-modified',
@@ -108,14 +110,27 @@ export class SiteFolderScm implements vscode.Disposable {
       },
     }));
     this.scm.count = this.view.model.count(groups);
+    const stopped = this.view.model.siteDisagreement().length > 0;
     const down = groups.site.length;
     const up = groups.here.length + groups.new.length;
     const sync: vscode.Command = {
       command: COMMANDS.siteFolder.sync,
-      title: this.syncing ? '$(sync~spin)' : `$(sync) ${down}↓ ${up}↑${groups.both.length ? ` ${groups.both.length}⚠` : ''}`,
+      title: this.syncing
+        ? '$(sync~spin)'
+        : stopped
+          ? `$(error) ${vscode.l10n.t('Sync stopped')}`
+          : `$(sync) ${down}↓ ${up}↑${groups.both.length ? ` ${groups.both.length}⚠` : ''}`,
       tooltip: this.syncing
         ? vscode.l10n.t('Syncing {0}…', this.view.label)
-        : vscode.l10n.t('Sync {0}: {1} to pull, {2} to publish, {3} changed on both sides', this.view.label, down, up, groups.both.length),
+        : stopped
+          ? vscode.l10n.t('Files of this folder name another site than its .contentsite.json: nothing is synced (see Not Sent).')
+          : vscode.l10n.t(
+              'Sync {0}: {1} to pull, {2} to publish, {3} changed on both sides',
+              this.view.label,
+              down,
+              up,
+              groups.both.length,
+            ),
       arguments: [this.view.root],
     };
     this.scm.statusBarCommands = [
@@ -137,6 +152,7 @@ export class SiteFolderScm implements vscode.Disposable {
       ? vscode.Uri.file(r.path)
       : vscode.Uri.joinPath(this.view.root, r.site?.type === 'page' ? 'pages' : 'posts', `post-${r.id}.md`);
     const why: Record<FolderGroup, string> = {
+      held: r.problem ?? '',
       both: r.conflicted
         ? vscode.l10n.t('Conflict markers left by a merge: keep one side or both, remove the markers, then Sync.')
         : vscode.l10n.t('Changed here and on the site: Sync merges the two.'),

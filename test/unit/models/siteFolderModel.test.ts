@@ -296,4 +296,29 @@ describe('SiteFolderModel (the groups of a site folder)', () => {
     );
     assert.equal(model.count(groups), 12);
   });
+  it('a file that is not the folder’s to send is Not Sent with its reason, and never stands for this site’s post (issue 39)', () => {
+    const { model, synced } = folder();
+    synced.set(3, T0);
+    const linked = '/site/posts/linked.md';
+    model.setFile(file(undefined, { path: linked, title: '', problem: { kind: 'outside', message: 'leads outside the folder' } }));
+    const theirs = '/site/posts/theirs.md';
+    model.setFile(file(3, { path: theirs, changedHere: true, problem: { kind: 'site', message: 'says site: 2002' } }));
+    const groups = model.groups();
+    assert.deepEqual(shown(groups), { held: [linked, theirs] });
+    assert.deepEqual(
+      groups.held.map((r) => r.problem),
+      ['leads outside the folder', 'says site: 2002'],
+    );
+    assert.equal(model.pathOf(3), undefined, 'another site’s post 3 is not this site’s');
+    assert.deepEqual(
+      model.siteDisagreement().map((f) => f.path),
+      [theirs],
+    );
+    // The site lists its own post 3: the other site's file is no file of it.
+    model.siteVersions([version(3, T1)]);
+    assert.deepEqual(shown(model.groups()), { held: [linked, theirs], site: ['#3'] });
+    // Fixed (the file moved out): nothing disagrees any more.
+    model.removeFile(theirs);
+    assert.deepEqual(model.siteDisagreement(), []);
+  });
 });

@@ -153,8 +153,14 @@ describe('A post file', () => {
       [[12, 16, 12]],
     );
     assert.match(errors[0].message, /merge conflict .* remove the marker lines .* not published/);
-    // A setext heading's ======= line is Markdown, not a marker.
-    assert.deepEqual(parsePostFile('---\ntitle: X\n---\nA heading\n=======\n\nText\n').problems, []);
+    // A setext heading's underline of another length is Markdown; one of exactly seven is git's line, and says so (issue 39).
+    assert.deepEqual(parsePostFile('---\ntitle: X\n---\nA heading\n========\n\nText\n').problems, []);
+    const seven = errorsOf(parsePostFile('---\ntitle: X\n---\nA heading\n=======\n\nText\n'));
+    assert.deepEqual(
+      seven.map((p) => [p.line, p.endLine]),
+      [[4, 4]],
+    );
+    assert.match(seven[0].message, /conflict markers.*resolved only in part.*heading underline of another length/);
   });
 
   it("a merge conflict in the front matter is an error on its line; the keys read as the file's side (Here)", () => {
