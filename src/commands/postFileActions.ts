@@ -129,6 +129,21 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     now: () => new Date(),
   });
 
+  /** Whether the post file lies inside its workspace folder once every link is followed (folderGuard.ts); said when not. */
+  async function insideItsFolder(w: WritingModule, doc: vscode.TextDocument): Promise<boolean> {
+    const place = placeOf(doc);
+    if (place.root === undefined || place.file === undefined) return true;
+    try {
+      await w.realPathInside(place.root, place.file);
+      return true;
+    } catch (err) {
+      // Not on disk (yet): nothing to follow; the save or the publish says what it finds.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return true;
+      void report.error(err instanceof Error ? err.message : String(err));
+      return false;
+    }
+  }
+
   /** The file now agrees with the site as `synced` says (after a publish, a pull, Take the Site's). */
   const agreed = (w: WritingModule, doc: vscode.TextDocument, site: string, id: number, synced: Written['synced']) =>
     deps.records.set(site, id, w.recordOf(doc.getText(), synced.style, synced.pieces));
@@ -269,7 +284,8 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     if (!site) return;
     const w = await loadWriting();
     const question = await perFile.run(doc.uri.toString(), async () => {
-      if (!(await saved(doc))) return undefined;
+      // Checked before the save too: saving a file that links outside its folder would write there.
+      if (!(await insideItsFolder(w, doc)) || !(await saved(doc))) return undefined;
       return publishing(w, doc, vscode.l10n.t('Publishing to {0}…', deps.site.label ?? site), () =>
         w.publishPost(doc.getText(), publishDeps(w, doc, site)),
       );
@@ -285,6 +301,8 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     if (!site) return;
     await perFile.run(doc.uri.toString(), async () => {
       const w = await loadWriting();
+      // The site's text goes only into a file of the folder, never through a link to one outside it.
+      if (!(await insideItsFolder(w, doc))) return;
       // Whatever the file holds that is not what was last pulled or published (saved or not: with
       // auto-save, nothing is ever unsaved) is the writer's, and is replaced only when they say so.
       const id = w.parsePostFile(doc.getText()).meta.id;
@@ -300,12 +318,9 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
         );
         if (pick !== replace) return;
       }
-      const place = placeOf(doc);
-      const out = await run(vscode.l10n.t('Pulling from {0}…', deps.site.label ?? site), async () => {
-        // The site's text goes only into a file of the folder, never through a link to one outside it.
-        if (place.root !== undefined && place.file !== undefined) await w.realPathInside(place.root, place.file);
-        return w.pullPost(doc.getText(), { client: deps.client(), site, posts: deps.posts });
-      });
+      const out = await run(vscode.l10n.t('Pulling from {0}…', deps.site.label ?? site), () =>
+        w.pullPost(doc.getText(), { client: deps.client(), site, posts: deps.posts }),
+      );
       if (!out) return;
       await updateDocument(doc, out.text);
       await agreed(w, doc, site, out.post.ID, out.synced);

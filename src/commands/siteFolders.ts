@@ -310,11 +310,17 @@ export class SiteFolders implements vscode.Disposable {
       );
       return undefined;
     }
-    // What the editor shows is what is synced: unsaved post files of the folder are saved first.
-    for (const doc of vscode.workspace.textDocuments)
-      if (doc.isDirty && doc.uri.scheme === 'file' && this.sessionOf(doc.uri.fsPath) === s) await saveDocument(doc);
-    await s.ready;
     const w = await loadWriting();
+    // What the editor shows is what is synced: unsaved post files of the folder are saved first (never
+    // one that leads outside the folder through a link: its save would write there; Sync refuses it).
+    const inside = (doc: vscode.TextDocument) =>
+      w.realPathInside(s.root.fsPath, doc.uri.fsPath).then(
+        () => true,
+        () => false,
+      );
+    for (const doc of vscode.workspace.textDocuments)
+      if (doc.isDirty && doc.uri.scheme === 'file' && this.sessionOf(doc.uri.fsPath) === s && (await inside(doc))) await saveDocument(doc);
+    await s.ready;
     s.scm.setSyncing(true);
     let out: SyncOutcome | undefined;
     try {
@@ -329,7 +335,8 @@ export class SiteFolders implements vscode.Disposable {
           token.onCancellationRequested(() => stop.abort());
           await s.check(true);
           const groups = s.model.groups();
-          const publish = [...groups.here, ...groups.new].flatMap((r) => (r.path ? [r.path] : []));
+          // Not Sent rows go to the publish pass too: its guard refuses each and says why (nothing of them is read).
+          const publish = [...groups.here, ...groups.new, ...groups.held].flatMap((r) => (r.path ? [r.path] : []));
           const result = await w.syncSite(
             {
               client: this.deps.client(),

@@ -123,6 +123,9 @@ export async function cloneSite(deps: CloneDeps, req: CloneRequest): Promise<Clo
       if (!seen.has(post.ID)) out.skipped++;
       return;
     }
+    // A Sync's pull: a version the folder already took, whose file is gone or is no longer the
+    // folder's (a link to elsewhere), is no change of the site's, and is not written again.
+    if (!have && req.since !== undefined && deps.posts.get(site, post.ID)?.modified === post.modified) return;
     let converted: Awaited<ReturnType<typeof postAsFile>>;
     try {
       converted = await postAsFile(post, site);

@@ -4,11 +4,12 @@
  * another of the same post changed on the site by another user, Sync: both kept, and the site's
  * content differs from before by exactly those two changes; then both sides change the same
  * paragraph: Sync writes the conflict into the file and publishes nothing, the conflict is resolved
- * in the editor (the merge editor's Accept Current), and Sync publishes it. Each step is checked
+ * in the editor (the merge editor's Accept Current), and Sync publishes it; a file made a link to one
+ * outside the folder, and a marker edited to name another site, send nothing (issue 39). Each step is checked
  * against the files on disk and the reference service's state. Screenshots go to artifacts/e2e/site-folder/.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Demo } from '../../scripts/demo-editor.mjs';
@@ -212,5 +213,46 @@ describe('A whole site as a folder in a real VS Code', function () {
     await page.locator('.monaco-editor .view-lines', { hasText: 'The harbour wall.' }).first().waitFor();
     assert.match(text(), /The harbour wall, rebuilt\./, 'the file on disk is as it was until the writer saves');
     assert.match(onSite().content, /The harbour wall, rebuilt\./, 'nothing published');
+  });
+  it('6. a post file made a link to a file outside the folder is Not Sent, with why, and Sync sends none of it; a marker that names another site stops Sync', async () => {
+    const own = text();
+    const outside = join(demo.work.dir, 'elsewhere', 'harbour-notes.md');
+    mkdirSync(join(demo.work.dir, 'elsewhere'), { recursive: true });
+    writeFileSync(outside, own.replace('Tides at one.', 'Secret notes from elsewhere.'));
+    const before = onSite().content;
+    const posts = () => demo.svc.requests.filter((r) => r.method === 'POST').length;
+    unlinkSync(file);
+    symlinkSync(outside, file);
+    await scm().locator('.monaco-list-row', { hasText: 'Not Sent' }).first().waitFor();
+    await scmRow('harbour-notes.md').waitFor();
+    await wb.shot('not-sent');
+    const sent = posts();
+    await wb.command('Content Site: Sync with Site');
+    await wb.expectMessage(
+      /harbour-notes\.md: .*leads outside the folder .*through a symbolic link: nothing of it is read, sent or written/,
+    );
+    await wb.clearMessages();
+    assert.equal(posts(), sent, 'nothing sent');
+    assert.equal(onSite().content, before);
+    assert.match(readFileSync(outside, 'utf8'), /Secret notes from elsewhere\./, 'the outside file is not written');
+    unlinkSync(file);
+    writeFileSync(file, own);
+    await until(
+      'the Not Sent group gone',
+      async () => (await scm().locator('.monaco-list-row', { hasText: 'Not Sent' }).count()) === 0 || undefined,
+    );
+
+    // The marker edited to name another of the user's sites: every file says the folder's site, so nothing is synced.
+    const markerPath = join(workspace(), '.contentsite.json');
+    const marker = readFileSync(markerPath, 'utf8');
+    writeFileSync(markerPath, marker.replace(/"site": "[^"]*"/, '"site": "2002"').replace(/"siteId": \d+/, '"siteId": 2002'));
+    await page.locator('.statusbar-item', { hasText: 'Sync stopped' }).first().waitFor();
+    await wb.shot('sync-stopped');
+    await wb.command('Content Site: Sync with Site');
+    await wb.expectMessage(/Nothing was synced: \d+ file\(s\) of this folder name another site than its \.contentsite\.json \(site 2002\)/);
+    await wb.clearMessages();
+    assert.equal(posts(), sent, 'nothing sent to either site');
+    writeFileSync(markerPath, marker);
+    await page.locator('.statusbar-item', { hasText: '0↓ 0↑' }).first().waitFor();
   });
 });
