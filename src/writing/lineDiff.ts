@@ -20,8 +20,8 @@ export interface Hunk {
   sideTo: number;
 }
 
-/** Every line comparison the diffs made, in all (tests bound them per line; the bench times them). */
-export const diffWork = { comparisons: 0 };
+/** Every line comparison the diffs made, in all, and the most between two turns of the event loop (tests bound them; the bench times them). */
+export const diffWork = { comparisons: 0, mostInOneStep: 0 };
 
 /** The texts' lines as integers, one per distinct line, the same across the texts given together. */
 export function interned(...texts: ReadonlyArray<readonly string[]>): Int32Array[] {
@@ -54,6 +54,7 @@ export class MergeWork {
   spend(n: number): void {
     diffWork.comparisons += n;
     this.sinceTurn += n;
+    diffWork.mostInOneStep = Math.max(diffWork.mostInOneStep, this.sinceTurn);
     this.left = Math.max(0, this.left - n);
   }
 }
@@ -172,7 +173,9 @@ async function patience(a: Int32Array, b: Int32Array, a0: number, a1: number, b0
     if (lo > 0) before[p] = tails[lo - 1];
     tails[lo] = p;
   }
-  work.spend(a1 - a0 + (b1 - b0) + pairs.length * Math.ceil(Math.log2(pairs.length + 1)));
+  const cost = a1 - a0 + (b1 - b0) + pairs.length * Math.ceil(Math.log2(pairs.length + 1));
+  await work.allow(cost);
+  work.spend(cost);
   const anchors: Array<[number, number]> = [];
   for (let p = tails.length ? tails[tails.length - 1] : -1; p >= 0; p = before[p]) anchors.push(pairs[p]);
   anchors.reverse();
@@ -186,6 +189,7 @@ async function patience(a: Int32Array, b: Int32Array, a0: number, a1: number, b0
 
 /** One gap between anchors: diffed, or taken as one change when the work allows no more. */
 async function gap(a: Int32Array, b: Int32Array, a0: number, a1: number, b0: number, b1: number, work: MergeWork, out: Hunk[]) {
+  await work.allow(a1 - a0 + (b1 - b0) + 1);
   const [from, to, sideFrom, sideTo] = trimmed(a, b, a0, a1, b0, b1, work);
   if (from < to && sideFrom < sideTo && (await myers(a, b, from, to, sideFrom, sideTo, work, out))) return;
   if (from < to || sideFrom < sideTo) out.push({ from, to, sideFrom, sideTo });

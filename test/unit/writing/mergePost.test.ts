@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { mergePostFile } from '../../../src/writing/mergePost';
 import { errorsOf, parsePostFile } from '../../../src/writing/postFile';
+import { assertNoLoss, MergeCases, postText } from './mergeShapes';
 
 const file = (...lines: string[]) => lines.join('\n') + '\n';
 
@@ -183,42 +184,11 @@ describe('Merging a post file three ways', () => {
   });
 
   it('never loses an edit: 500 seeded pairs of random edits (lines, paragraphs, fenced blocks; edited, added, deleted, moved)', async () => {
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
-    let next = 0;
-    const paragraph = (): string[] =>
-      random(4) === 0 ? ['```', `code ${next++}`, `code ${next++}`, '```'] : Array.from({ length: 1 + random(3) }, () => `line ${next++}`);
-    const changed = (paragraphs: string[][]): string[][] => {
-      const p = paragraphs.map((lines) => [...lines]);
-      for (let k = 1 + random(3); k > 0; k--) {
-        const i = random(p.length);
-        const op = random(5);
-        // A fenced block's inside is edited, never its fence lines.
-        if (op === 0) p[i][p[i][0] === '```' ? 1 + random(2) : random(p[i].length)] = `edited ${next++}`;
-        if (op === 1 && p.length > 1) p.splice(i, 1);
-        if (op === 2) p.splice(i, 0, paragraph());
-        if (op === 3) p.splice(random(p.length), 0, ...p.splice(i, 1));
-        if (op === 4) p[i].push(`added ${next++}`);
-      }
-      return p;
-    };
-    const text = (paragraphs: string[][]) => `---\ntitle: T\n---\n${paragraphs.map((lines) => lines.join('\n')).join('\n\n')}\n`;
+    const cases = new MergeCases(7);
     for (let n = 0; n < 500; n++) {
-      const paragraphs = Array.from({ length: 3 + random(5) }, paragraph);
-      const [base, mine, theirs] = [paragraphs, changed(paragraphs), changed(paragraphs)].map(text);
-      const out = await mergePostFile(base, mine, theirs);
-      const [was, here, site, merged] = [base, mine, theirs, out.text].map((t) => new Set(t.split('\n')));
-      const shown = `case ${n}:\n${base}\n--- here:\n${mine}\n--- site:\n${theirs}\n--- merged:\n${out.text}`;
-      for (const line of [...here, ...site]) if (!was.has(line)) assert.ok(merged.has(line), `${line} is kept, ${shown}`);
-      for (const line of was)
-        if (line && !here.has(line) && !site.has(line)) assert.ok(!merged.has(line), `${line} stays deleted, ${shown}`);
-      if (mine === base) assert.equal(out.text, theirs, shown);
-      if (theirs === base) assert.equal(out.text, mine, shown);
-      // Every conflict is found where the publisher looks (never inside fenced code), and nothing else is.
-      assert.equal(errorsOf(parsePostFile(out.text)).length, out.conflicts, shown);
+      const paragraphs = Array.from({ length: 3 + cases.random(5) }, () => cases.paragraph());
+      const [base, mine, theirs] = [paragraphs, cases.changed(paragraphs), cases.changed(paragraphs)].map(postText);
+      assertNoLoss(base, mine, theirs, await mergePostFile(base, mine, theirs), `case ${n}`);
     }
   });
 });
