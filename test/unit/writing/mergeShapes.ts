@@ -12,9 +12,10 @@ export class MergeCases {
   private next = 0;
   constructor(private seed: number) {}
 
+  /** A whole number in [0, n), from the generator's high bits (its low bits repeat with a short period). */
   random(n: number): number {
     this.seed = (this.seed * 1103515245 + 12345) % 2147483648;
-    return this.seed % n;
+    return Math.floor((this.seed / 2147483648) * n);
   }
 
   /** A paragraph of one to three lines, or (one in four) a fenced block of two. */
