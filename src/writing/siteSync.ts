@@ -133,8 +133,10 @@ export async function syncSite(deps: SyncDeps, req: SyncRequest, unreachable: Un
     req.onProgress?.(`Merging ${left.path}…`);
     const merged = await mergeInto(deps, site, left.path, left.post);
     if (merged === 'moved') out.leftAlone.push({ path: left.path, reason: 'edited during the Sync' });
-    else if (merged instanceof LimitError) out.leftAlone.push({ path: left.path, reason: merged.message });
-    else if (merged === 'conflict') {
+    else if (merged instanceof LimitError) {
+      out.leftAlone.push({ path: left.path, reason: merged.message });
+      toPublish.delete(left.path);
+    } else if (merged === 'conflict') {
       out.conflicts.push(left.path);
       toPublish.delete(left.path);
     } else {
