@@ -10,7 +10,7 @@
  * To add a row: `compare(what, [[who, work, note?], ...])` for work timed against the service, or
  * `figures.push([what, value])` for a single figure; goals go in `goals` at the end.
  * `--only siteFolder` measures only the site-as-a-folder rows (siteFolder.ts) and prints them,
- * without writing BENCHMARKS.md.
+ * without writing BENCHMARKS.md; `--only merge` likewise the three-way merge's rows (merge.ts).
  */
 import './vscodeStub';
 import { execFile, execFileSync } from 'node:child_process';
@@ -32,7 +32,8 @@ import { allApproved, APPROVE_COUNT, APPROVE_WAYS, pendingSelection } from './ap
 import { RESTORED_FIELDS } from '../../src/models/trashModel';
 import { liveFigures } from './live';
 import { writingFigures } from './writing';
-import { writingWorstCases } from './writingWorst';
+import { writingWorstCases, type WorstCase } from './writingWorst';
+import { mergeFigures } from './merge';
 import { READER_RUNS, readerFigures } from './reader';
 import { siteFolderFigures, type SiteFolderFigures } from './siteFolder';
 
@@ -243,6 +244,34 @@ async function siteFolderOnly(): Promise<void> {
       ...figures.map((f) => `| ${f.join(' | ')} |`),
     ].join('\n'),
   );
+}
+
+/** The table of worst cases (each done or refused, its time, its longest step), as BENCHMARKS.md shows them. */
+const worstTable = (cases: WorstCase[]) =>
+  [
+    '| input | outcome | time | longest step (what the extension host waits at most) |',
+    '|---|---|---|---|',
+    ...cases.map(
+      (w) =>
+        `| ${w.what} | ${w.outcome.replace(/\|/g, '\\|')} | ${ms(w.ms)} | ${w.longestStepMs !== undefined ? ms(w.longestStepMs) : '–'} |`,
+    ),
+  ].join('\n');
+
+/** The merge's goal row: its slowest case and its longest step. */
+function mergeGoal(merges: WorstCase[]): [string, string, string] {
+  const slowest = merges.reduce((a, b) => (b.ms > a.ms ? b : a));
+  const longest = Math.max(...merges.map((m) => m.longestStepMs ?? m.ms));
+  return [
+    `the three-way merge of post files up to 256 KB (${merges.length} cases, below): the slowest / the longest step`,
+    `${ms(slowest.ms)} (${slowest.what}) / ${ms(longest)}`,
+    '≤ 1 s / ≤ 100 ms, larger posts refused',
+  ];
+}
+
+/** `--only merge`: the merge's rows alone, printed. */
+async function mergeOnly(): Promise<void> {
+  const merges = await mergeFigures();
+  console.log([`| ${mergeGoal(merges).join(' | ')} |`, '', worstTable(merges)].join('\n'));
 }
 
 async function main(): Promise<void> {
@@ -528,6 +557,8 @@ async function main(): Promise<void> {
   // 6. Writing's worst cases (issue 23): each done or refused with its bound.
   const worst = await writingWorstCases();
   const slowest = worst.reduce((a, b) => (b.ms > a.ms ? b : a));
+  // 6a. The three-way merge of post files (issue 39).
+  const merges = await mergeFigures();
 
   // 6b. Acting on followed posts (issue 33): a like, a comment, and Mark All as Seen of 100 posts.
   const reader = await readerFigures(LATENCY);
@@ -612,6 +643,7 @@ async function main(): Promise<void> {
       `${ms(slowest.ms)} (${slowest.what}, ${slowest.outcome === 'done' ? 'done' : 'refused'})`,
       '≤ 1 s, done or refused with its bound',
     ],
+    mergeGoal(merges),
     [
       'like / comment on a followed post',
       `${reader.like.ours.requests} / ${reader.comment.ours.requests} requests, ${ms(reader.like.ours.ms)} / ${ms(reader.comment.ours.ms)}`,
@@ -670,9 +702,15 @@ ${figures.map((f) => `| ${f.join(' | ')} |`).join('\n')}
 Each input that once froze the extension host (issue 23), and the largest input each bound still
 accepts, timed in the bench's process (median of 3). A refusal is the message the writer reads.
 
-| input | outcome | time | longest step (what the extension host waits at most) |
-|---|---|---|---|
-${worst.map((w) => `| ${w.what} | ${w.outcome.replace(/\|/g, '\\|')} | ${ms(w.ms)} | ${w.longestStepMs !== undefined ? ms(w.longestStepMs) : '–'} |`).join('\n')}
+${worstTable(worst)}
+
+## The three-way merge
+
+Sync's merge of a post changed on both sides (issue 39): posts of the usual shape edited in
+different paragraphs, the shapes that once froze the extension host, and a post over the bound,
+timed in the bench's process (median of 3). The longest step is the event loop's longest wait.
+
+${worstTable(merges)}
 
 One request instead of four keeps the cold load ${cold.ms <= wpcomCold.ms ? 'as fast as' : `within ${ms(cold.ms - wpcomCold.ms)} of`} four parallel requests at this
 latency (they overlap; the batch is answered in one piece), with less than half the bytes and four
@@ -693,8 +731,8 @@ most of the main file out of activation.
 }
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-if (only !== undefined && only !== 'siteFolder') throw new Error(`--only takes siteFolder (got ${only})`);
-(only ? siteFolderOnly() : main()).catch((err: unknown) => {
+if (only !== undefined && only !== 'siteFolder' && only !== 'merge') throw new Error(`--only takes siteFolder or merge (got ${only})`);
+(only === 'siteFolder' ? siteFolderOnly() : only === 'merge' ? mergeOnly() : main()).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

@@ -57,7 +57,11 @@ function classic(chars: number): string {
 }
 
 /** Times `work` on `input` (made before the clock starts); a thrown LimitError or a returned refusal is the outcome. */
-async function time<T>(what: string, input: T, work: (input: T) => string | undefined | Promise<string | undefined>): Promise<WorstCase> {
+export async function time<T>(
+  what: string,
+  input: T,
+  work: (input: T) => string | undefined | Promise<string | undefined>,
+): Promise<WorstCase> {
   const runs: number[] = [];
   const steps: number[] = [];
   let outcome = 'done';

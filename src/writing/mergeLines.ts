@@ -1,17 +1,19 @@
 /**
- * A three-way merge of text by lines, with node-diff3 (the diff is the library's, never ours):
- * lines changed on one side only are taken; lines changed on both are a conflict, written with
- * git's markers. Every edit of either side is in the result, merged or inside markers.
+ * A three-way merge of text by lines: lines changed on one side only are taken; lines changed on
+ * both are a conflict, written with git's markers. Every edit of either side is in the result,
+ * merged or inside markers. The diffs are lineDiff.ts's (bounded work, the event loop given turns
+ * between its steps), the regions diff3Regions.ts's (node-diff3's rules).
  *
- * For Markdown two rules on top. node-diff3, like git, takes changes that touch (no unchanged line
- * between them) as one conflict; in prose a blank line is what parts them, so touching changes
- * whose meeting point is a paragraph break (a new paragraph before one the other side edited, a
- * paragraph deleted before one the other side edited) are both applied, while touching lines of
- * one paragraph stay a conflict. And a conflict is widened to whole fenced code blocks, so its
- * markers are never inside a fence, where they would read as the post's own code and be published.
+ * For Markdown two rules on top. Like git, touching changes (no unchanged line between them) are
+ * one conflict; in prose a blank line is what parts them, so touching changes whose meeting point
+ * is a paragraph break (a new paragraph before one the other side edited, a paragraph deleted
+ * before one the other side edited) are both applied, while touching lines of one paragraph stay a
+ * conflict. And a conflict is widened to whole fenced code blocks, so its markers are never inside
+ * a fence, where they would read as the post's own code and be published.
  */
-import { diff3Merge, diffIndices } from 'node-diff3';
 import { CLOSE_MARKER, fenceAfter, OPEN_MARKER, SPLIT_MARKER, type Fence } from './conflictMarkers';
+import { diff3Regions, type SideHunk } from './diff3Regions';
+import { diffLines, interned, type MergeWork } from './lineDiff';
 
 interface Conflict {
   here: string[];
@@ -25,6 +27,11 @@ export interface MergedText {
   conflicts: number;
 }
 
+/** `lines` added at the end of `to` (a loop: a spread of a long array overflows the stack). */
+function append(to: string[], lines: readonly string[]): void {
+  for (const line of lines) to.push(line);
+}
+
 /** A text's lines without its final line break (`\n` only: the caller reads CRLF as LF), and whether it had one. */
 function linesOf(text: string): { lines: string[]; newline: boolean } {
   const newline = text.endsWith('\n');
@@ -33,16 +40,16 @@ function linesOf(text: string): { lines: string[]; newline: boolean } {
 }
 
 /** Merges `here` and `site`, both derived from `base`; `markdown` adds the paragraph and fence rules. */
-export function mergeText(base: string, here: string, site: string, markdown: boolean): MergedText {
+export async function mergeText(base: string, here: string, site: string, markdown: boolean, work: MergeWork): Promise<MergedText> {
   const [b, h, s] = [base, here, site].map(linesOf);
-  const pieces = mergeLines(b.lines, h.lines, s.lines, markdown);
+  const pieces = await mergeLines(b.lines, h.lines, s.lines, markdown, work);
   const lines: string[] = [];
   let conflicts = 0;
   for (const piece of pieces) {
-    if ('ok' in piece) lines.push(...piece.ok);
+    if ('ok' in piece) append(lines, piece.ok);
     else {
       conflicts++;
-      lines.push(OPEN_MARKER, ...piece.conflict.here, SPLIT_MARKER, ...piece.conflict.site, CLOSE_MARKER);
+      append(lines, [OPEN_MARKER, ...piece.conflict.here, SPLIT_MARKER, ...piece.conflict.site, CLOSE_MARKER]);
     }
   }
   // The final line break merges too: the site's choice unless the writer changed it.
@@ -50,18 +57,20 @@ export function mergeText(base: string, here: string, site: string, markdown: bo
   return { text: lines.join('\n') + (newline ? '\n' : ''), conflicts };
 }
 
-function mergeLines(base: string[], here: string[], site: string[], markdown: boolean): Piece[] {
+async function mergeLines(base: string[], here: string[], site: string[], markdown: boolean, work: MergeWork): Promise<Piece[]> {
+  const [o, a, b] = interned(base, here, site);
+  const regions = diff3Regions(base, here, site, await diffLines(o, a, work), await diffLines(o, b, work));
   const pieces: Piece[] = [];
   const ok = (lines: string[]) => {
     const last = pieces[pieces.length - 1];
-    if (last && 'ok' in last) last.ok.push(...lines);
+    if (last && 'ok' in last) append(last.ok, lines);
     else if (lines.length) pieces.push({ ok: [...lines] });
   };
-  for (const region of diff3Merge(here, base, site, { excludeFalseConflicts: true })) {
-    if (region.ok) ok(region.ok);
-    else if (region.conflict) {
+  for (const region of regions) {
+    if ('ok' in region) ok(region.ok);
+    else {
       const c = region.conflict;
-      const apart = markdown ? paragraphsApart(c.o, c.oIndex, c.a, c.b, base) : undefined;
+      const apart = markdown ? paragraphsApart(c.o, c.oIndex, c.aHunks, c.bHunks, base) : undefined;
       if (apart) ok(apart);
       else pieces.push({ conflict: { here: c.a, base: c.o, site: c.b } });
     }
@@ -69,48 +78,37 @@ function mergeLines(base: string[], here: string[], site: string[], markdown: bo
   return markdown ? outsideFences(pieces) : pieces;
 }
 
-interface Hunk {
-  /** The base's lines it replaces, [from, to) in the conflict's base. */
-  from: number;
-  to: number;
-  lines: string[];
-}
-
-function hunks(base: string[], side: string[]): Hunk[] {
-  return diffIndices(base, side).map((d) => ({
-    from: d.buffer1[0],
-    to: d.buffer1[0] + d.buffer1[1],
-    lines: side.slice(d.buffer2[0], d.buffer2[0] + d.buffer2[1]),
-  }));
-}
-
 /**
- * The conflict's two sides applied together, when their changes (node-diff3's own hunks) do not
+ * The conflict's two sides applied together, when their changes (each side's own hunks) do not
  * overlap and meet only at paragraph breaks; otherwise undefined (a conflict). Two insertions at
  * one place stay a conflict: which goes first is the writer's call.
  */
-function paragraphsApart(o: string[], oIndex: number, a: string[], b: string[], base: string[]): string[] | undefined {
+function paragraphsApart(o: string[], oIndex: number, mine: SideHunk[], theirs: SideHunk[], base: string[]): string[] | undefined {
   const blank = (i: number) => i < 0 || i >= base.length || base[i].trim() === '';
   /** Whether the point before the conflict's base line `p` is a paragraph break of the whole base. */
   const paragraphBreak = (p: number) => blank(oIndex + p - 1) || blank(oIndex + p);
-  const mine = hunks(o, a);
-  const theirs = hunks(o, b);
-  for (const x of mine)
-    for (const y of theirs) {
+  // Each side's hunks are in base order and apart, so only the other side's hunks that reach one need looking at.
+  let first = 0;
+  for (const x of mine) {
+    while (first < theirs.length && theirs[first].to < x.from) first++;
+    for (let k = first; k < theirs.length && theirs[k].from <= x.to; k++) {
+      const y = theirs[k];
       if (x.from === x.to && y.from === y.to && x.from === y.from) return undefined;
       if (x.from < y.to && y.from < x.to) return undefined;
       const meet = x.to === y.from ? x.to : y.to === x.from ? y.to : undefined;
       if (meet !== undefined && !paragraphBreak(meet)) return undefined;
     }
+  }
   // Apart: each hunk in base order, an insertion before a change that starts where it is.
   const all = [...mine, ...theirs].sort((x, y) => x.from - y.from || x.to - x.from - (y.to - y.from));
   const out: string[] = [];
   let at = 0;
   for (const h of all) {
-    out.push(...o.slice(at, h.from), ...h.lines);
+    append(out, o.slice(at, h.from));
+    append(out, h.lines);
     at = h.to;
   }
-  out.push(...o.slice(at));
+  append(out, o.slice(at));
   return out;
 }
 
@@ -155,9 +153,9 @@ function outsideFences(input: Piece[]): Piece[] {
     while ((here || site) && i + 1 < pieces.length) {
       const next = pieces[i + 1];
       if ('conflict' in next) {
-        c.here.push(...next.conflict.here);
-        c.base.push(...next.conflict.base);
-        c.site.push(...next.conflict.site);
+        append(c.here, next.conflict.here);
+        append(c.base, next.conflict.base);
+        append(c.site, next.conflict.site);
         here = scan(next.conflict.here, here);
         site = scan(next.conflict.site, site);
         i++;

@@ -18,6 +18,7 @@ import { replaceFile } from './cloneFiles';
 import { folderMarker, MARKER_FILE } from './cloneMarker';
 import { hasConflicts } from './conflictMarkers';
 import { outsideReason, readInside } from './folderGuard';
+import { LimitError } from './limits';
 import { mergePostFile } from './mergePost';
 import { parsePostFile, withFrontMatter } from './postFile';
 import { publishedKeys, withSiteVersion } from './postPull';
@@ -143,7 +144,10 @@ export async function syncSite(deps: SyncDeps, req: SyncRequest, unreachable: Un
       continue;
     }
     if (merged === 'moved') out.leftAlone.push({ path: left.path, reason: 'edited during the Sync' });
-    else if (merged === 'conflict') {
+    else if (merged instanceof LimitError) {
+      out.leftAlone.push({ path: left.path, reason: merged.message });
+      toPublish.delete(left.path);
+    } else if (merged === 'conflict') {
       out.conflicts.push(left.path);
       toPublish.delete(left.path);
     } else {
@@ -172,12 +176,27 @@ async function markedSite(root: string, site: string): Promise<number> {
   return marker.siteId;
 }
 
-/** Post `post` (the site's newer version) merged into the file at `path` three ways; the file's new base recorded. */
-async function mergeInto(deps: SyncDeps, root: string, site: string, path: string, post: PostV11): Promise<'clean' | 'conflict' | 'moved'> {
+/**
+ * Post `post` (the site's newer version) merged into the file at `path` three ways; the file's new
+ * base recorded. A text too large to merge is its LimitError, the file and its record untouched.
+ */
+async function mergeInto(
+  deps: SyncDeps,
+  root: string,
+  site: string,
+  path: string,
+  post: PostV11,
+): Promise<'clean' | 'conflict' | 'moved' | LimitError> {
   const base = await deps.records.get(site, post.ID);
   const mine = await readInside(root, path);
   const theirs = await withSiteVersion(base?.fileText ?? mine, post, site);
-  const merged = base ? mergePostFile(base.fileText, mine, theirs.text) : mergePostFile(theirs.text, mine, theirs.text);
+  let merged;
+  try {
+    merged = await (base ? mergePostFile(base.fileText, mine, theirs.text) : mergePostFile(theirs.text, mine, theirs.text));
+  } catch (err) {
+    if (err instanceof LimitError) return err;
+    throw err;
+  }
   // The merge first: stopped before the record, the next Sync merges again (the site's change is in both then: no conflict).
   if (merged.text !== mine && !(await replaceFile(path, mine, merged.text, dirname(path)))) return 'moved';
   await deps.records.set(site, post.ID, recordOf(theirs.text, theirs.synced.style, theirs.synced.pieces));
@@ -255,8 +274,8 @@ async function publishOne(
         out.conflicts.push(path);
         return false;
       }
-      if (merged === 'moved') {
-        out.leftAlone.push({ path, reason: 'edited during the Sync' });
+      if (merged === 'moved' || merged instanceof LimitError) {
+        out.leftAlone.push({ path, reason: merged === 'moved' ? 'edited during the Sync' : merged.message });
         return false;
       }
       out.merged.push(path);

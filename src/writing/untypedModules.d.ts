@@ -11,8 +11,3 @@ declare module '@mixmark-io/domino' {
   const domino: { createDocument: typeof createDocument };
   export default domino;
 }
-
-declare module 'node-diff3' {
-  // The package names its types only in `exports`, which this project's module resolution does not read.
-  export * from 'node-diff3/src/diff3';
-}

@@ -3,7 +3,8 @@
  * changed here and another of the same post changed on the site both end up in the file and on the
  * site, and the site's content differs from before by exactly those two; the same paragraph changed
  * on both sides becomes conflict markers, is not published, and goes out once resolved; a change
- * only on the site is pulled without a publish; a file new here is created once.
+ * only on the site is pulled without a publish; a file new here is created once; a post too large to
+ * merge is left alone, with its size said, while the others merge and go out.
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -105,6 +106,31 @@ describe('Sync of a site folder', function () {
     const resolved = await siteContent(post.ID);
     assert.ok(resolved.includes('Tides at half past one.') && resolved.includes('The harbour wall, rebuilt.'), resolved);
     assert.ok(!resolved.includes('<<<<<<<'));
+  });
+
+  it('leaves a post too large to merge alone, saying its size, and merges and publishes the others', async () => {
+    const other = await client().posts.create(SITE, { title: 'Long notes', content: PARAS.join('\n\n'), status: 'publish' });
+    const { deps, post, root, path, since } = await cloned();
+    const longPath = join(root, 'posts', `${other.slug}.md`);
+    edit(path, 'The harbour wall.', 'The harbour wall, rebuilt.');
+    edit(longPath, 'The harbour wall.', `The harbour wall. ${'Stone by stone. '.repeat(17_000)}`);
+    const longFile = readFileSync(longPath, 'utf8');
+    for (const id of [post.ID, other.ID])
+      await client('cs-ed-token').posts.update(SITE, id, {
+        content: [PARAS[0], PARAS[1], '<p>Gulls on the mast, and terns.</p>'].join('\n\n'),
+      });
+    const out = await syncSite(deps, { site: SITE, root, since, publish: [path, longPath] }, never);
+    assert.deepEqual(out.merged, [path]);
+    assert.deepEqual(
+      out.published.map((p) => p.post.ID),
+      [post.ID],
+    );
+    assert.deepEqual(out.leftAlone, [
+      { path: longPath, reason: 'The file is 266 KB of text; this extension merges posts up to 256 KB, so it is not merged.' },
+    ]);
+    assert.deepEqual(out.failed, []);
+    assert.equal(readFileSync(longPath, 'utf8'), longFile, 'the long file as the writer left it');
+    assert.ok(!(await siteContent(other.ID)).includes('Stone by stone.'), 'nothing of it sent');
   });
 
   it('pulls a change made only on the site and publishes nothing', async () => {

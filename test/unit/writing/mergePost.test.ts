@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { mergePostFile } from '../../../src/writing/mergePost';
 import { errorsOf, parsePostFile } from '../../../src/writing/postFile';
+import { assertNoLoss, MergeCases, postText } from './mergeShapes';
 
 const file = (...lines: string[]) => lines.join('\n') + '\n';
 
@@ -31,18 +32,18 @@ const edit = (text: string, from: string, to: string) => {
 };
 
 describe('Merging a post file three ways', () => {
-  it('edits in two paragraphs parted by one blank line merge without a conflict, both kept', () => {
+  it('edits in two paragraphs parted by one blank line merge without a conflict, both kept', async () => {
     const mine = edit(BASE, 'at six.', 'at half past six.');
     const theirs = edit(BASE, 'Then the kettle,', 'Then the old kettle,');
-    const out = mergePostFile(BASE, mine, theirs);
+    const out = await mergePostFile(BASE, mine, theirs);
     assert.deepEqual([out.conflicts, out.clean], [0, true]);
     assert.equal(out.text, edit(mine, 'Then the kettle,', 'Then the old kettle,'));
   });
 
-  it('both sides in the same paragraph: one conflict, both texts inside the markers, the file refused for publishing', () => {
+  it('both sides in the same paragraph: one conflict, both texts inside the markers, the file refused for publishing', async () => {
     const mine = edit(BASE, 'at six.', 'at seven.');
     const theirs = edit(BASE, 'at six.', 'at five.');
-    const out = mergePostFile(BASE, mine, theirs);
+    const out = await mergePostFile(BASE, mine, theirs);
     assert.deepEqual([out.conflicts, out.clean], [1, false]);
     assert.equal(out.text, edit(BASE, 'at six.\n', '<<<<<<< Here\nat seven.\n=======\nat five.\n>>>>>>> Site\n'));
     assert.deepEqual(
@@ -51,10 +52,10 @@ describe('Merging a post file three ways', () => {
     );
   });
 
-  it('touching lines of one paragraph are a conflict (the sentence reads as a whole)', () => {
+  it('touching lines of one paragraph are a conflict (the sentence reads as a whole)', async () => {
     const mine = edit(BASE, 'The lamp came on', 'The lamp flickered on');
     const theirs = edit(BASE, 'at six.', 'at five.');
-    const out = mergePostFile(BASE, mine, theirs);
+    const out = await mergePostFile(BASE, mine, theirs);
     assert.equal(out.conflicts, 1);
     assert.equal(
       out.text,
@@ -66,30 +67,30 @@ describe('Merging a post file three ways', () => {
     );
   });
 
-  it('a paragraph added or deleted just before one the other side edited: both applied (node-diff3 alone makes it a conflict)', () => {
+  it('a paragraph added or deleted just before one the other side edited: both applied (node-diff3 alone makes it a conflict)', async () => {
     const theirs = edit(BASE, 'Then the kettle,', 'Then the old kettle,');
-    const added = mergePostFile(BASE, edit(BASE, 'at six.\n', 'at six.\n\nA new paragraph.\n'), theirs);
+    const added = await mergePostFile(BASE, edit(BASE, 'at six.\n', 'at six.\n\nA new paragraph.\n'), theirs);
     assert.deepEqual([added.conflicts, added.text], [0, edit(theirs, 'at six.\n', 'at six.\n\nA new paragraph.\n')]);
-    const deleted = mergePostFile(BASE, edit(BASE, 'The lamp came on\nat six.\n\n', ''), theirs);
+    const deleted = await mergePostFile(BASE, edit(BASE, 'The lamp came on\nat six.\n\n', ''), theirs);
     assert.deepEqual([deleted.conflicts, deleted.text], [0, edit(theirs, 'The lamp came on\nat six.\n\n', '')]);
   });
 
-  it('front matter against body: the title here and the status, version and a paragraph on the site merge cleanly, comments kept', () => {
+  it('front matter against body: the title here and the status, version and a paragraph on the site merge cleanly, comments kept', async () => {
     const mine = edit(BASE, 'title: Lamps #', 'title: Six lamps #');
     const theirs = edit(
       edit(edit(BASE, 'status: draft', 'status: publish'), '2026-11-01T08', '2026-11-02T09'),
       'The end.',
       'The very end.',
     );
-    const out = mergePostFile(BASE, mine, theirs);
+    const out = await mergePostFile(BASE, mine, theirs);
     assert.deepEqual([out.conflicts, out.clean], [0, true]);
     assert.equal(out.text, edit(theirs, 'title: Lamps #', 'title: Six lamps #'));
   });
 
-  it('front matter keys: written alike is no change; a key added or removed on one side is; one key changed both ways is a conflict on its lines', () => {
+  it('front matter keys: written alike is no change; a key added or removed on one side is; one key changed both ways is a conflict on its lines', async () => {
     const mine = edit(edit(BASE, 'title: Lamps # working title', 'title: Mine'), 'tags: [light, home]', 'tags:\n  - light\n  - home');
     const theirs = edit(edit(BASE, 'title: Lamps # working title', 'title: Site'), 'modified: 2026-11-01T08:00:00Z\n', 'excerpt: Light.\n');
-    const out = mergePostFile(BASE, mine, theirs);
+    const out = await mergePostFile(BASE, mine, theirs);
     assert.equal(out.conflicts, 1);
     assert.equal(
       out.text,
@@ -107,11 +108,11 @@ describe('Merging a post file three ways', () => {
     assert.deepEqual(parsed.meta, { title: 'Mine', status: 'draft', tags: ['light', 'home'], excerpt: 'Light.' });
   });
 
-  it('a fenced block moved here and edited on the site: the block at its new place as it was, and the edited block in a conflict where it stood (nothing lost)', () => {
+  it('a fenced block moved here and edited on the site: the block at its new place as it was, and the edited block in a conflict where it stood (nothing lost)', async () => {
     const fence = '```js\nconst on = true;\nconst at = 6;\n```\n\n';
     const mine = edit(edit(BASE, fence, ''), 'The lamp came on', `${fence}The lamp came on`);
     const theirs = edit(BASE, 'const at = 6;', 'const at = 7;');
-    const out = mergePostFile(BASE, mine, theirs);
+    const out = await mergePostFile(BASE, mine, theirs);
     assert.equal(out.conflicts, 1);
     assert.equal(
       out.text,
@@ -120,10 +121,10 @@ describe('Merging a post file three ways', () => {
     assert.equal(errorsOf(parsePostFile(out.text)).length, 1, 'never published as it is');
   });
 
-  it('a conflict inside fenced code is widened to the whole block, so its markers are outside the fence and the file is refused', () => {
+  it('a conflict inside fenced code is widened to the whole block, so its markers are outside the fence and the file is refused', async () => {
     const mine = edit(BASE, 'const at = 6;', 'const at = 7;');
     const theirs = edit(BASE, 'const at = 6;', 'const at = 5;');
-    const out = mergePostFile(BASE, mine, theirs);
+    const out = await mergePostFile(BASE, mine, theirs);
     const block = (n: number) => `\`\`\`js\nconst on = true;\nconst at = ${n};\n\`\`\`\n`;
     assert.equal(out.text, edit(BASE, block(6), `<<<<<<< Here\n${block(7)}=======\n${block(5)}>>>>>>> Site\n`));
     assert.deepEqual(
@@ -132,10 +133,10 @@ describe('Merging a post file three ways', () => {
     );
   });
 
-  it('a paragraph deleted here and edited on the site: a conflict with the edit kept inside the markers', () => {
+  it('a paragraph deleted here and edited on the site: a conflict with the edit kept inside the markers', async () => {
     const mine = edit(BASE, 'Then the kettle,\nthen the radio.\n\n', '');
     const theirs = edit(BASE, 'then the radio.', 'then the news.');
-    const out = mergePostFile(BASE, mine, theirs);
+    const out = await mergePostFile(BASE, mine, theirs);
     assert.equal(out.conflicts, 1);
     assert.equal(
       out.text,
@@ -143,34 +144,34 @@ describe('Merging a post file three ways', () => {
     );
   });
 
-  it('the same change on both sides is no conflict, and is made once', () => {
+  it('the same change on both sides is no conflict, and is made once', async () => {
     const both = edit(edit(BASE, 'status: draft', 'status: publish'), 'at six.', 'at seven.');
-    const out = mergePostFile(BASE, both, both);
+    const out = await mergePostFile(BASE, both, both);
     assert.deepEqual([out.text, out.conflicts, out.clean], [both, 0, true]);
   });
 
-  it('CRLF files merge line by line and stay CRLF, also when the site side came with LF', () => {
+  it('CRLF files merge line by line and stay CRLF, also when the site side came with LF', async () => {
     const crlf = (text: string) => text.replace(/\n/g, '\r\n');
     const mine = edit(BASE, 'at six.', 'at half past six.');
     const theirs = edit(BASE, 'then the radio.', 'then the news.');
     const expected = crlf(edit(mine, 'then the radio.', 'then the news.'));
-    assert.deepEqual(mergePostFile(crlf(BASE), crlf(mine), crlf(theirs)), { text: expected, conflicts: 0, clean: true });
-    assert.deepEqual(mergePostFile(crlf(BASE), crlf(mine), theirs), { text: expected, conflicts: 0, clean: true });
-    const conflicted = mergePostFile(crlf(BASE), crlf(edit(BASE, 'at six.', 'at seven.')), crlf(edit(BASE, 'at six.', 'at five.')));
+    assert.deepEqual(await mergePostFile(crlf(BASE), crlf(mine), crlf(theirs)), { text: expected, conflicts: 0, clean: true });
+    assert.deepEqual(await mergePostFile(crlf(BASE), crlf(mine), theirs), { text: expected, conflicts: 0, clean: true });
+    const conflicted = await mergePostFile(crlf(BASE), crlf(edit(BASE, 'at six.', 'at seven.')), crlf(edit(BASE, 'at six.', 'at five.')));
     assert.equal(conflicted.text, crlf(edit(BASE, 'at six.\n', '<<<<<<< Here\nat seven.\n=======\nat five.\n>>>>>>> Site\n')));
   });
 
-  it("a file with no front matter merges as a body, and the site's front matter is taken when the file has none", () => {
+  it("a file with no front matter merges as a body, and the site's front matter is taken when the file has none", async () => {
     const base = file('One.', '', 'Two.');
-    const out = mergePostFile(base, file('One!', '', 'Two.'), file('One.', '', 'Two!'));
+    const out = await mergePostFile(base, file('One!', '', 'Two.'), file('One.', '', 'Two!'));
     assert.deepEqual(out, { text: file('One!', '', 'Two!'), conflicts: 0, clean: true });
-    const fronted = mergePostFile(base, file('One!', '', 'Two.'), file('---', 'id: 12', '---', 'One.', '', 'Two.'));
+    const fronted = await mergePostFile(base, file('One!', '', 'Two.'), file('---', 'id: 12', '---', 'One.', '', 'Two.'));
     assert.deepEqual(fronted, { text: file('---', 'id: 12', '---', 'One!', '', 'Two.'), conflicts: 0, clean: true });
   });
 
-  it('front matter YAML that cannot merge key by key merges by lines, losing nothing', () => {
+  it('front matter YAML that cannot merge key by key merges by lines, losing nothing', async () => {
     const base = file('---', '{title: A, status: draft}', '---', 'Body');
-    const out = mergePostFile(
+    const out = await mergePostFile(
       base,
       file('---', '{title: B, status: draft}', '---', 'Body'),
       file('---', '{title: A, status: publish}', '---', 'Body'),
@@ -182,43 +183,12 @@ describe('Merging a post file three ways', () => {
     assert.equal(out.conflicts, 1);
   });
 
-  it('never loses an edit: 500 seeded pairs of random edits (lines, paragraphs, fenced blocks; edited, added, deleted, moved)', () => {
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
-    let next = 0;
-    const paragraph = (): string[] =>
-      random(4) === 0 ? ['```', `code ${next++}`, `code ${next++}`, '```'] : Array.from({ length: 1 + random(3) }, () => `line ${next++}`);
-    const changed = (paragraphs: string[][]): string[][] => {
-      const p = paragraphs.map((lines) => [...lines]);
-      for (let k = 1 + random(3); k > 0; k--) {
-        const i = random(p.length);
-        const op = random(5);
-        // A fenced block's inside is edited, never its fence lines.
-        if (op === 0) p[i][p[i][0] === '```' ? 1 + random(2) : random(p[i].length)] = `edited ${next++}`;
-        if (op === 1 && p.length > 1) p.splice(i, 1);
-        if (op === 2) p.splice(i, 0, paragraph());
-        if (op === 3) p.splice(random(p.length), 0, ...p.splice(i, 1));
-        if (op === 4) p[i].push(`added ${next++}`);
-      }
-      return p;
-    };
-    const text = (paragraphs: string[][]) => `---\ntitle: T\n---\n${paragraphs.map((lines) => lines.join('\n')).join('\n\n')}\n`;
+  it('never loses an edit: 500 seeded pairs of random edits (lines, paragraphs, fenced blocks; edited, added, deleted, moved)', async () => {
+    const cases = new MergeCases(7);
     for (let n = 0; n < 500; n++) {
-      const paragraphs = Array.from({ length: 3 + random(5) }, paragraph);
-      const [base, mine, theirs] = [paragraphs, changed(paragraphs), changed(paragraphs)].map(text);
-      const out = mergePostFile(base, mine, theirs);
-      const [was, here, site, merged] = [base, mine, theirs, out.text].map((t) => new Set(t.split('\n')));
-      const shown = `case ${n}:\n${base}\n--- here:\n${mine}\n--- site:\n${theirs}\n--- merged:\n${out.text}`;
-      for (const line of [...here, ...site]) if (!was.has(line)) assert.ok(merged.has(line), `${line} is kept, ${shown}`);
-      for (const line of was)
-        if (line && !here.has(line) && !site.has(line)) assert.ok(!merged.has(line), `${line} stays deleted, ${shown}`);
-      if (mine === base) assert.equal(out.text, theirs, shown);
-      if (theirs === base) assert.equal(out.text, mine, shown);
-      // Every conflict is found where the publisher looks (never inside fenced code), and nothing else is.
-      assert.equal(errorsOf(parsePostFile(out.text)).length, out.conflicts, shown);
+      const paragraphs = Array.from({ length: 3 + cases.random(5) }, () => cases.paragraph());
+      const [base, mine, theirs] = [paragraphs, cases.changed(paragraphs), cases.changed(paragraphs)].map(postText);
+      assertNoLoss(base, mine, theirs, await mergePostFile(base, mine, theirs), `case ${n}`);
     }
   });
 });
