@@ -282,7 +282,9 @@ export class SiteFolders implements vscode.Disposable {
         async (progress, token) => {
           const stop = new AbortController();
           token.onCancellationRequested(() => stop.abort());
-          await s.check(true);
+          // What changed since the last check (one cheap listing); the IDs are compared at most hourly
+          // (the check's own rule) or on Check Site for Changes, not on every Sync.
+          await s.check();
           const groups = s.model.groups();
           const publish = [...groups.here, ...groups.new].flatMap((r) => (r.path ? [r.path] : []));
           const result = await w.syncSite(
@@ -298,6 +300,7 @@ export class SiteFolders implements vscode.Disposable {
               root: s.root.fsPath,
               since: s.model.pullSince(s.taken),
               publish,
+              files: s.model.postFiles(),
               confirmed,
               signal: stop.signal,
               onProgress: (message) => progress.report({ message }),

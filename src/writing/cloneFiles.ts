@@ -134,6 +134,12 @@ export async function* markdownFiles(dir: string): AsyncGenerator<{ path: string
   }
 }
 
+/** One Markdown file's text, as `markdownFiles` reads each (a regular file only); undefined when it is not one. */
+export async function markdownFile(path: string): Promise<{ path: string; text: string } | undefined> {
+  const text = await currentText(path);
+  return text === undefined ? undefined : { path, text };
+}
+
 /** Removes what a killed run left at temporary names in `dir` (the files themselves were never named). */
 export async function removeLeftovers(dir: string): Promise<void> {
   for (const entry of await readdir(dir, { withFileTypes: true }))
