@@ -10,7 +10,9 @@
  * version (same ID and `modified`) is skipped. A post changed on the site since is written over
  * its file only when the file is still what was last written (its sync record's text); a file with
  * local edits is left alone and reported. No file that is not the post's is ever written over: a
- * name another file holds makes the post take the next free name (`-2`), as Open as Markdown does.
+ * name another file holds makes the post take the next free name (`-2`), as Open as Markdown does,
+ * and so does a name that differs from another's only by case or Unicode normalisation (`Case.md`
+ * beside `case.md`): on a disk that ignores them (or a copy onto one) the two would be one file.
  * Posts edited while the clone pages move ahead of it: one last listing of what changed since the
  * newest version seen (`modified_after`, the service's clock) writes them too.
  */
@@ -24,6 +26,7 @@ import {
   markdownFiles,
   removeLeftovers,
   replaceFile,
+  takenNames,
   writeNewFile,
   type CloneDirs,
 } from './cloneFiles';
@@ -165,6 +168,11 @@ export async function cloneSite(deps: CloneDeps, req: CloneRequest): Promise<Clo
   await Promise.all([removeLeftovers(dirs.post), removeLeftovers(dirs.page)]);
   const held = heldPosts(dirs, site, about.ID, req.files, () => out.filesRead++);
   await held.ready();
+  /** The names each folder holds, as a disk that ignores case and normalisation compares them: a new file keeps clear of them all. */
+  const names = new Map([
+    [dirs.post, await takenNames(dirs.post)],
+    [dirs.page, await takenNames(dirs.page)],
+  ]);
   /** The posts this run has taken, with the version taken (each counted once, though a post edited meanwhile is listed twice). */
   const seen = new Map<number, string | undefined>();
 
@@ -206,7 +214,7 @@ export async function cloneSite(deps: CloneDeps, req: CloneRequest): Promise<Clo
     } else {
       await deps.records.set(site, post.ID, record);
       const stem = fileStem(post.slug, `post-${post.ID}`);
-      const path = await writeNewFile(dir, stem, text);
+      const path = await writeNewFile(dir, stem, text, names.get(dir));
       if (basename(path) !== `${stem}.md`) out.renamed.push({ id: post.ID, path, taken: `${stem}.md` });
       held.set(post.ID, { path, modified: post.modified });
       out.written++;
