@@ -11,6 +11,7 @@ import { loadWriting, type WritingModule } from '../lazy/loadWriting';
 import { Outbox, type OutboxEntry, type SendResult } from '../models/outbox';
 import { isUnreachable, waitingSentence } from '../models/outboxReach';
 import { report, reportFailure } from '../report';
+import { folderMarker } from '../writing/cloneMarker';
 import { WRITING_LIMITS } from '../writing/limits';
 import { FolderDocuments } from '../views/siteFolder/folderDocuments';
 import { requireSignIn } from './common';
@@ -139,7 +140,6 @@ export class SiteFolders implements vscode.Disposable {
 
   /** Every workspace folder that holds a clone gets its view. */
   async openWorkspace(): Promise<void> {
-    const w = await loadWriting();
     const roots = new Set<string>();
     for (const f of vscode.workspace.workspaceFolders ?? []) {
       if (f.uri.scheme !== 'file') continue;
@@ -147,7 +147,8 @@ export class SiteFolders implements vscode.Disposable {
       if (this.sessions.has(f.uri.fsPath)) continue;
       let marker: Marker | undefined;
       try {
-        marker = await w.folderMarker(f.uri.fsPath);
+        // Read here, not through the writing code: its load would hold the view's first rows back.
+        marker = await folderMarker(f.uri.fsPath);
       } catch (err) {
         void report.warn(err instanceof Error ? err.message : String(err));
       }
