@@ -1,7 +1,8 @@
 /**
  * One open site folder: its model fed by the files (read once at start, then only what the watcher
  * reports) and by the site (the cheap status check: when the window gains focus and every few
- * minutes while it has it; the IDs on Sync and at most hourly), its Source Control view, and Sync.
+ * minutes while it has it; the IDs at most hourly and on Check Site for Changes), its Source Control
+ * view, and Sync.
  * What the folder last knew of the site (the newest version taken, the site's changes not yet
  * pulled, the posts gone) is kept in the extension's storage between sessions.
  */
