@@ -31,6 +31,7 @@ import { siteVersions, type SiteVersion } from '../../src/writing/siteStatus';
 import { syncSite, type SyncDeps } from '../../src/writing/siteSync';
 import type { SyncRecord } from '../../src/writing/syncRecord';
 import { SITES, startService, type RunningService } from '../../test/service';
+import { filesReadDuring } from './fileReads';
 import type { ChildFigures, ClonedMemories } from './siteFolderClone';
 import { reloadRows, type ReloadFigures } from './siteFolderReload';
 
@@ -283,10 +284,6 @@ function syncDeps(site: ClonedSite): SyncDeps {
   };
 }
 
-// The module object the writing code calls through (CommonJS): the Sync's file reads are counted by wrapping it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const fsp = require('node:fs/promises') as { readFile: (...args: unknown[]) => Promise<unknown> };
-
 /**
  * One file changed here, then a Sync as the extension runs it: the status check from the newest
  * version the folder holds (one cheap listing), then `syncSite` with the session's index of which
@@ -297,22 +294,12 @@ async function syncOfOne(site: ClonedSite, deps: SyncDeps, newest: string): Prom
   const paths = filesById(folder);
   const [, path] = [...paths].find(([, p]) => p.startsWith(join(folder, 'posts')))!;
   writeFileSync(path, `${readFileSync(path, 'utf8').trimEnd()}\n\nOne change here.\n`);
-  const read = new Set<string>();
-  const original = fsp.readFile;
-  fsp.readFile = (...args: unknown[]) => {
-    const p = String(args[0]);
-    if (p.startsWith(folder) && p.endsWith('.md')) read.add(p);
-    return original(...args);
-  };
   const from = svc.requests.length;
   const t = performance.now();
-  let out: Awaited<ReturnType<typeof syncSite>>;
-  try {
+  const { value: out, read } = await filesReadDuring(folder, async () => {
     const check = await siteVersions(api.posts, SITE, { since: secondBefore(newest) });
-    out = await syncSite(deps, { site: SITE, root: folder, since: check.newest ?? newest, publish: [path], files: paths }, () => false);
-  } finally {
-    fsp.readFile = original;
-  }
+    return syncSite(deps, { site: SITE, root: folder, since: check.newest ?? newest, publish: [path], files: paths }, () => false);
+  });
   const { listRequests: _list, ...c } = cost(svc, from, performance.now() - t);
   if (out.published.length !== 1 || out.published[0].path !== path || out.failed.length + out.leftAlone.length > 0)
     throw new Error(`the Sync of one change: ${JSON.stringify({ ...out, published: out.published.map((p) => p.path) })}`);

@@ -13,6 +13,7 @@ import { withFrontMatter } from '../../src/writing/postFile';
 import { postAsFile } from '../../src/writing/postPull';
 import type { MediaMemory, PostMemory, SeenPost } from '../../src/writing/publishBase';
 import { publishPost, type PublishDeps, type PublishOutcome } from '../../src/writing/publisher';
+import type { SyncDeps } from '../../src/writing/siteSync';
 import { recordOf, type SyncRecord, type SyncRecords } from '../../src/writing/syncRecord';
 
 /** A 2×2 PNG: a real image the service can size. */
@@ -42,6 +43,11 @@ export function memories(): {
       set: async (site, id, r) => void records.set(`${site}/${id}`, r),
     },
   };
+}
+
+/** What a Sync of a folder takes, over `memories()` (made when not given): the client, the service, no image bound beyond 1 MB. */
+export function folderSyncDeps(client: ContentSiteClient, service: string, mem = memories()): SyncDeps {
+  return { client, service, ...mem, rules: async () => uploadRules(undefined, 1 << 20), now: () => new Date() };
 }
 
 const made: string[] = [];

@@ -7,35 +7,15 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { uploadRules } from '../../src/writing/imageFiles';
 import { parsePostFile } from '../../src/writing/postFile';
 import { cloneSite } from '../../src/writing/siteClone';
-import { syncSite, type SyncDeps } from '../../src/writing/siteSync';
-import { memories, removeWorkspaces, tempFolder } from './postFileStandIn';
+import { syncSite } from '../../src/writing/siteSync';
+import { filesReadDuring } from '../../scripts/bench/fileReads';
+import { folderSyncDeps, removeWorkspaces, tempFolder } from './postFileStandIn';
 import { useClientAndService } from './setup';
-
-// The module object the writing code calls through (CommonJS): its reads are counted by wrapping it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const fsp = require('node:fs/promises') as { readFile: (...args: unknown[]) => Promise<unknown> };
 
 const SITE = '2001';
 const SITE_POSTS = 500;
-
-/** The post files read (each path once) while `work` runs, under `root`. */
-async function filesReadDuring<T>(root: string, work: () => Promise<T>): Promise<{ value: T; read: Set<string> }> {
-  const read = new Set<string>();
-  const original = fsp.readFile;
-  fsp.readFile = (...args: unknown[]) => {
-    const path = String(args[0]);
-    if (path.startsWith(root) && path.endsWith('.md')) read.add(path);
-    return original(...args);
-  };
-  try {
-    return { value: await work(), read };
-  } finally {
-    fsp.readFile = original;
-  }
-}
 
 describe('Sync of one change in a folder of 500 posts', function () {
   this.timeout(120_000);
@@ -43,14 +23,7 @@ describe('Sync of one change in a folder of 500 posts', function () {
   afterEach(removeWorkspaces);
 
   async function cloned() {
-    const mem = memories();
-    const deps: SyncDeps = {
-      client: client(),
-      service: svc().restUrl,
-      ...mem,
-      rules: async () => uploadRules(undefined, 1 << 20),
-      now: () => new Date(),
-    };
+    const deps = folderSyncDeps(client(), svc().restUrl);
     const root = tempFolder('cs-sync-one-');
     const clone = await cloneSite(deps, { site: SITE, folder: root });
     assert.ok(clone.written > SITE_POSTS, `${clone.written} written`);
