@@ -131,7 +131,9 @@ function heldPosts(dirs: CloneDirs, site: string, siteId: number, index: Readonl
       count();
       const meta = file && parsePostFile(file.text).meta;
       // The index is behind (the file was renamed, or now holds another post): every file read, as without one.
-      if (!meta || !isOf(meta, site, siteId) || meta.id !== id) return (await (all ??= readAll())).get(id);
+      if (meta?.id !== id) return (await (all ??= readAll())).get(id);
+      // It names the post but not this site: not this site's file (as without an index).
+      if (!isOf(meta, site, siteId)) return undefined;
       const found = { path, modified: meta.modified };
       known.set(id, found);
       return found;
