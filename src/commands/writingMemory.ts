@@ -16,51 +16,31 @@ interface MemoryDeps {
   baseUrl(): string;
 }
 
-/** After a write of a memory, the next waits at least this long: a burst of sets (a clone's 10,000) is a few writes, not one each. */
+/** Sets within this long of the first not yet written go out in one write: a clone's 10,000 are a few writes, not one each. */
 export const MEMORY_WRITE_GAP_MS = 250;
 
 /**
  * A memory kept under one key of the global state, written as few times as it may be. Every
  * `state.update` sends (and serializes) the whole object, 10,000 posts' worth after a clone: one
  * per post made a clone's work and memory grow with the square of the site. So a set is seen by
- * `get` at once, and the state is written at once when nothing was written lately, else with
- * every set made meanwhile `MEMORY_WRITE_GAP_MS` after the last write (over what the state holds
- * then, so another part's writes between are kept). A failed write is tried again with the next.
+ * `get` at once and written with every other set made within `MEMORY_WRITE_GAP_MS`, over what the
+ * state holds then (another part's writes between are kept).
  */
 function keyed<T>(deps: MemoryDeps, storageKey: string) {
   const all = () => deps.state.get<Record<string, T>>(storageKey) ?? {};
   const key = (site: string, what: string | number) => `${deps.baseUrl()}|${site}|${what}`;
   /** Set here, not written yet. */
-  let pending = new Map<string, T>();
-  let writing: Promise<void> | undefined;
-  let lastWrite = 0;
-  const write = async (): Promise<void> => {
-    const wait = lastWrite + MEMORY_WRITE_GAP_MS - Date.now();
-    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+  let pending: Record<string, T> | undefined;
+  const write = () => {
     const batch = pending;
-    pending = new Map();
-    lastWrite = Date.now();
-    try {
-      await deps.state.update(storageKey, { ...all(), ...Object.fromEntries(batch) });
-    } catch {
-      // Put back (under any newer set of the same key), for the next write.
-      for (const [k, v] of batch) if (!pending.has(k)) pending.set(k, v);
-    }
-  };
-  const schedule = (): void => {
-    writing ??= write().finally(() => {
-      writing = undefined;
-      if (pending.size > 0) schedule();
-    });
+    pending = undefined;
+    deps.state.update(storageKey, { ...all(), ...batch }).then(undefined, () => undefined);
   };
   return {
-    get: (site: string, what: string | number): T | undefined => {
-      const k = key(site, what);
-      return pending.has(k) ? pending.get(k) : all()[k];
-    },
+    get: (site: string, what: string | number): T | undefined => pending?.[key(site, what)] ?? all()[key(site, what)],
     set: async (site: string, what: string | number, value: T): Promise<void> => {
-      pending.set(key(site, what), value);
-      schedule();
+      if (!pending) setTimeout(write, MEMORY_WRITE_GAP_MS);
+      (pending ??= {})[key(site, what)] = value;
     },
   };
 }
