@@ -7,7 +7,7 @@
  * The site is never asked (a client that never answers), as the rows must not wait for it.
  */
 import './vscodeStub';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -64,7 +64,16 @@ export async function reloadRows(files: number): Promise<ReloadFigures> {
     await first.ready;
     first.dispose();
     const kept = join(work, 'storage', 'site-folders');
-    await until(() => existsSync(kept) && readdirSync(kept).some((n) => n.endsWith('.files.json')));
+    // Its record of files written whole (the write on dispose is not awaited).
+    const whole = () => {
+      const name = existsSync(kept) ? readdirSync(kept).find((n) => n.endsWith('.files.json')) : undefined;
+      try {
+        return name !== undefined && Object.keys(JSON.parse(readFileSync(join(kept, name), 'utf8')) as object).length === files;
+      } catch {
+        return false;
+      }
+    };
+    await until(whole);
     for (const id of [1, 2, 3]) writeFileSync(join(root, 'posts', `post-${id}.md`), `${post(id)}\nEdited here.\n`);
 
     const started = performance.now();

@@ -7,7 +7,7 @@
  * test/unit/commands/siteFolderSession.test.ts): `Uri` for files, `workspace.fs` on the disk, a
  * file watcher that reports nothing, and a source control that keeps what it is given.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import Module from 'node:module';
 import { join } from 'node:path';
 
@@ -53,6 +53,7 @@ const stub = {
       readFile: async (uri: Uri) => new Uint8Array(await readFile(uri.fsPath)),
       writeFile: (uri: Uri, bytes: Uint8Array) => writeFile(uri.fsPath, bytes),
       createDirectory: (uri: Uri) => mkdir(uri.fsPath, { recursive: true }).then(() => undefined),
+      rename: (from: Uri, to: Uri) => rename(from.fsPath, to.fsPath),
     },
     createFileSystemWatcher: () => ({ onDidCreate: noEvent, onDidChange: noEvent, onDidDelete: noEvent, dispose() {} }),
   },

@@ -70,9 +70,9 @@ function withTaken(kept: Kept, newest: string | undefined): Kept {
 }
 
 /** Where the folder at `root` keeps what it knows of the site (the extension's storage; one file per service and folder). */
-function storedAt(storage: vscode.Uri, service: string, root: string, what: 'site' | 'files'): vscode.Uri {
+function storedAt(storage: vscode.Uri, service: string, root: string, what: 'site' | 'files', suffix = ''): vscode.Uri {
   const key = createHash('sha256').update(`${service}|${root}`).digest('hex').slice(0, 32);
-  return vscode.Uri.joinPath(storage, 'site-folders', `${key}${what === 'files' ? '.files' : ''}.json`);
+  return vscode.Uri.joinPath(storage, 'site-folders', `${key}${what === 'files' ? '.files' : ''}.json${suffix}`);
 }
 
 /** A clone of a folder not open (or not yet open) as a session: the versions it took, kept for when it is. */
@@ -137,9 +137,16 @@ export class SiteFolderSession implements vscode.Disposable {
     }
   }
 
+  /**
+   * Written whole or not at all (a temporary file, then renamed over it): a window reloaded during
+   * the write must not leave half a record, which the next start could not read (and would read
+   * every file of the folder again, the rows waiting for it).
+   */
   private async store(what: 'site' | 'files', value: unknown): Promise<void> {
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(this.deps.storage, 'site-folders'));
-    await vscode.workspace.fs.writeFile(this.stored(what), new TextEncoder().encode(JSON.stringify(value)));
+    const temp = storedAt(this.deps.storage, this.marker.service, this.root.fsPath, what, `.${process.pid}.tmp`);
+    await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(JSON.stringify(value)));
+    await vscode.workspace.fs.rename(temp, this.stored(what), { overwrite: true });
   }
 
   private async start(): Promise<void> {

@@ -7,7 +7,7 @@
  */
 import '../../../scripts/bench/vscodeStub';
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -55,7 +55,15 @@ describe('SiteFolderSession after a reload', () => {
     assert.equal(rows(first), 27, 'no record: every file Changed Here');
     first.dispose();
     const files = join(work, 'storage', 'site-folders');
-    await until(() => existsSync(files) && readdirSync(files).some((n) => n.endsWith('.files.json')));
+    // The record written whole (the write on dispose is not awaited).
+    await until(() => {
+      const name = existsSync(files) ? readdirSync(files).find((n) => n.endsWith('.files.json')) : undefined;
+      try {
+        return name !== undefined && Object.keys(JSON.parse(readFileSync(join(files, name), 'utf8')) as object).length === 27;
+      } catch {
+        return false;
+      }
+    });
 
     // After the reload: the writing code never loads, the site never answers; one file went, one changed.
     rmSync(join(root, 'posts', 'post-1.md'));
