@@ -10,7 +10,11 @@
  *   version listed, a second before: siteStatus.ts);
  * - a Sync of 100 changed posts on that clone (src/writing/siteSync.ts): 50 posts changed on the
  *   site by another user (ed) and 50 files changed here, then one `syncSite` from the newest version
- *   the folder holds, timed with its requests and bytes; it must pull the 50 and publish the 50.
+ *   the folder holds, timed with its requests and bytes; it must pull the 50 and publish the 50;
+ * - a Sync of ONE file changed here, as the extension runs it: the status check (what changed since
+ *   the newest version listed), then `syncSite` given which file holds which post (the session's
+ *   index): its requests, time, and the post files it read;
+ * - the Source Control rows after a reload, for 27 files and 10,000 (siteFolderReload.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,10 +28,12 @@ import { parsePostFile } from '../../src/writing/postFile';
 import type { SeenPost } from '../../src/writing/publishBase';
 import { secondBefore } from '../../src/writing/sitePages';
 import { siteVersions, type SiteVersion } from '../../src/writing/siteStatus';
-import { syncSite } from '../../src/writing/siteSync';
+import { syncSite, type SyncDeps } from '../../src/writing/siteSync';
 import type { SyncRecord } from '../../src/writing/syncRecord';
 import { SITES, startService, type RunningService } from '../../test/service';
+import { filesReadDuring } from './fileReads';
 import type { ChildFigures, ClonedMemories } from './siteFolderClone';
+import { reloadRows, type ReloadFigures } from './siteFolderReload';
 
 /** Posts added to the demo site (the seed's own few come with them). */
 export const SITE_FOLDER_POSTS = 10_000;
@@ -55,6 +61,9 @@ export interface CloneFigures extends ServiceCost {
   rssBeforeBytes: number;
   heapPeakGrowthBytes: number;
   heapRetainedBytes: number;
+  /** Writes of the global state (the posts' versions) and the bytes they serialized. */
+  stateWrites: number;
+  stateBytes: number;
 }
 
 /** The seeded service after a clone, to go on from (e.g. a Sync of changed posts); `close` removes the folder too. */
@@ -77,6 +86,18 @@ export interface SiteFolderFigures {
   /** With nothing changed since the newest version listed. */
   quiet: ServiceCost & { listed: number; changed: number };
   sync: SyncFigures;
+  one: OneChangeFigures;
+  /** The Source Control rows after a reload, for 27 files and for 10,000. */
+  reload: ReloadFigures[];
+}
+
+/** A Sync of one file changed here, the status check before it included. */
+export interface OneChangeFigures extends ServiceCost {
+  /** Post files read (each once), and of them those the pull read to find the posts it lists. */
+  filesRead: number;
+  pullFilesRead: number;
+  files: number;
+  published: number;
 }
 
 /** One Sync after `SYNC_CHANGED` posts changed, half on the site and half here. */
@@ -137,7 +158,7 @@ export async function cloneSeededSite(latencyMs: number, posts = SITE_FOLDER_POS
     ).length;
     if (child.written !== listed || child.failed > 0)
       throw new Error(`the clone wrote ${child.written} of ${listed} posts (${child.failed} failed)`);
-    const { ms, written, failed, peakRssBytes, rssBeforeBytes, heapPeakGrowthBytes, heapRetainedBytes } = child;
+    const { ms, written, failed, peakRssBytes, rssBeforeBytes, heapPeakGrowthBytes, heapRetainedBytes, stateWrites, stateBytes } = child;
     const clone = {
       ...cost(svc, 0, ms),
       posts: listed,
@@ -147,6 +168,8 @@ export async function cloneSeededSite(latencyMs: number, posts = SITE_FOLDER_POS
       rssBeforeBytes,
       heapPeakGrowthBytes,
       heapRetainedBytes,
+      stateWrites,
+      stateBytes,
     };
     const memories = JSON.parse(readFileSync(memoriesFile, 'utf8')) as ClonedMemories;
     return { svc, api, site: SITE, folder, clone, records: new Map(memories.records), seen: new Map(memories.seen), close };
@@ -181,8 +204,13 @@ function filesById(folder: string): Map<number, string> {
  * Changes `SYNC_CHANGED` published posts spread over the site (every other one by ed on the site,
  * the rest in their files), then times one Sync from `since` (the newest version the folder holds).
  */
-async function syncOfChanged(site: ClonedSite, versions: readonly SiteVersion[], since: string): Promise<SyncFigures> {
-  const { svc, api, folder } = site;
+async function syncOfChanged(
+  site: ClonedSite,
+  deps: SyncDeps,
+  versions: readonly SiteVersion[],
+  since: string,
+): Promise<{ figures: SyncFigures; newest?: string }> {
+  const { svc, folder } = site;
   const posts = versions.filter((v) => v.type === 'post' && v.status === 'publish').sort((a, b) => a.id - b.id);
   const step = Math.floor(posts.length / SYNC_CHANGED);
   if (step < 1) throw new Error(`the site has ${posts.length} published posts, fewer than ${SYNC_CHANGED}`);
@@ -205,11 +233,40 @@ async function syncOfChanged(site: ClonedSite, versions: readonly SiteVersion[],
     writeFileSync(path, `${readFileSync(path, 'utf8').trimEnd()}\n\nChanged here for the Sync.\n`);
     return path;
   });
+  const from = svc.requests.length;
+  const t = performance.now();
+  let pullMs = 0;
+  const onProgress = (message: string) => {
+    if (!pullMs && message.startsWith('Publishing')) pullMs = performance.now() - t;
+  };
+  // As the extension: given the session's index of which file holds which post.
+  const out = await syncSite(deps, { site: SITE, root: folder, since, publish, files: paths, onProgress }, () => false);
+  const c = cost(svc, from, performance.now() - t);
+  // A clean run, or the figures are not those of the row: no merge, conflict, question, failure or file left.
+  const other =
+    out.merged.length + out.conflicts.length + out.unintended.length + out.failed.length + out.leftAlone.length + out.unreachable.length;
+  if (out.pulled !== onSite.length || out.published.length !== here.length || other > 0)
+    throw new Error(
+      `the Sync pulled ${out.pulled} and published ${out.published.length} of ${onSite.length} and ${here.length}: ${JSON.stringify({ ...out, published: out.published.length })}`,
+    );
+  const figures = {
+    ...c,
+    pullMs,
+    changedOnSite: onSite.length,
+    changedHere: here.length,
+    pulled: out.pulled,
+    published: out.published.length,
+  };
+  return { figures, newest: out.newest };
+}
+
+/** The memories a Sync of the clone goes on with (the clone's records and versions), as the extension keeps them. */
+function syncDeps(site: ClonedSite): SyncDeps {
   const key = (s: string, id: number) => `${s}|${id}`;
   const media = new Map<string, { ID: number; URL: string }>();
-  const deps = {
-    client: api,
-    service: svc.restUrl,
+  return {
+    client: site.api,
+    service: site.svc.restUrl,
     posts: {
       get: (s: string, id: number) => site.seen.get(key(s, id)),
       set: (s: string, id: number, v: SeenPost) => void site.seen.set(key(s, id), v),
@@ -225,29 +282,28 @@ async function syncOfChanged(site: ClonedSite, versions: readonly SiteVersion[],
     rules: async () => uploadRules(undefined, WRITING_LIMITS.defaultUploadBytes),
     now: () => new Date(),
   };
+}
+
+/**
+ * One file changed here, then a Sync as the extension runs it: the status check from the newest
+ * version the folder holds (one cheap listing), then `syncSite` with the session's index of which
+ * file holds which post. It must publish that file and nothing else.
+ */
+async function syncOfOne(site: ClonedSite, deps: SyncDeps, newest: string): Promise<OneChangeFigures> {
+  const { svc, api, folder } = site;
+  const paths = filesById(folder);
+  const [, path] = [...paths].find(([, p]) => p.startsWith(join(folder, 'posts')))!;
+  writeFileSync(path, `${readFileSync(path, 'utf8').trimEnd()}\n\nOne change here.\n`);
   const from = svc.requests.length;
   const t = performance.now();
-  let pullMs = 0;
-  const onProgress = (message: string) => {
-    if (!pullMs && message.startsWith('Publishing')) pullMs = performance.now() - t;
-  };
-  const out = await syncSite(deps, { site: SITE, root: folder, since, publish, onProgress }, () => false);
-  const c = cost(svc, from, performance.now() - t);
-  // A clean run, or the figures are not those of the row: no merge, conflict, question, failure or file left.
-  const other =
-    out.merged.length + out.conflicts.length + out.unintended.length + out.failed.length + out.leftAlone.length + out.unreachable.length;
-  if (out.pulled !== onSite.length || out.published.length !== here.length || other > 0)
-    throw new Error(
-      `the Sync pulled ${out.pulled} and published ${out.published.length} of ${onSite.length} and ${here.length}: ${JSON.stringify({ ...out, published: out.published.length })}`,
-    );
-  return {
-    ...c,
-    pullMs,
-    changedOnSite: onSite.length,
-    changedHere: here.length,
-    pulled: out.pulled,
-    published: out.published.length,
-  };
+  const { value: out, read } = await filesReadDuring(folder, async () => {
+    const check = await siteVersions(api.posts, SITE, { since: secondBefore(newest) });
+    return syncSite(deps, { site: SITE, root: folder, since: check.newest ?? newest, publish: [path], files: paths }, () => false);
+  });
+  const { listRequests: _list, ...c } = cost(svc, from, performance.now() - t);
+  if (out.published.length !== 1 || out.published[0].path !== path || out.failed.length + out.leftAlone.length > 0)
+    throw new Error(`the Sync of one change: ${JSON.stringify({ ...out, published: out.published.map((p) => p.path) })}`);
+  return { ...c, filesRead: read.size, pullFilesRead: out.filesRead, files: paths.size, published: out.published.length };
 }
 
 export async function siteFolderFigures(latencyMs: number): Promise<SiteFolderFigures> {
@@ -261,12 +317,18 @@ export async function siteFolderFigures(latencyMs: number): Promise<SiteFolderFi
     const since = secondBefore(all.value.newest);
     const quiet = await timed(svc, () => siteVersions(api.posts, SITE, { since }));
     const changed = quiet.value.versions.filter((v) => held.get(v.id) !== v.modified).length;
-    const sync = await syncOfChanged(site, all.value.versions, quiet.value.newest ?? all.value.newest);
+    const deps = syncDeps(site);
+    // One change first, from the clone as it stands (the 100 changes below share the service's one
+    // second, which a later pull lists again; a clock that moves has a few posts in its newest second).
+    const one = await syncOfOne(site, deps, quiet.value.newest ?? all.value.newest);
+    const synced = await syncOfChanged(site, deps, all.value.versions, quiet.value.newest ?? all.value.newest);
     return {
       clone: site.clone,
+      one,
       versions: { ...all.cost, listed: all.value.versions.length },
       quiet: { ...quiet.cost, listed: quiet.value.versions.length, changed },
-      sync,
+      sync: synced.figures,
+      reload: [await reloadRows(27), await reloadRows(SITE_FOLDER_POSTS)],
     };
   } finally {
     await site.close();

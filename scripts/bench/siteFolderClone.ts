@@ -6,15 +6,20 @@
  * (`resourceUsage().maxRSS`) and its RSS before the clone (this process with its code loaded: Node,
  * tsx and the writing code), the heap's growth at its highest (sampled as the files are written) and
  * what the heap still holds after. The sync records are files, one per post, as the extension keeps
- * them in its global storage (commands/writingMemory.ts); the versions a map, as its global state
- * holds them. After the measuring, both are written to MEMORIES_FILE for whoever goes on from this
+ * them in its global storage (commands/writingMemory.ts); the versions go through the extension's
+ * own `postMemory` over a global state that, as VS Code's, serializes the whole value it is given
+ * at each update (what the extension host sends the main process). After the measuring, both are written to MEMORIES_FILE for whoever goes on from this
  * clone (a Sync of changed posts).
  */
+import './vscodeStub';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type * as vscode from 'vscode';
 import { ContentSiteClient } from '../../src/api';
+import { MEMORY_WRITE_GAP_MS, postMemory } from '../../src/commands/writingMemory';
+import { STORAGE_KEYS } from '../../src/ids';
 import type { SeenPost } from '../../src/writing/publishBase';
 import { cloneSite } from '../../src/writing/siteClone';
 import type { SyncRecord } from '../../src/writing/syncRecord';
@@ -29,6 +34,9 @@ export interface ChildFigures {
   rssBeforeBytes: number;
   heapPeakGrowthBytes: number;
   heapRetainedBytes: number;
+  /** Writes of the global state (the posts' versions) during the clone, and the bytes they serialized. */
+  stateWrites: number;
+  stateBytes: number;
 }
 
 /** The clone's memories as written to MEMORIES_FILE: `site|id` → record, and → version. */
@@ -46,7 +54,21 @@ async function main(): Promise<void> {
   const recordsDir = `${memoriesFile}.records`;
   mkdirSync(recordsDir, { recursive: true });
   const recordFile = (s: string, id: number) => join(recordsDir, `${encodeURIComponent(s)}|${id}.json`);
-  const seen = new Map<string, SeenPost>();
+  /** The global state: each update's value serialized, as the extension host sends it, and kept. */
+  const state = new Map<string, unknown>();
+  let stateBytes = 0;
+  let stateWrites = 0;
+  const memento = {
+    keys: () => [...state.keys()],
+    get: <T>(key: string, fallback?: T) => (state.has(key) ? (state.get(key) as T) : fallback),
+    update: async (key: string, value: unknown) => {
+      stateBytes += JSON.stringify(value).length;
+      stateWrites++;
+      state.set(key, value);
+      await new Promise((done) => setImmediate(done));
+    },
+  } as unknown as vscode.Memento;
+  const posts = postMemory({ state: memento, baseUrl: () => restUrl });
   // The writing code is loaded (imported above) before the clock starts, as the command loads dist/writing.js before it clones.
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
@@ -65,10 +87,7 @@ async function main(): Promise<void> {
           ),
         set: (s, id, record) => writeFile(recordFile(s, id), JSON.stringify(record)),
       },
-      posts: {
-        get: (s, id) => seen.get(`${s}|${id}`),
-        set: (s, id, v) => void seen.set(`${s}|${id}`, v),
-      },
+      posts,
     },
     {
       site,
@@ -91,12 +110,19 @@ async function main(): Promise<void> {
     rssBeforeBytes: rssBefore,
     heapPeakGrowthBytes: Math.max(heapPeak, heapAfter) - heapBefore,
     heapRetainedBytes: heapAfter - heapBefore,
+    stateWrites,
+    stateBytes,
   };
   const records = readdirSync(recordsDir).map((name): [string, SyncRecord] => [
     decodeURIComponent(name.slice(0, -'.json'.length)),
     JSON.parse(readFileSync(join(recordsDir, name), 'utf8')) as SyncRecord,
   ]);
-  const memories: ClonedMemories = { records, seen: [...seen] };
+  // The last write of the versions (a quarter of a second after the one before), then what it holds, by `site|id`.
+  await new Promise((done) => setTimeout(done, 2 * MEMORY_WRITE_GAP_MS));
+  const held = (state.get(STORAGE_KEYS.seenPosts) ?? {}) as Record<string, SeenPost>;
+  const seen = Object.entries(held).map(([k, v]): [string, SeenPost] => [k.slice(restUrl.length + 1), v]);
+  if (seen.length !== out.written) throw new Error(`the versions of ${seen.length} posts were kept, ${out.written} written`);
+  const memories: ClonedMemories = { records, seen };
   writeFileSync(memoriesFile, JSON.stringify(memories));
   await api.close();
   console.log(JSON.stringify(figures));

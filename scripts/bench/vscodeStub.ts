@@ -3,9 +3,13 @@
  * timing getChildren/getTreeItem (and for test/unit/views/noteRows.test.ts, which checks what the
  * notification rows say). Its l10n.t runs a regex replace on every string (VS Code's does so for a
  * string with arguments, and returns one without as it is), so a bench does not undercount a
- * lookup the code makes per row.
+ * lookup the code makes per row. For a site folder's session (siteFolder.ts's rows after a reload,
+ * test/unit/commands/siteFolderSession.test.ts): `Uri` for files, `workspace.fs` on the disk, a
+ * file watcher that reports nothing, and a source control that keeps what it is given.
  */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import Module from 'node:module';
+import { join } from 'node:path';
 
 class EventEmitter<T> {
   private listeners: Array<(e: T) => void> = [];
@@ -16,7 +20,53 @@ class EventEmitter<T> {
   dispose(): void {}
 }
 
+/** A `file:` URI, as much of one as the code uses. */
+class Uri {
+  readonly scheme = 'file';
+  private constructor(readonly fsPath: string) {}
+  get path(): string {
+    return this.fsPath;
+  }
+  static file(path: string): Uri {
+    return new Uri(path);
+  }
+  static joinPath(base: Uri, ...parts: string[]): Uri {
+    return new Uri(join(base.fsPath, ...parts));
+  }
+  toString(): string {
+    return `file://${this.fsPath}`;
+  }
+}
+
+const noEvent = () => ({ dispose() {} });
+
 const stub = {
+  Uri,
+  RelativePattern: class {
+    constructor(
+      public base: unknown,
+      public pattern: string,
+    ) {}
+  },
+  workspace: {
+    fs: {
+      readFile: async (uri: Uri) => new Uint8Array(await readFile(uri.fsPath)),
+      writeFile: (uri: Uri, bytes: Uint8Array) => writeFile(uri.fsPath, bytes),
+      createDirectory: (uri: Uri) => mkdir(uri.fsPath, { recursive: true }).then(() => undefined),
+      rename: (from: Uri, to: Uri) => rename(from.fsPath, to.fsPath),
+    },
+    createFileSystemWatcher: () => ({ onDidCreate: noEvent, onDidChange: noEvent, onDidDelete: noEvent, dispose() {} }),
+  },
+  scm: {
+    /** A source control whose groups keep the rows they are given (`resourceStates`). */
+    createSourceControl: () => ({
+      inputBox: {},
+      count: 0,
+      statusBarCommands: [] as unknown[],
+      createResourceGroup: (id: string, label: string) => ({ id, label, resourceStates: [] as unknown[], dispose() {} }),
+      dispose() {},
+    }),
+  },
   TreeItem: class {
     constructor(
       public label: unknown,
@@ -52,6 +102,8 @@ const stub = {
   env: { language: 'en' },
   l10n: { t: (s: string, ...args: unknown[]) => s.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) },
   window: {
+    state: { focused: false },
+    onDidChangeWindowState: noEvent,
     createTreeView: () => ({
       visible: true,
       selection: [],

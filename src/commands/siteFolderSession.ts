@@ -1,13 +1,14 @@
 /**
  * One open site folder: its model fed by the files (read once at start, then only what the watcher
  * reports) and by the site (the cheap status check: when the window gains focus and every few
- * minutes while it has it; the IDs on Sync and at most hourly), its Source Control view, and Sync.
+ * minutes while it has it; the IDs at most hourly and on Check Site for Changes), its Source Control
+ * view, and Sync.
  * What the folder last knew of the site (the newest version taken, the site's changes not yet
  * pulled, the posts gone) is kept in the extension's storage between sessions.
  */
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import type { ContentSiteClient } from '../api';
 import type { WritingModule } from '../lazy/loadWriting';
@@ -73,9 +74,9 @@ function withTaken(kept: Kept, newest: string | undefined): Kept {
  * service, folder and site: a marker changed to another site starts from nothing, never from what
  * was read for the other).
  */
-function storedAt(storage: vscode.Uri, service: string, root: string, siteId: number, what: 'site' | 'files'): vscode.Uri {
+function storedAt(storage: vscode.Uri, service: string, root: string, siteId: number, what: 'site' | 'files', suffix = ''): vscode.Uri {
   const key = createHash('sha256').update(`${service}|${root}|${siteId}`).digest('hex').slice(0, 32);
-  return vscode.Uri.joinPath(storage, 'site-folders', `${key}${what === 'files' ? '.files' : ''}.json`);
+  return vscode.Uri.joinPath(storage, 'site-folders', `${key}${what === 'files' ? '.files' : ''}.json${suffix}`);
 }
 
 /** A clone of a folder not open (or not yet open) as a session: the versions it took, kept for when it is. */
@@ -151,43 +152,72 @@ export class SiteFolderSession implements vscode.Disposable {
     }
   }
 
+  /**
+   * Written whole or not at all (a temporary file, then renamed over it): a window reloaded during
+   * the write must not leave half a record, which the next start could not read (and would read
+   * every file of the folder again, the rows waiting for it).
+   */
   private async store(what: 'site' | 'files', value: unknown): Promise<void> {
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(this.deps.storage, 'site-folders'));
-    await vscode.workspace.fs.writeFile(this.stored(what), new TextEncoder().encode(JSON.stringify(value)));
+    const temp = storedAt(this.deps.storage, this.marker.service, this.root.fsPath, this.marker.siteId, what, `.${process.pid}.tmp`);
+    await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(JSON.stringify(value)));
+    await vscode.workspace.fs.rename(temp, this.stored(what), { overwrite: true });
   }
 
   private async start(): Promise<void> {
-    this.kept = (await this.load<Kept>('site')) ?? {};
-    this.files = (await this.load<Record<string, FileEntry>>('files')) ?? {};
+    const [kept, files] = await Promise.all([this.load<Kept>('site'), this.load<Record<string, FileEntry>>('files')]);
+    this.kept = kept ?? {};
+    this.files = files ?? {};
     this.model.restore(this.kept);
+    // The rows as the last session left them, before any file is looked at, the writing code is
+    // loaded or the site is asked: after a reload the view is back at once, and the scan corrects it.
+    for (const [rel, had] of Object.entries(this.files)) this.show(join(this.root.fsPath, rel), had);
     await this.scan();
     void this.check();
   }
 
+  /** A file as its entry says (what it held when last read), when it is one of the view's. */
+  private show(path: string, had: FileEntry): void {
+    if (had[2] !== null || had[3] !== '\0')
+      this.model.setFile({ path, id: had[2] ?? undefined, title: had[3], changedHere: had[4] === 1, conflicted: had[5] === 1 });
+  }
+
+  /** The Markdown files directly in `posts/` and `pages/`, by their path in the folder (read from the disk: no search service). */
+  private async postFiles(): Promise<string[]> {
+    const out: string[] = [];
+    for (const dir of ['posts', 'pages']) {
+      const entries = await readdir(join(this.root.fsPath, dir), { withFileTypes: true }).catch(() => []);
+      for (const e of entries) if ((e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.md')) out.push(join(dir, e.name));
+    }
+    return out;
+  }
+
   /**
    * Every post file of the folder, at start: a file whose size and time are what they were when it
-   * was last read is taken from that reading (10,000 files are 10,000 stats, not 10,000 parses).
+   * was last read is taken from that reading (10,000 files are 10,000 stats, not 10,000 parses), the
+   * others are read again, and the entries of files no longer there are dropped with their rows.
    */
   async scan(): Promise<void> {
-    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(this.root, '{posts,pages}/*.md'));
-    const seen = new Set<string>();
-    for (const f of found) {
-      const rel = relative(this.root.fsPath, f.fsPath);
-      seen.add(rel);
-      const had = this.files[rel];
-      const now = await stat(f.fsPath).catch(() => undefined);
-      if (had && now && had[0] === now.mtimeMs && had[1] === now.size) {
-        if (had[2] !== null || had[3] !== '\0')
-          this.model.setFile({
-            path: f.fsPath,
-            id: had[2] ?? undefined,
-            title: had[3],
-            changedHere: had[4] === 1,
-            conflicted: had[5] === 1,
-          });
-      } else await this.read(f.fsPath);
-    }
-    for (const rel of Object.keys(this.files)) if (!seen.has(rel)) delete this.files[rel];
+    const found = await this.postFiles();
+    const seen = new Set(found);
+    const again: string[] = [];
+    const STATS_AT_ONCE = 64;
+    for (let i = 0; i < found.length; i += STATS_AT_ONCE)
+      await Promise.all(
+        found.slice(i, i + STATS_AT_ONCE).map(async (rel) => {
+          const path = join(this.root.fsPath, rel);
+          const had = this.files[rel];
+          const now = await stat(path).catch(() => undefined);
+          // Unchanged: its row is the one shown from the entry at start.
+          if (!had || !now || had[0] !== now.mtimeMs || had[1] !== now.size) again.push(path);
+        }),
+      );
+    for (const rel of Object.keys(this.files))
+      if (!seen.has(rel)) {
+        delete this.files[rel];
+        this.model.removeFile(join(this.root.fsPath, rel));
+      }
+    for (const path of again) await this.read(path);
     this.saveFiles.later('files', () => void this.store('files', this.files));
   }
 

@@ -11,7 +11,7 @@ import { loadWriting, type WritingModule } from '../lazy/loadWriting';
 import { Outbox, type OutboxEntry, type SendResult } from '../models/outbox';
 import { isUnreachable, waitingSentence } from '../models/outboxReach';
 import { report, reportFailure } from '../report';
-import { MARKER_FILE } from '../writing/cloneMarker';
+import { folderMarker, MARKER_FILE } from '../writing/cloneMarker';
 import { WRITING_LIMITS } from '../writing/limits';
 import { FolderDocuments } from '../views/siteFolder/folderDocuments';
 import { requireSignIn } from './common';
@@ -142,7 +142,6 @@ export class SiteFolders implements vscode.Disposable {
 
   /** Every workspace folder that holds a clone gets its view. */
   async openWorkspace(): Promise<void> {
-    const w = await loadWriting();
     const roots = new Set<string>();
     for (const f of vscode.workspace.workspaceFolders ?? []) {
       if (f.uri.scheme !== 'file') continue;
@@ -150,7 +149,8 @@ export class SiteFolders implements vscode.Disposable {
       if (this.sessions.has(f.uri.fsPath)) continue;
       let marker: Marker | undefined;
       try {
-        marker = await w.folderMarker(f.uri.fsPath);
+        // Read here, not through the writing code: its load would hold the view's first rows back.
+        marker = await folderMarker(f.uri.fsPath);
       } catch (err) {
         void report.warn(err instanceof Error ? err.message : String(err));
       }
@@ -333,7 +333,9 @@ export class SiteFolders implements vscode.Disposable {
         async (progress, token) => {
           const stop = new AbortController();
           token.onCancellationRequested(() => stop.abort());
-          await s.check(true);
+          // What changed since the last check (one cheap listing); the IDs are compared at most hourly
+          // (the check's own rule) or on Check Site for Changes, not on every Sync.
+          await s.check();
           const groups = s.model.groups();
           // Not Sent rows go to the publish pass too: its guard refuses each and says why (nothing of them is read).
           const publish = [...groups.here, ...groups.new, ...groups.held].flatMap((r) => (r.path ? [r.path] : []));
@@ -350,6 +352,7 @@ export class SiteFolders implements vscode.Disposable {
               root: s.root.fsPath,
               since: s.model.pullSince(s.taken),
               publish,
+              files: s.model.postFiles(),
               confirmed,
               signal: stop.signal,
               onProgress: (message) => progress.report({ message }),

@@ -16,13 +16,31 @@ interface MemoryDeps {
   baseUrl(): string;
 }
 
+/** Sets within this long of the first not yet written go out in one write: a clone's 10,000 are a few writes, not one each. */
+export const MEMORY_WRITE_GAP_MS = 250;
+
+/**
+ * A memory kept under one key of the global state, written as few times as it may be. Every
+ * `state.update` sends (and serializes) the whole object, 10,000 posts' worth after a clone: one
+ * per post made a clone's work and memory grow with the square of the site. So a set is seen by
+ * `get` at once and written with every other set made within `MEMORY_WRITE_GAP_MS`, over what the
+ * state holds then (another part's writes between are kept).
+ */
 function keyed<T>(deps: MemoryDeps, storageKey: string) {
   const all = () => deps.state.get<Record<string, T>>(storageKey) ?? {};
   const key = (site: string, what: string | number) => `${deps.baseUrl()}|${site}|${what}`;
+  /** Set here, not written yet. */
+  let pending: Record<string, T> | undefined;
+  const write = () => {
+    const batch = pending;
+    pending = undefined;
+    deps.state.update(storageKey, { ...all(), ...batch }).then(undefined, () => undefined);
+  };
   return {
-    get: (site: string, what: string | number): T | undefined => all()[key(site, what)],
+    get: (site: string, what: string | number): T | undefined => pending?.[key(site, what)] ?? all()[key(site, what)],
     set: async (site: string, what: string | number, value: T): Promise<void> => {
-      await deps.state.update(storageKey, { ...all(), [key(site, what)]: value });
+      if (!pending) setTimeout(write, MEMORY_WRITE_GAP_MS);
+      (pending ??= {})[key(site, what)] = value;
     },
   };
 }

@@ -118,6 +118,11 @@ export class SiteFolderModel {
     return this.fileOfPost.get(id);
   }
 
+  /** Which file holds each post, by ID (a copy): what Sync's pull reads instead of every file of the folder. */
+  postFiles(): Map<number, string> {
+    return new Map(this.fileOfPost);
+  }
+
   file(path: string): FileFacts | undefined {
     return this.files.get(path);
   }

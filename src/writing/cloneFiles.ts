@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { link, lstat, mkdir, open, readdir, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { nameKey } from './fileNames';
 import { isInside } from './folderGuard';
 
 /** Names tried for one post before giving up: `stem.md`, `stem-2.md` … `stem-99.md` (as newPostFile.ts). */
@@ -71,11 +72,18 @@ async function tempFile(dir: string, text: string): Promise<string> {
   return path;
 }
 
+/** The names in `dir` as `nameKey` compares them (what `writeNewFile` keeps clear of). */
+export async function takenNames(dir: string): Promise<Set<string>> {
+  return new Set((await readdir(dir)).map(nameKey));
+}
+
 /**
  * `text` as a new file `<dir>/<stem>[-n].md`, whole or not at all, under the first name nothing
- * holds; its path. Throws a sentence when it may not.
+ * holds; its path. With `taken` (`takenNames`, kept by the caller across its writes), a name that
+ * differs from one of those only by case or Unicode normalisation is taken too, and the name
+ * written joins them. Throws a sentence when it may not.
  */
-export async function writeNewFile(dir: string, stem: string, text: string): Promise<string> {
+export async function writeNewFile(dir: string, stem: string, text: string, taken?: Set<string>): Promise<string> {
   let temp: string;
   try {
     temp = await tempFile(dir, text);
@@ -84,12 +92,16 @@ export async function writeNewFile(dir: string, stem: string, text: string): Pro
   }
   try {
     for (let n = 1; n <= MAX_TRIES; n++) {
-      const path = join(dir, `${stem}${n === 1 ? '' : `-${n}`}.md`);
+      const name = `${stem}${n === 1 ? '' : `-${n}`}.md`;
+      const path = join(dir, name);
+      if (taken?.has(nameKey(name))) continue;
       try {
         await link(temp, path);
+        taken?.add(nameKey(name));
         return path;
       } catch (err) {
         if (code(err) !== 'EEXIST') throw new Error(`${path} could not be written (${code(err)}).`);
+        taken?.add(nameKey(name));
       }
     }
     throw new Error(`${stem}.md and ${MAX_TRIES - 1} more names like it are taken in ${dir}.`);
@@ -132,6 +144,12 @@ export async function* markdownFiles(dir: string): AsyncGenerator<{ path: string
     const text = await currentText(path);
     if (text !== undefined) yield { path, text };
   }
+}
+
+/** One Markdown file's text, as `markdownFiles` reads each (a regular file only); undefined when it is not one. */
+export async function markdownFile(path: string): Promise<{ path: string; text: string } | undefined> {
+  const text = await currentText(path);
+  return text === undefined ? undefined : { path, text };
 }
 
 /** Removes what a killed run left at temporary names in `dir` (the files themselves were never named). */

@@ -41,3 +41,11 @@ export function fileStem(slug: string | undefined, fallback: string): string {
   const stem = cutToBytes(clean, MAX_STEM_BYTES).replace(/-+$/, '') || fallback;
   return DEVICE.test(stem) ? `${stem}-post` : stem;
 }
+
+/**
+ * A file name as a disk that ignores case and Unicode normalisation compares it (macOS, Windows, and
+ * a copy of the folder onto one): two names with one key are one file there, so a folder never holds both.
+ */
+export function nameKey(name: string): string {
+  return name.normalize('NFC').toLowerCase().normalize('NFC');
+}

@@ -10,14 +10,26 @@
  * version (same ID and `modified`) is skipped. A post changed on the site since is written over
  * its file only when the file is still what was last written (its sync record's text); a file with
  * local edits is left alone and reported. No file that is not the post's is ever written over: a
- * name another file holds makes the post take the next free name (`-2`), as Open as Markdown does.
+ * name another file holds makes the post take the next free name (`-2`), as Open as Markdown does,
+ * and so does a name that differs from another's only by case or Unicode normalisation (`Case.md`
+ * beside `case.md`): on a disk that ignores them (or a copy onto one) the two would be one file.
  * Posts edited while the clone pages move ahead of it: one last listing of what changed since the
  * newest version seen (`modified_after`, the service's clock) writes them too.
  */
 import { basename } from 'node:path';
 import type { PostV11 } from '../api';
 import type { SitesApi } from '../api/sites';
-import { cloneDirs, cloneRoot, markdownFiles, removeLeftovers, replaceFile, writeNewFile, type CloneDirs } from './cloneFiles';
+import {
+  cloneDirs,
+  cloneRoot,
+  markdownFile,
+  markdownFiles,
+  removeLeftovers,
+  replaceFile,
+  takenNames,
+  writeNewFile,
+  type CloneDirs,
+} from './cloneFiles';
 import { markFolder } from './cloneMarker';
 import { fileStem } from './fileNames';
 import { parsePostFile } from './postFile';
@@ -47,6 +59,12 @@ export interface CloneRequest {
    * folder took, less a second): Sync's pull. Without it, every post and page.
    */
   since?: string;
+  /**
+   * Which file holds which post, by ID, as the folder's session last read them (Sync's pull): only
+   * the files of the posts listed are read. Without it (the Clone command), every file of `posts/`
+   * and `pages/` is read once to find them.
+   */
+  files?: ReadonlyMap<number, string>;
 }
 
 export interface CloneOutcome {
@@ -70,6 +88,8 @@ export interface CloneOutcome {
   siteId: number;
   /** The newest version listed (not a scheduled post's): where the next look for changes starts. */
   newest?: string;
+  /** Post files read to learn which posts the folder holds (all of them without `files`; with it, those of the posts listed). */
+  filesRead: number;
 }
 
 /** A file of this site's post already in the folder. */
@@ -78,16 +98,56 @@ interface Held {
   modified?: string;
 }
 
-/** The posts of `site` the folder already holds, by ID (read from the files themselves). */
-async function heldPosts(dirs: CloneDirs, site: string, siteId: number): Promise<Map<number, Held>> {
-  const held = new Map<number, Held>();
-  for (const dir of [dirs.post, dirs.page])
-    for await (const file of markdownFiles(dir)) {
-      const { meta } = parsePostFile(file.text);
-      if (meta.id === undefined || (meta.site !== site && meta.site !== String(siteId)) || held.has(meta.id)) continue;
-      held.set(meta.id, { path: file.path, modified: meta.modified });
-    }
-  return held;
+/** Whether a file's front matter says it is post `id` of `site` (its ID or its name). */
+const isOf = (meta: { id?: number; site?: string }, site: string, siteId: number) =>
+  meta.id !== undefined && (meta.site === site || meta.site === String(siteId));
+
+/**
+ * The posts of `site` the folder already holds, by ID: with an index of the files (the session's),
+ * each file is read only when its post is listed (and checked to hold it still); without one, every
+ * file is read once, at the first post asked about. `count` says how many files were read.
+ */
+function heldPosts(dirs: CloneDirs, site: string, siteId: number, index: ReadonlyMap<number, string> | undefined, count: () => void) {
+  let all: Promise<Map<number, Held>> | undefined;
+  const readAll = async (): Promise<Map<number, Held>> => {
+    const held = new Map<number, Held>();
+    for (const dir of [dirs.post, dirs.page])
+      for await (const file of markdownFiles(dir)) {
+        count();
+        const { meta } = parsePostFile(file.text);
+        if (!isOf(meta, site, siteId) || held.has(meta.id!)) continue;
+        held.set(meta.id!, { path: file.path, modified: meta.modified });
+      }
+    return held;
+  };
+  /** Taken by this run (written, or found): looked up before any file. */
+  const known = new Map<number, Held>();
+  return {
+    async get(id: number): Promise<Held | undefined> {
+      const had = known.get(id);
+      if (had) return had;
+      if (!index) return (await (all ??= readAll())).get(id);
+      const path = index.get(id);
+      if (path === undefined) return undefined;
+      const file = await markdownFile(path);
+      count();
+      const meta = file && parsePostFile(file.text).meta;
+      // The index is behind (the file was renamed, or now holds another post): every file read, as without one.
+      if (meta?.id !== id) return (await (all ??= readAll())).get(id);
+      // It names the post but not this site: not this site's file (as without an index).
+      if (!isOf(meta, site, siteId)) return undefined;
+      const found = { path, modified: meta.modified };
+      known.set(id, found);
+      return found;
+    },
+    set(id: number, held: Held): void {
+      known.set(id, held);
+    },
+    /** Without an index: every file read now (before the first post is written, so none is taken for another's). */
+    async ready(): Promise<void> {
+      if (!index) await (all ??= readAll());
+    },
+  };
 }
 
 const aborted = (err: unknown, signal?: AbortSignal) => signal?.aborted === true && (!serviceError(err) || err.kind === 'cancelled');
@@ -104,13 +164,20 @@ export async function cloneSite(deps: CloneDeps, req: CloneRequest): Promise<Clo
     failed: [],
     cancelled: false,
     total: 0,
+    filesRead: 0,
     siteId: about.ID,
   };
   const root = await cloneRoot(req.folder);
   await markFolder(root, { service: deps.service, site, siteId: about.ID, ...(about.URL ? { url: about.URL } : {}) });
   const dirs = await cloneDirs(root);
   await Promise.all([removeLeftovers(dirs.post), removeLeftovers(dirs.page)]);
-  const held = await heldPosts(dirs, site, about.ID);
+  const held = heldPosts(dirs, site, about.ID, req.files, () => out.filesRead++);
+  await held.ready();
+  /** The names each folder holds, as a disk that ignores case and normalisation compares them: a new file keeps clear of them all. */
+  const names = new Map([
+    [dirs.post, await takenNames(dirs.post)],
+    [dirs.page, await takenNames(dirs.page)],
+  ]);
   /** The posts this run has taken, with the version taken (each counted once, though a post edited meanwhile is listed twice). */
   const seen = new Map<number, string | undefined>();
 
@@ -118,7 +185,7 @@ export async function cloneSite(deps: CloneDeps, req: CloneRequest): Promise<Clo
   async function take(post: PostV11): Promise<void> {
     // Listed again (the last listing of what changed meanwhile), and no newer: already taken as it is.
     if (post.status === 'trash' || (seen.has(post.ID) && seen.get(post.ID) === post.modified)) return;
-    const have = held.get(post.ID);
+    const have = await held.get(post.ID);
     if (have?.modified === post.modified) {
       if (!seen.has(post.ID)) out.skipped++;
       return;
@@ -155,7 +222,7 @@ export async function cloneSite(deps: CloneDeps, req: CloneRequest): Promise<Clo
     } else {
       await deps.records.set(site, post.ID, record);
       const stem = fileStem(post.slug, `post-${post.ID}`);
-      const path = await writeNewFile(dir, stem, text);
+      const path = await writeNewFile(dir, stem, text, names.get(dir));
       if (basename(path) !== `${stem}.md`) out.renamed.push({ id: post.ID, path, taken: `${stem}.md` });
       held.set(post.ID, { path, modified: post.modified });
       out.written++;
@@ -164,13 +231,15 @@ export async function cloneSite(deps: CloneDeps, req: CloneRequest): Promise<Clo
   }
 
   /** Every post of one listing (the newest version it saw); not finished when cancelled. */
-  async function pass(modifiedAfter?: string): Promise<{ newest?: string; finished: boolean }> {
+  async function pass(modifiedAfter?: string): Promise<{ newest?: string; finished: boolean; pages: number }> {
     let newest: string | undefined;
+    let pages = 0;
     try {
       for await (const page of sitePages(deps.client.posts, site, { modifiedAfter, signal })) {
+        pages++;
         if (!modifiedAfter) out.total = page.found;
         for (const post of page.posts) {
-          if (signal?.aborted) return { finished: false };
+          if (signal?.aborted) return { finished: false, pages };
           // A scheduled post's `modified` is its future date: not a moment the site has reached.
           if (post.status !== 'future' && post.modified && (!newest || Date.parse(post.modified) > Date.parse(newest)))
             newest = post.modified;
@@ -181,16 +250,17 @@ export async function cloneSite(deps: CloneDeps, req: CloneRequest): Promise<Clo
         }
       }
     } catch (err) {
-      if (aborted(err, signal)) return { finished: false };
+      if (aborted(err, signal)) return { finished: false, pages };
       throw err;
     }
-    return { newest, finished: true };
+    return { newest, finished: true, pages };
   }
 
   const later = (a?: string, b?: string) => (!a ? b : !b ? a : Date.parse(b) > Date.parse(a) ? b : a);
   const first = await pass(req.since);
   out.newest = first.newest;
-  if (first.finished && first.newest && !signal?.aborted) {
+  // One page is one answer: nothing was edited between its pages, so nothing moved ahead of the listing.
+  if (first.finished && first.newest && first.pages > 1 && !signal?.aborted) {
     const since = await pass(secondBefore(first.newest));
     out.newest = later(first.newest, since.newest);
     out.cancelled = !since.finished;

@@ -49,6 +49,8 @@ export interface SyncRequest {
   since?: string;
   /** The files changed here and the files new here (the view's groups): what the publish pass sends. */
   publish: readonly string[];
+  /** Which file holds which post (the session's reading of the folder): the pull reads only the files of the posts it lists. */
+  files?: ReadonlyMap<number, string>;
   /** Files whose changes beyond the writer's edits (`unintended`) the writer has seen and accepted. */
   confirmed?: ReadonlySet<string>;
   signal?: AbortSignal;
@@ -73,6 +75,8 @@ export interface SyncOutcome {
   failed: Array<{ path?: string; id?: number; message: string }>;
   /** The newest version listed: the next status check and Sync start from it. */
   newest?: string;
+  /** Post files the pull read to learn which posts the folder holds. */
+  filesRead: number;
   cancelled: boolean;
 }
 
@@ -90,6 +94,7 @@ const nothingYet = (): SyncOutcome => ({
   unreachable: [],
   leftAlone: [],
   failed: [],
+  filesRead: 0,
   cancelled: false,
 });
 
@@ -119,8 +124,9 @@ export async function syncSite(deps: SyncDeps, req: SyncRequest, unreachable: Un
   // A second before: the service compares whole seconds strictly, and a change made in the newest
   // version's own second must not be missed (one already taken is listed again and skipped).
   const since = req.since ? secondBefore(req.since) : undefined;
-  const pulled = await cloneSite(deps, { site, folder: req.root, since, signal });
+  const pulled = await cloneSite(deps, { site, folder: req.root, since, files: req.files, signal });
   out.pulled = pulled.written + pulled.updated;
+  out.filesRead = pulled.filesRead;
   out.newest = pulled.newest ?? req.since;
   out.failed.push(...pulled.failed);
   if (pulled.cancelled) return { ...out, cancelled: true };

@@ -45,9 +45,9 @@ export function memories(): {
   };
 }
 
-/** What Sync takes, over `client` and fresh memories (their maps for the test to look into). */
-export function syncDeps(client: ContentSiteClient, service: string): SyncDeps & ReturnType<typeof memories> {
-  return { client, service, ...memories(), rules: async () => uploadRules(undefined, 1 << 20), now: () => new Date() };
+/** What a Sync of a folder takes, over `memories()` (made when not given): the client, the service, no image bound beyond 1 MB. */
+export function folderSyncDeps(client: ContentSiteClient, service: string, mem = memories()): SyncDeps {
+  return { client, service, ...mem, rules: async () => uploadRules(undefined, 1 << 20), now: () => new Date() };
 }
 
 const made: string[] = [];

@@ -192,6 +192,29 @@ describe('Cloning a whole site into a folder', function () {
     );
   });
 
+  it('slugs that differ only by case or Unicode normalisation get names that differ otherwise too: the second takes -2', async () => {
+    const folder = tempFolder('clone-');
+    // The service lowercases the slugs it is given; another site may not (and NFD comes from some editors).
+    const world = svc().world().posts;
+    const slugs: Array<[number, string]> = [
+      [100, 'Case'],
+      [101, 'case'],
+      [103, 'Cafe\u0301'],
+      [104, 'caf\u00e9'],
+    ];
+    for (const [id, slug] of slugs) world.get(id)!.slug = slug;
+    const out = await cloneSite(depsOf(memories()), { site: SITE, folder });
+    assert.equal(out.written, listed().length);
+    const names = readdirSync(join(folder, 'posts'));
+    const keys = names.map((n) => n.normalize('NFC').toLowerCase());
+    const twice = names.filter((_, i) => keys.indexOf(keys[i]) !== i);
+    assert.deepEqual(twice, [], 'every name unique ignoring case and normalisation');
+    const byId = new Map(filesOf(folder).map((f) => [f.id, f.name.normalize('NFC').toLowerCase()]));
+    assert.deepEqual([byId.get(100), byId.get(101)].sort(), ['case-2.md', 'case.md']);
+    assert.deepEqual([byId.get(103), byId.get(104)].sort(), ['café-2.md', 'café.md']);
+    assert.equal(out.renamed.length, 2, 'both second names reported');
+  });
+
   it('run again after the site changed: an untouched file takes the new version, a file edited since is left alone and reported', async () => {
     const folder = tempFolder('clone-');
     const m = memories();

@@ -11,7 +11,7 @@ import { parsePostFile, withFrontMatter } from '../../src/writing/postFile';
 import { publishPost } from '../../src/writing/publisher';
 import { cloneSite } from '../../src/writing/siteClone';
 import { publishFolderFile, syncSite } from '../../src/writing/siteSync';
-import { removeWorkspaces, syncDeps, tempFolder } from './postFileStandIn';
+import { folderSyncDeps, removeWorkspaces, tempFolder } from './postFileStandIn';
 import { useClientAndService } from './setup';
 
 const SITE = '2001';
@@ -23,7 +23,7 @@ describe('A site folder sends only what is the folder’s', function () {
   const never = () => false;
 
   async function cloned() {
-    const deps = syncDeps(client(), svc().restUrl);
+    const deps = folderSyncDeps(client(), svc().restUrl);
     const post = await client().posts.create(SITE, { title: 'Harbour notes', content: '<p>The harbour wall.</p>', status: 'publish' });
     const root = tempFolder('cs-guard-');
     const clone = await cloneSite(deps, { site: SITE, folder: root });

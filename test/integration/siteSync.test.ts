@@ -10,11 +10,10 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContentSiteError } from '../../src/api';
-import { uploadRules } from '../../src/writing/imageFiles';
 import { parsePostFile } from '../../src/writing/postFile';
 import { cloneSite } from '../../src/writing/siteClone';
-import { syncSite, type SyncDeps } from '../../src/writing/siteSync';
-import { memories, removeWorkspaces, tempFolder } from './postFileStandIn';
+import { syncSite } from '../../src/writing/siteSync';
+import { folderSyncDeps, memories, removeWorkspaces, tempFolder } from './postFileStandIn';
 import { useClientAndService } from './setup';
 
 const SITE = '2001';
@@ -28,13 +27,7 @@ describe('Sync of a site folder', function () {
   /** A post of three paragraphs, cloned with the rest of the demo site; its file. */
   async function cloned() {
     const mem = memories();
-    const deps: SyncDeps = {
-      client: client(),
-      service: svc().restUrl,
-      ...mem,
-      rules: async () => uploadRules(undefined, 1 << 20),
-      now: () => new Date(),
-    };
+    const deps = folderSyncDeps(client(), svc().restUrl, mem);
     const post = await client().posts.create(SITE, { title: 'Harbour notes', content: PARAS.join('\n\n'), status: 'publish' });
     const root = tempFolder('cs-sync-');
     const clone = await cloneSite(deps, { site: SITE, folder: root });
