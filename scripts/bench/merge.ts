@@ -5,7 +5,7 @@
  * between paragraphs), and a text over the bound (refused). Each row: the median of 3 runs and the
  * longest step (the event loop's longest wait meanwhile), as writingWorst.ts measures them.
  */
-import { WRITING_LIMITS } from '../../src/writing/limits';
+import { MERGE_LIMITS } from '../../src/writing/mergeLimits';
 import { mergePostFile } from '../../src/writing/mergePost';
 import { MergeCases, pathological, postText } from '../../test/unit/writing/mergeShapes';
 import { time, type WorstCase } from './writingWorst';
@@ -34,7 +34,7 @@ export async function mergeFigures(): Promise<WorstCase[]> {
     const post = edited(kb, 10);
     rows.push(await time(await label(`a ${kb} KB post (${post.base.split('\n').length} lines), 10 edits on each side`, post), post, merge));
   }
-  for (const shape of pathological(WRITING_LIMITS.mergeChars - 4096)) rows.push(await time(await label(shape.what, shape), shape, merge));
+  for (const shape of pathological(MERGE_LIMITS.chars - 4096)) rows.push(await time(await label(shape.what, shape), shape, merge));
   const big = edited(1024, 10);
   rows.push(await time('a 1 MB post, 10 edits on each side', big, merge));
   return rows;

@@ -17,15 +17,6 @@ export const WRITING_LIMITS = {
   nesting: 100,
   /** Rows of one table turned into a Markdown table; a longer table is kept as HTML. */
   tableRows: 300,
-  /** Each text of a three-way merge of a post file (the file, the site's version, the last synced one), in characters: the largest post the extension opens. */
-  mergeChars: 256 * 1024,
-  /**
-   * Line comparisons one merge may make in all (mergeLines.ts, lineDiff.ts); past them a part that
-   * differs is taken whole (still losing nothing). About 0.2 s of work on the slowest shape.
-   */
-  mergeComparisons: 24_000_000,
-  /** Line comparisons between two turns of the event loop during a merge (about 20 ms). */
-  mergeStepComparisons: 2_000_000,
   /** An image's size when the site does not say its own upload limit (`options.max_upload_size`). */
   defaultUploadBytes: 50 * 1024 * 1024,
 } as const;

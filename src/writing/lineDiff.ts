@@ -2,7 +2,7 @@
  * Two texts' lines diffed in bounded work, for the three-way merge (mergeLines.ts). Lines are
  * interned as integers; the common prefix and suffix come off first; the middle is diffed by
  * Myers' linear-space algorithm (@jest/diff-sequences). Every line comparison is counted against a
- * merge's `MergeWork`: one diff never makes more than a step of them (WRITING_LIMITS) between two
+ * merge's `MergeWork`: one diff never makes more than a step of them (MERGE_LIMITS) between two
  * turns of the event loop, and a merge never more than its whole budget. Past a step, the middle is
  * anchored on the lines found once in each text (patience, as `git diff --patience`) and each gap
  * between anchors is diffed on its own; a gap past the budget is taken as one change. The result is
@@ -10,7 +10,7 @@
  * deterministic function of the texts, never of time.
  */
 import diffSequences from '@jest/diff-sequences';
-import { WRITING_LIMITS } from './limits';
+import { MERGE_LIMITS } from './mergeLimits';
 
 /** One change: the base's lines [from, to) replaced by the side's lines [sideFrom, sideTo). */
 export interface Hunk {
@@ -39,16 +39,16 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What one merge may still compare, and what it compared since it last gave the event loop a turn. */
 export class MergeWork {
-  left: number = WRITING_LIMITS.mergeComparisons;
+  left: number = MERGE_LIMITS.comparisons;
   private sinceTurn = 0;
 
   /** How many comparisons the next piece of work may make, after a turn of the event loop when this step cannot hold `wanted`. */
   async allow(wanted: number): Promise<number> {
-    if (this.sinceTurn > 0 && this.sinceTurn + Math.min(wanted, this.left) > WRITING_LIMITS.mergeStepComparisons) {
+    if (this.sinceTurn > 0 && this.sinceTurn + Math.min(wanted, this.left) > MERGE_LIMITS.stepComparisons) {
       await turn();
       this.sinceTurn = 0;
     }
-    return Math.max(0, Math.min(WRITING_LIMITS.mergeStepComparisons - this.sinceTurn, this.left));
+    return Math.max(0, Math.min(MERGE_LIMITS.stepComparisons - this.sinceTurn, this.left));
   }
 
   spend(n: number): void {

@@ -6,12 +6,13 @@
  * `>>>>>>> Site`), which `parsePostFile` reports, so such a file is never published. No edit of
  * either side is lost: each is merged, or inside markers.
  *
- * A merge is work bounded by the texts' size (WRITING_LIMITS.mergeChars, each of the three; a
+ * A merge is work bounded by the texts' size (MERGE_LIMITS.chars, each of the three; a
  * larger one is refused with a LimitError that says its size, never attempted) and by a count of
  * line comparisons (lineDiff.ts), given to the event loop in steps: it never holds the extension host.
  */
 import { mergeFrontMatter } from './frontMatterMerge';
-import { LimitError, sizeText, WRITING_LIMITS } from './limits';
+import { LimitError, sizeText } from './limits';
+import { MERGE_LIMITS } from './mergeLimits';
 import { MergeWork } from './lineDiff';
 import { mergeText } from './mergeLines';
 import { split } from './postFile';
@@ -27,7 +28,7 @@ const BOM = '\uFEFF';
 /** CRLF read as LF (a side saved on another system differs in no line), without a byte order mark. */
 const plain = (text: string) => (text.startsWith(BOM) ? text.slice(1) : text).replace(/\r\n/g, '\n');
 
-/** Refuses a merge of which a text is over WRITING_LIMITS.mergeChars, naming which and its size. */
+/** Refuses a merge of which a text is over MERGE_LIMITS.chars, naming which and its size. */
 function checkMergeSizes(base: string, mine: string, theirs: string): void {
   const named: Array<[string, string]> = [
     ['The file', mine],
@@ -35,9 +36,9 @@ function checkMergeSizes(base: string, mine: string, theirs: string): void {
     ['The version last synced', base],
   ];
   for (const [which, text] of named)
-    if (text.length > WRITING_LIMITS.mergeChars)
+    if (text.length > MERGE_LIMITS.chars)
       throw new LimitError(
-        `${which} is ${sizeText(text.length)} of text; this extension merges posts up to ${sizeText(WRITING_LIMITS.mergeChars)}, so it is not merged.`,
+        `${which} is ${sizeText(text.length)} of text; this extension merges posts up to ${sizeText(MERGE_LIMITS.chars)}, so it is not merged.`,
       );
 }
 

@@ -6,7 +6,8 @@
  * over 256 KB is refused with its size, never merged.
  */
 import * as assert from 'node:assert/strict';
-import { LimitError, WRITING_LIMITS } from '../../../src/writing/limits';
+import { LimitError } from '../../../src/writing/limits';
+import { MERGE_LIMITS } from '../../../src/writing/mergeLimits';
 import { diffWork } from '../../../src/writing/lineDiff';
 import { mergePostFile } from '../../../src/writing/mergePost';
 import { assertNoLoss, MergeCases, pathological, postText } from './mergeShapes';
@@ -40,18 +41,18 @@ describe('Merging post files of the largest size the extension opens', () => {
           m.comparisons <= 10 * m.lines + 400 * edits * edits,
           `${kb} KB pair ${n}: ${m.comparisons} comparisons for ${m.lines} lines`,
         );
-        assert.ok(m.step <= WRITING_LIMITS.mergeStepComparisons + m.lines, `pair ${n}: ${m.step} comparisons in one step`);
+        assert.ok(m.step <= MERGE_LIMITS.stepComparisons + m.lines, `pair ${n}: ${m.step} comparisons in one step`);
       }
     });
 
-  for (const shape of pathological(WRITING_LIMITS.mergeChars - 4096))
+  for (const shape of pathological(MERGE_LIMITS.chars - 4096))
     it(`merges ${shape.what} losing nothing, in bounded work and steps`, async () => {
       const m = await merged(shape.base, shape.mine, shape.theirs, shape.what);
       assert.ok(
-        m.comparisons <= WRITING_LIMITS.mergeComparisons + 4 * m.lines,
-        `${m.comparisons} comparisons for ${m.lines} lines (at most ${WRITING_LIMITS.mergeComparisons} and a few a line)`,
+        m.comparisons <= MERGE_LIMITS.comparisons + 4 * m.lines,
+        `${m.comparisons} comparisons for ${m.lines} lines (at most ${MERGE_LIMITS.comparisons} and a few a line)`,
       );
-      assert.ok(m.step <= WRITING_LIMITS.mergeStepComparisons + m.lines, `${m.step} comparisons between two turns of the event loop`);
+      assert.ok(m.step <= MERGE_LIMITS.stepComparisons + m.lines, `${m.step} comparisons between two turns of the event loop`);
       if (shape.mine === shape.theirs) assert.deepEqual([m.out.text, m.out.conflicts], [shape.mine, 0]);
     });
 
@@ -67,8 +68,8 @@ describe('Merging post files of the largest size the extension opens', () => {
 
   it('a text over 256 KB (any of the three) is refused with its size, never merged', async () => {
     const post = (chars: number) => `---\ntitle: T\n---\n${'x'.repeat(chars - 18)}\n`;
-    const [small, large] = [post(1000), post(WRITING_LIMITS.mergeChars + 1024)];
-    assert.equal(large.length, WRITING_LIMITS.mergeChars + 1024);
+    const [small, large] = [post(1000), post(MERGE_LIMITS.chars + 1024)];
+    assert.equal(large.length, MERGE_LIMITS.chars + 1024);
     for (const [args, which] of [
       [[small, large, small], 'The file'],
       [[small, small, large], "The site's version"],
@@ -80,7 +81,7 @@ describe('Merging post files of the largest size the extension opens', () => {
           err instanceof LimitError &&
           err.message === `${which} is 257 KB of text; this extension merges posts up to 256 KB, so it is not merged.`,
       );
-    const limit = post(WRITING_LIMITS.mergeChars);
+    const limit = post(MERGE_LIMITS.chars);
     assert.equal((await mergePostFile(limit, limit, small)).text, small, 'the largest is merged');
   });
 });
