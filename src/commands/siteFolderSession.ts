@@ -110,7 +110,12 @@ export class SiteFolderSession implements vscode.Disposable {
   private readonly subs: vscode.Disposable[] = [];
   private kept: Kept = {};
   private files: Record<string, FileEntry> = {};
-  private readonly saveFiles = new KeyedDebounce(2000);
+  /**
+   * The record of files is written a quarter second after the last read of a burst: soon enough
+   * that a reload right after an edit finds the file's row in it (at 2 s, a file saved just before
+   * Reload Window was read again after it, waiting for the writing code: 2.5 s in a real editor).
+   */
+  private readonly saveFiles = new KeyedDebounce(250);
   private checkedAt = 0;
   private checking?: Promise<void>;
   /** The first scan of the files (and the kept state read). */
