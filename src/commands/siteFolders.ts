@@ -175,10 +175,9 @@ export class SiteFolders implements vscode.Disposable {
   /** The marker at `uri` changed: its folder's session is made again from what it says now (or closed when it says nothing usable). */
   private async markerChanged(uri: vscode.Uri): Promise<void> {
     const root = vscode.Uri.joinPath(uri, '..');
-    const w = await loadWriting();
     let marker: Marker | undefined;
     try {
-      marker = await w.folderMarker(root.fsPath);
+      marker = await folderMarker(root.fsPath);
     } catch (err) {
       void report.warn(err instanceof Error ? err.message : String(err));
     }
