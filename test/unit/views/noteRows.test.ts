@@ -161,8 +161,9 @@ describe("the notifications tree's rows", () => {
   });
 
   it('a group asked for after the list changed shows its notes as they are now', () => {
-    const first = comment(1, 3, {});
-    const { model, provider } = tree([first, comment(2, 4, {})]);
+    // One day's two notes at fixed hours of yesterday (3 and 4 hours old fall on two days before 04:00).
+    const first = comment(1, 0, {}, { timestamp: yesterdayAt(11) });
+    const { model, provider } = tree([first, comment(2, 0, {}, { timestamp: yesterdayAt(10) })]);
     const [group] = provider.getChildren() as GroupNode[];
     model.list.beginFetch()([{ ...first, unread: 1 }]);
     const rows = provider.getChildren(group) as NoteNode[];
