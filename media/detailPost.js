@@ -28,7 +28,8 @@
   // ---- What a render must keep: the boxes' text, the open replies, the focus, the scroll.
   const saved = (() => {
     const s = vscode.getState();
-    return s && s.post === key ? s : { post: key, drafts: {}, open: [], focused: '', scroll: 0, asked: '' };
+    const fresh = { post: key, drafts: {}, open: [], focused: '', scroll: 0, asked: '', pending: {} };
+    return s && s.post === key ? Object.assign(fresh, s) : fresh;
   })();
   function save() {
     const drafts = {};
@@ -40,7 +41,7 @@
     });
     const a = document.activeElement;
     const focused = a === box ? 'comment' : a && a.dataset && a.dataset.reply ? a.dataset.reply : '';
-    vscode.setState({ post: key, drafts, open, focused, scroll: window.scrollY, asked: saved.asked || '' });
+    vscode.setState({ post: key, drafts, open, focused, scroll: window.scrollY, asked: saved.asked || '', pending: saved.pending });
   }
   let scrollTimer;
   window.addEventListener('scroll', () => {
@@ -71,7 +72,10 @@
     post({ type: 'act', action });
   }
 
-  // ---- Boxes: the comment box ('comment') and a reply box under a comment (its ID).
+  // ---- Boxes: the comment box ('comment') and a reply box under a comment (its ID). Each send has a
+  // name of the page's (saved.pending[box]); the extension's renders and state messages say how each
+  // named send ended (`answered`), so a render that comes before its `sent` message (the
+  // conversation gained the comment) never brings a sent text back into its box.
   const sending = new Set();
   function parts(which) {
     if (which === 'comment') return { text: box, send: $('comment-send'), status: $('comment-status') };
@@ -95,12 +99,17 @@
     p.text.disabled = true;
     p.send.disabled = true;
     setStatus(p, 'Sending…');
+    const name = Date.now().toString(36) + '-' + Math.random().toString(36).slice(2, 10);
+    saved.pending[which] = name;
     save();
-    if (which === 'comment') post({ type: 'comment', text: p.text.value });
-    else post({ type: 'reply', comment: Number(which), text: p.text.value });
+    if (which === 'comment') post({ type: 'comment', text: p.text.value, send: name });
+    else post({ type: 'reply', comment: Number(which), text: p.text.value, send: name });
   }
   function sent(m) {
     const which = String(m.box);
+    // An answer to an earlier send of this box (its outcome already shown) changes nothing.
+    if (typeof m.send === 'string' && saved.pending[which] !== m.send) return;
+    delete saved.pending[which];
     sending.delete(which);
     const p = parts(which);
     if (!p) return say(m.message);
@@ -304,6 +313,22 @@
     }
   });
 
+  /**
+   * The sends on their way as the extension tells them (`answered`, `sending`): one that ended shows
+   * how (a text taken leaves its box); one the extension never had (it came from a page already
+   * replaced, so it was not sent) gives its box back with the text in it.
+   */
+  function settle(answered, out) {
+    if (!answered || typeof answered !== 'object' || !Array.isArray(out)) return;
+    Object.keys(saved.pending).forEach((which) => {
+      const name = saved.pending[which];
+      const a = Object.prototype.hasOwnProperty.call(answered, name) ? answered[name] : undefined;
+      if (a && typeof a === 'object' && typeof a.message === 'string')
+        sent({ box: which, send: name, ok: a.ok === true, message: a.message });
+      else if (!out.includes(name)) sent({ box: which, send: name, ok: false, message: '' });
+    });
+  }
+
   // ---- The extension's messages
   function applyState(s) {
     controls.querySelectorAll('button[data-action]').forEach((b) => {
@@ -334,6 +359,7 @@
       b.disabled = c.busy;
       li.querySelector('.like-count').textContent = likesText(c.count);
     });
+    settle(s.answered, s.sending);
   }
 
   window.addEventListener('message', (event) => {
@@ -351,6 +377,22 @@
   // ---- After a render: what the page held before.
   if (box && typeof saved.drafts.comment === 'string') box.value = saved.drafts.comment;
   saved.open.forEach((id) => openReply(id, saved.drafts[id], false));
+  // A send still on its way waits as it did; one that ended shows how (a text taken leaves its box).
+  Object.keys(saved.pending).forEach((which) => {
+    const p = parts(which);
+    if (!p || !p.text) return void delete saved.pending[which];
+    sending.add(which);
+    p.text.disabled = true;
+    p.send.disabled = true;
+    setStatus(p, 'Sending…');
+  });
+  let told;
+  try {
+    told = JSON.parse(controls.dataset.sends || '{}');
+  } catch {
+    told = {};
+  }
+  settle(told.answered, told.sending);
   // `r` on the post's row opens this page to comment: each such request (data-focus, its token)
   // puts the focus in the box once, whichever render of the page comes first; later renders keep
   // the focus where the reader put it.

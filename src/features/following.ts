@@ -16,7 +16,7 @@ export class FollowingFeature extends ListFeature<FollowingModel, FollowingProvi
   constructor(deps: FollowingDeps) {
     super(deps, {
       commands: COMMANDS.following,
-      model: new FollowingModel({ client: deps.client, pageSize: pageSizes.following }),
+      model: new FollowingModel({ client: deps.client, pageSize: pageSizes.following, changes: deps.changes }),
       provider: (model, loader) => new FollowingProvider(model, loader),
       watched: (model) => [model],
       pages: (model) => [{ name: () => 'following', list: model.list, read: cachedItem.feedPost, pageSize: pageSizes.following }],

@@ -4,7 +4,8 @@
  * leaves the list at once and the request goes when the window ends; a refusal brings it back. A
  * follow by address adds the service's subscription, then reads the first page again for its
  * details. Each site's latest posts load when its row is opened. What became of a follow is told to
- * `SiteChanges`, and a follow told by others is followed here.
+ * `SiteChanges`, and a follow told by others is followed here. A post seen or unseen anywhere has its
+ * site's unseen count read again from the service soon after (one read for a burst of marks).
  */
 import { followAddress, mapPrepared, type ContentSiteClient, type ContentSiteError, type FeedPost, type Subscription } from '../api';
 import { asError } from './asError';
@@ -14,6 +15,7 @@ import type { Effect, OperationOutcome } from './listCore';
 import { ListModel } from './listModel';
 import type { SiteChanges } from './siteChanges';
 import { realTimers, type Timers } from './timers';
+import { UNSEEN_READ_GAP_MS } from './followingUnseen';
 import { UndoRemovals, type PendingRemoval } from './undoRemovals';
 
 export type FollowedSite = Subscription;
@@ -73,10 +75,21 @@ export class FollowedSitesModel extends ListModel<FollowedSite, number> {
   /** A site's posts loaded, failed or were dropped. */
   readonly onDidChangePosts = this.postsChanged.event;
   private readonly followSub: { dispose(): void };
+  private readonly seenSub: { dispose(): void };
+  /** The sites (by blog ID) whose posts were marked seen or unseen since their counts were last read. */
+  private readonly seenOn = new Set<number>();
+  private seenTimer: unknown;
 
   constructor(private readonly options: FollowedSitesOptions) {
     super(options.client);
     this.removals = new UndoRemovals(options.timers ?? realTimers, options.undoMs);
+    this.seenSub = options.changes.onReaderPost((change) => {
+      if (change.patch.is_seen === undefined || !this.items.some((s) => s.blog_ID === change.siteId)) return;
+      this.seenOn.add(change.siteId);
+      const timers = options.timers ?? realTimers;
+      timers.clear(this.seenTimer);
+      this.seenTimer = timers.set(() => void this.countsAgain(), UNSEEN_READ_GAP_MS);
+    });
     this.followSub = options.changes.onFollow((change) => {
       if (change.from === this || change.following === undefined) return;
       if (change.following) {
@@ -117,6 +130,23 @@ export class FollowedSitesModel extends ListModel<FollowedSite, number> {
     const wanted = new Set(keys);
     const page = await client.run(client.reader.followedSitesRequest({ meta: 'site,feed', number: 200 }));
     return page.subscriptions.filter((s) => wanted.has(this.keyOf(s)));
+  }
+
+  /**
+   * The unseen counts of the sites whose posts were marked, as the service has them now: their
+   * subscriptions read again (a fetch: what an unfollow on its way hides stays hidden). A failed read
+   * leaves the counts as they were, to be read with the next refresh.
+   */
+  private async countsAgain(): Promise<void> {
+    const keys = this.items.filter((s) => s.blog_ID !== undefined && this.seenOn.has(s.blog_ID)).map((s) => this.keyOf(s));
+    this.seenOn.clear();
+    if (keys.length === 0) return;
+    const take = this.list.beginFetch();
+    try {
+      take(await this.fetchItems(this.client(), keys));
+    } catch {
+      take([]);
+    }
   }
 
   /** The unfollows still in their Undo window. */
@@ -249,6 +279,8 @@ export class FollowedSitesModel extends ListModel<FollowedSite, number> {
   }
 
   override dispose(): void {
+    (this.options.timers ?? realTimers).clear(this.seenTimer);
+    this.seenSub.dispose();
     this.followSub.dispose();
     this.removals.dispose();
     this.postsChanged.dispose();

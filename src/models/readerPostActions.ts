@@ -116,11 +116,6 @@ export class ReaderPostActions {
     );
   }
 
-  /** The posts the list shows as not seen (Following's badge); a post whose answer says nothing of it is not counted. */
-  unseenCount(list: ReaderList): number {
-    return list.items.reduce((n, p) => n + (p.is_seen === false ? 1 : 0), 0);
-  }
-
   /**
    * Follows (at once) or unfollows the post's site, or its feed for an external feed. Unfollowing
    * hides its posts from Following at once, shows them unfollowed elsewhere, and is sent when the

@@ -102,7 +102,7 @@ export function readerPostParts(post: ReaderPost, when: string, view: ReaderPost
   const gone = `<p id="post-gone" class="removed" role="status"${view.state.gone ? '' : ' hidden'}>${escapeHtml(view.state.gone)}</p>`;
   const meta = `<p class="meta"><span id="post-likes">${escapeHtml(likesText(view.state.likes))}</span></p>`;
   return {
-    chrome: `<div id="post-controls" data-post="${escapeHtml(view.state.post)}">${gone}<div class="toolbar" role="toolbar" aria-label="Post actions">${buttons.join('')}</div>${meta}<p class="error" id="post-message" role="status" hidden></p></div>`,
+    chrome: `<div id="post-controls" data-post="${escapeHtml(view.state.post)}" data-sends="${escapeHtml(JSON.stringify({ answered: view.state.answered, sending: view.state.sending }))}">${gone}<div class="toolbar" role="toolbar" aria-label="Post actions">${buttons.join('')}</div>${meta}<p class="error" id="post-message" role="status" hidden></p></div>`,
     body: postHtml(post, when),
     after: conversationHtml(view) + commentBoxHtml(view),
   };

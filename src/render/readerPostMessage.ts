@@ -42,6 +42,20 @@ export interface ReaderPostState {
   /** '' or why the post is not in its list any more (the page still shows it). */
   gone: string;
   comments: Record<string, CommentLike>;
+  /**
+   * How each comment or reply the page named (its `send`) ended, the latest few: a render that
+   * follows a send (the conversation gained the comment) tells the new page what the lost `sent`
+   * message would have, so a sent text never comes back into its box.
+   */
+  answered: Record<string, SendOutcome>;
+  /** The page's named sends still on their way (a name in neither never reached the extension). */
+  sending: string[];
+}
+
+/** What became of a comment or reply the page sent. */
+export interface SendOutcome {
+  ok: boolean;
+  message: string;
 }
 
 /** Each button's and the comment box's state on the post now; undefined post: it left its list (nothing offered). */
@@ -56,8 +70,8 @@ export function postControls(post: ReaderPost | undefined): PostControls {
 
 export type PostMessage =
   | { type: 'act'; post: string; action: string; on: boolean }
-  | { type: 'comment'; post: string; text: string }
-  | { type: 'reply'; post: string; comment: number; text: string }
+  | { type: 'comment'; post: string; text: string; send?: string }
+  | { type: 'reply'; post: string; comment: number; text: string; send?: string }
   | { type: 'likeComment'; post: string; comment: number; on: boolean }
   | { type: 'more'; post: string }
   | { type: 'suggest'; post: string; letters: string; seq: number };
@@ -70,6 +84,8 @@ export interface PostRefusal {
   /** The comment a refused reply or like was about; the `seq` of a refused suggestion. */
   comment?: number;
   seq?: number;
+  /** The page's name for a refused comment or reply. */
+  send?: string;
 }
 
 /** What the page shows now, to check its messages against. */
@@ -100,6 +116,8 @@ export function readPostMessage(message: unknown, shown: ShownPost | undefined):
   const m = message as Record<string, unknown>;
   if (!shown.token || m.token !== shown.token || m.post !== shown.post) return undefined;
   const post = shown.post;
+  // The page's own name for a comment or reply it sends (a few letters and digits).
+  const send = typeof m.send === 'string' && /^[\w-]{1,40}$/.test(m.send) ? m.send : undefined;
   const refuse = (refused: PostMessage['type'], why: string, more: { comment?: number; seq?: number } = {}): PostRefusal => ({
     type: 'refused',
     refused,
@@ -107,7 +125,9 @@ export function readPostMessage(message: unknown, shown: ShownPost | undefined):
     message: why,
     ...(more.comment !== undefined ? { comment: more.comment } : {}),
     ...(more.seq !== undefined ? { seq: more.seq } : {}),
+    ...(send !== undefined && (refused === 'comment' || refused === 'reply') ? { send } : {}),
   });
+  const named = send === undefined ? {} : { send };
   const commentId = Number.isSafeInteger(m.comment) ? (m.comment as number) : undefined;
   switch (m.type) {
     case 'act': {
@@ -122,7 +142,7 @@ export function readPostMessage(message: unknown, shown: ShownPost | undefined):
       const closed = shown.controls[COMMENT_ENTRY.id]?.why;
       if (closed) return refuse('comment', `${closed} Your text is kept.`);
       const why = textError(m.text);
-      return why ? refuse('comment', why) : { type: 'comment', post, text: m.text };
+      return why ? refuse('comment', why) : { type: 'comment', post, text: m.text, ...named };
     }
     case 'reply': {
       if (commentId === undefined || !shown.comments.has(commentId))
@@ -131,7 +151,7 @@ export function readPostMessage(message: unknown, shown: ShownPost | undefined):
       const closed = shown.controls[COMMENT_ENTRY.id]?.why;
       if (closed) return refuse('reply', `${closed} Your text is kept.`, { comment: commentId });
       const why = textError(m.text);
-      return why ? refuse('reply', why, { comment: commentId }) : { type: 'reply', post, comment: commentId, text: m.text };
+      return why ? refuse('reply', why, { comment: commentId }) : { type: 'reply', post, comment: commentId, text: m.text, ...named };
     }
     case 'likeComment': {
       const c = commentId === undefined ? undefined : shown.comments.get(commentId);

@@ -22,6 +22,7 @@ import {
   type CommentLike,
   type PostRefusal,
   type ReaderPostState,
+  type SendOutcome,
   type ShownPost,
 } from './readerPostMessage';
 
@@ -63,6 +64,8 @@ export interface ReaderPostDeps {
 
 /** Writers listed at most in the mention list. */
 const MENTIONS_SHOWN = 8;
+/** The outcomes of the page's latest sends kept for its renders (ReaderPostState.answered). */
+const ANSWERS_KEPT = 10;
 
 const why = (err: unknown, what: string): string =>
   err instanceof ContentSiteError ? err.userMessage : `${what}: ${err instanceof Error ? err.message : String(err)}`;
@@ -78,6 +81,9 @@ export class ReaderPostSession extends Disposable {
   private readonly sending = new Set<string>();
   /** While a box's answer is told, a render waits: the page that sent it must hear it first. */
   private holding = 0;
+  /** How the page's named sends ended, oldest first (a render tells them again). */
+  private readonly answered = new Map<string, SendOutcome>();
+  private readonly sendingNames = new Set<string>();
 
   constructor(
     post: ReaderPost,
@@ -120,6 +126,8 @@ export class ReaderPostSession extends Disposable {
       likes: this.post.like_count ?? 0,
       gone: current ? '' : 'This post is no longer in its list: its actions are there no more.',
       comments,
+      answered: Object.fromEntries(this.answered),
+      sending: [...this.sendingNames],
     };
   }
 
@@ -196,10 +204,10 @@ export class ReaderPostSession extends Disposable {
         break;
       }
       case 'comment':
-        await this.send('comment', () => this.deps.actions.comment(this.post, m.text));
+        await this.send('comment', m.send, () => this.deps.actions.comment(this.post, m.text));
         break;
       case 'reply':
-        await this.send(String(m.comment), () => this.deps.conversation.reply(m.comment, m.text), m.comment);
+        await this.send(String(m.comment), m.send, () => this.deps.conversation.reply(m.comment, m.text), m.comment);
         break;
       case 'likeComment':
         try {
@@ -234,21 +242,31 @@ export class ReaderPostSession extends Disposable {
 
   /**
    * Sends a comment (`box` 'comment') or a reply (`box` the comment's ID). The page hears the
-   * outcome first (it empties the box), then the conversation shows the comment (a render).
+   * outcome first (it empties the box), then the conversation shows the comment (a render), which
+   * says the outcome again by the page's name for the send (`send`): a page rendered before it
+   * heard still knows its text was taken.
    */
-  private async send(box: string, write: () => Promise<Comment>, comment?: number): Promise<void> {
+  private async send(box: string, send: string | undefined, write: () => Promise<Comment>, comment?: number): Promise<void> {
     const refused = comment === undefined ? 'comment' : 'reply';
     if (this.sending.has(box)) {
-      this.refuse({ type: 'refused', refused, post: this.key, comment, message: 'Your text is still being sent: wait for its answer.' });
+      const message = 'Your text is still being sent: wait for its answer.';
+      this.refuse({ type: 'refused', refused, post: this.key, comment, message, ...(send ? { send } : {}) });
       return;
     }
+    const told = (ok: boolean, message: string) => {
+      if (send !== undefined) {
+        this.sendingNames.delete(send);
+        this.answer(send, { ok, message });
+      }
+      this.host.post({ type: 'sent', post: this.key, box, ok, message, ...(send ? { send } : {}) });
+    };
     this.sending.add(box);
+    if (send !== undefined) this.sendingNames.add(send);
     this.holding++;
     try {
       const made = await write();
       const held = made.status === 'unapproved';
-      const message = held ? 'Sent: held for moderation until the site approves it.' : 'Sent.';
-      this.host.post({ type: 'sent', post: this.key, box, ok: true, message });
+      told(true, held ? 'Sent: held for moderation until the site approves it.' : 'Sent.');
       // A comment on the post joins the conversation here (the actions model tells the other views);
       // a reply already joined it (ReaderConversation.reply), and the other views hear of it here.
       if (comment === undefined) this.deps.conversation.add(made);
@@ -257,11 +275,21 @@ export class ReaderPostSession extends Disposable {
       this.deps.log(
         `Detail view: ${refused} on post ${this.key} failed: ${err instanceof ContentSiteError ? `${err.kind} ${err.code ?? ''}` : String(err)}`,
       );
-      this.host.post({ type: 'sent', post: this.key, box, ok: false, message: why(err, 'It was not sent') });
+      told(false, why(err, 'It was not sent'));
     } finally {
       this.sending.delete(box);
       this.holding--;
       this.changed();
+    }
+  }
+
+  /** Keeps how a named send ended, for the renders after it (the latest few). */
+  private answer(send: string, outcome: SendOutcome): void {
+    this.answered.delete(send);
+    this.answered.set(send, outcome);
+    for (const old of this.answered.keys()) {
+      if (this.answered.size <= ANSWERS_KEPT) break;
+      this.answered.delete(old);
     }
   }
 
@@ -272,10 +300,11 @@ export class ReaderPostSession extends Disposable {
       this.host.post({ type: 'suggestions', post: this.key, seq: r.seq ?? null, users: [] });
       return;
     }
+    if (r.send !== undefined) this.answer(r.send, { ok: false, message: r.message });
     this.changed(true);
     if (r.refused === 'comment' || r.refused === 'reply') {
       const box = r.refused === 'comment' ? 'comment' : String(r.comment ?? '');
-      this.host.post({ type: 'sent', post: this.key, box, ok: false, message: r.message });
+      this.host.post({ type: 'sent', post: this.key, box, ok: false, message: r.message, ...(r.send ? { send: r.send } : {}) });
     } else this.host.post({ type: 'refused', post: this.key, refused: r.refused, comment: r.comment, message: r.message });
   }
 }

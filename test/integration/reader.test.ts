@@ -74,7 +74,8 @@ describe('ReaderModel', () => {
       coordinator.request({ viewId: 'reader', model: reader }),
       coordinator.request({ viewId: 'following', model: following }),
     ]);
-    assert.deepEqual(sent(), ['/rest/v1/batch/ /freshly-pressed/ /read/tags /read/following/']);
+    // Following's unseen count (every followed site's, read/following/mine) rides in the batch too.
+    assert.deepEqual(sent(), ['/rest/v1/batch/ /freshly-pressed/ /read/tags /read/following/ /v1.1/read/following/mine']);
     assert.equal(reader.featured.items.length, 5);
     assert.equal(reader.tags.items.length, 3);
     assert.equal(following.items.length, 10);

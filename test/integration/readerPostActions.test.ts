@@ -85,7 +85,8 @@ describe('Acting on Reader posts', () => {
       const before = post(following, READER.threadPost)!;
       assert.equal(before.i_like, false);
       const count = Number(before.like_count);
-      const heldList = proxy.hold('GET', '/rest/v1/read/following/', 'response');
+      // Following's refresh is one batch (its first page and its unseen count).
+      const heldList = proxy.hold('GET', '/rest/v1/batch/', 'response');
       const refreshing = following.refresh();
       await heldList.answered;
       const heldLike = proxy.hold('POST', likePath(READER.longhand, READER.threadPost), 'response');
@@ -195,16 +196,18 @@ describe('Acting on Reader posts', () => {
       assert.deepEqual([...sites].sort(), [READER.longhand, READER.holding]);
     }
 
+    const unseenShown = () => following.items.filter((p) => p.is_seen === false).length;
+
     it('Mark All as Seen of 20 posts on 2 sites is 2 requests, and the service shows them seen', async () => {
       await twoSites();
-      assert.equal(acts.unseenCount(following), 20);
+      assert.equal(unseenShown(), 20);
       const report = await acts.markAllSeen(following);
       assert.equal(report.acted.length, 20);
-      assert.equal(acts.unseenCount(following), 0);
+      assert.equal(unseenShown(), 0);
       assert.equal(writes().length, 2, 'one request per feed');
       assert.ok(writes().every((r) => r.path.startsWith('/wpcom/v2/seen-posts/seen/')));
       await following.refresh();
-      assert.equal(acts.unseenCount(following), 0, "the service's own copy says seen");
+      assert.equal(unseenShown(), 0, "the service's own copy says seen");
       assert.ok(following.items.every((p) => p.is_seen === true));
     });
 

@@ -54,7 +54,11 @@ describe('Refreshing every view together', () => {
       assert.equal(notes.state.kind, 'loaded', fault);
       assert.equal(following.state.kind, 'loaded', fault);
       const paths = restRequests(svc()).map((r) => r.path.split('?')[0]);
-      assert.deepEqual(paths, ['/rest/v1/batch/', '/rest/v1/notifications/', '/rest/v1/read/following/'], fault);
+      assert.deepEqual(
+        paths,
+        ['/rest/v1/batch/', '/rest/v1/notifications/', '/rest/v1/read/following/', '/rest/v1.1/read/following/mine'],
+        `${fault}: each view's request, and Following's unseen count`,
+      );
     }
   });
 });

@@ -10,18 +10,18 @@ export const FOLLOWING_VIEW = VIEWS.following;
 
 export class FollowingProvider extends ListProvider<FollowingModel> {
   constructor(model: FollowingModel, loader: LoaderOptions) {
-    super(VIEWS.following, model, loader);
+    super(VIEWS.following, model, loader, { canSelectMany: true });
+    this.register(model.unseen.onDidChange(() => this.header()));
   }
 
   protected header(): void {
-    this.view.description = describe(
-      this.model.list,
-      this.model.order === 'DESC' ? vscode.l10n.t('Newest first') : vscode.l10n.t('Oldest first'),
-    );
+    // The service's count of unseen posts across the followed sites, in words: not a badge, which the
+    // activity bar would add to what needs the user (unread notes, comments waiting).
+    const unseen = this.model.list.state.kind === 'idle' ? undefined : this.model.unseen.value;
+    const count = unseen && unseen.count > 0 ? unseen.count.toLocaleString() + (unseen.atLeast ? '+' : '') : '';
+    const order = this.model.order === 'DESC' ? vscode.l10n.t('Newest first') : vscode.l10n.t('Oldest first');
+    this.view.description = describe(this.model.list, count ? vscode.l10n.t('{0} unseen · {1}', count, order) : order);
     this.view.message = listMessage(this.model.list, vscode.l10n.t('No posts from the blogs you follow yet.'));
-    // The badge counts the posts shown that the service says are not seen (Mark All as Seen clears it).
-    const unseen = this.model.items.filter((p) => p.is_seen === false).length;
-    this.view.badge = unseen > 0 ? { value: unseen, tooltip: vscode.l10n.t('{0} unseen posts', unseen) } : undefined;
   }
 
   protected rows(element?: vscode.TreeItem): vscode.TreeItem[] {

@@ -13,7 +13,7 @@ export const READER_VIEW = VIEWS.reader;
 /** Freshly Pressed (with "Load more…" by pick date) and the subscribed tags, as two sections; a tag opens to its latest posts. */
 export class ReaderProvider extends ListProvider<ReaderModel> {
   constructor(model: ReaderModel, loader: LoaderOptions) {
-    super(VIEWS.reader, model, loader, { showCollapseAll: true });
+    super(VIEWS.reader, model, loader, { canSelectMany: true, showCollapseAll: true });
   }
 
   protected header(): void {

@@ -526,7 +526,8 @@ describe("A Reader post's page script in Chromium", function () {
     assert.equal(await page.inputValue('#comment-text'), 'Hi @mawriter ', 'the text is kept');
     assert.equal(await page.isDisabled('#comment-text'), false);
     const sent = (await posted()).find((m) => m.type === 'comment');
-    assert.deepEqual(sent, { token: 'T', post: KEY, type: 'comment', text: 'Hi @mawriter ' });
+    assert.match(String(sent?.send), /^[\w-]{1,40}$/, "the page's name for the send");
+    assert.deepEqual(sent, { token: 'T', post: KEY, type: 'comment', text: 'Hi @mawriter ', send: sent?.send });
   });
 
   it('a comment sent: the box empties and says it is held for moderation', async () => {
@@ -534,6 +535,90 @@ describe("A Reader post's page script in Chromium", function () {
     await page.locator('#comment-text').fill('Hello');
     await page.click('#comment-send');
     await waitFor('sent', async () => /held for moderation/.test((await page.textContent('#comment-status')) ?? ''));
+    assert.equal(await page.inputValue('#comment-text'), '');
+  });
+
+  /**
+   * The webview's way with a render: the page is loaded again with the HTML of the moment, from the
+   * state the old page saved; a message the session posts to the old page meanwhile is lost with it.
+   * The session's `sent` messages are held back (never reach any page): the race is made, not hoped for.
+   */
+  function renderLosesSent(): { lost: Posted[]; reloaded: () => Promise<void> } {
+    const lost: Posted[] = [];
+    let reloading: Promise<void> = Promise.resolve();
+    t.hostPost = (m) => {
+      if ((m as Posted).type === 'sent') lost.push(m as Posted);
+      else void page.evaluate(`window.postMessage(${JSON.stringify(m)}, '*')`).catch(() => undefined);
+    };
+    t.hostRender = () => {
+      reloading = (async () => {
+        const kept = await page.evaluate('window.saved');
+        await page.addInitScript({ content: `window.saved = ${JSON.stringify(kept)};` });
+        await page.reload();
+        await page.waitForFunction('document.readyState === "complete"');
+      })();
+    };
+    return { lost, reloaded: () => reloading };
+  }
+
+  it('a comment the service took, the page rendered again before it heard so: the new page’s box is empty, not the text again', async () => {
+    await open(readerPost(), { comment: async (_p, text) => readerComment(9960, undefined, { content: text }) });
+    const { lost, reloaded } = renderLosesSent();
+    await page.locator('#comment-text').fill('Thank you for this.');
+    await page.click('#comment-send');
+    await waitFor('the render of the conversation with the comment', async () => t.renders() === 1);
+    await reloaded();
+    assert.equal(lost.length, 1, 'the old page never heard the answer');
+    assert.equal(await page.inputValue('#comment-text'), '', 'the sent text is not back in the box');
+    assert.equal(await page.isDisabled('#comment-text'), false);
+    assert.equal(await page.textContent('#comment-status'), 'Sent.');
+    assert.equal(await page.locator('#comment-9960').count(), 1, 'the comment is in the conversation');
+    // A later render (more comments) keeps the box empty: the send is settled, not pending.
+    t.conversation.set([...t.conversation.items, { comment: readerComment(9970, undefined), depth: 0, liking: false }]);
+    await waitFor('the next render', async () => t.renders() === 2);
+    await reloaded();
+    assert.equal(await page.inputValue('#comment-text'), '');
+  });
+
+  it('a comment refused, the page rendered again before it heard so: the text is kept in the box with the reason', async () => {
+    let refuse!: () => void;
+    await open(readerPost(), {
+      comment: () => new Promise((_resolve, reject) => (refuse = () => reject(refusal('Comments are closed on this post.')))),
+    });
+    const { lost, reloaded } = renderLosesSent();
+    await page.locator('#comment-text').fill('Thank you for this.');
+    await page.click('#comment-send');
+    await waitFor('the comment on its way', async () => refuse !== undefined && t.posted.length >= 0);
+    // The conversation changes while the comment is on its way: the render waits for its answer.
+    t.conversation.set([...t.conversation.items, { comment: readerComment(9970, undefined), depth: 0, liking: false }]);
+    assert.equal(t.renders(), 0, 'no render while the answer is awaited');
+    refuse();
+    await waitFor('the render once answered', async () => t.renders() === 1);
+    await reloaded();
+    assert.equal(lost.length, 1);
+    assert.equal(await page.inputValue('#comment-text'), 'Thank you for this.', 'the text is kept');
+    assert.equal(await page.isDisabled('#comment-text'), false);
+    assert.equal(await page.textContent('#comment-status'), 'Comments are closed on this post.');
+  });
+
+  it('a render while the comment is on its way: the new page still waits for it, and its answer empties the box', async () => {
+    let take!: () => void;
+    await open(readerPost(), {
+      comment: (_p, text) => new Promise((resolve) => (take = () => resolve(readerComment(9960, undefined, { content: text })))),
+    });
+    await page.locator('#comment-text').fill('Thank you for this.');
+    await page.click('#comment-send');
+    await waitFor('the comment on its way', async () => take !== undefined);
+    // A render forced meanwhile (as the panel may: a setting changed), from the state the page saved.
+    const kept = await page.evaluate('window.saved');
+    await page.addInitScript({ content: `window.saved = ${JSON.stringify(kept)};` });
+    await page.reload();
+    await page.waitForFunction('document.readyState === "complete"');
+    assert.equal(await page.isDisabled('#comment-text'), true, 'the box waits for the answer');
+    assert.equal(await page.textContent('#comment-status'), 'Sending…');
+    t.hostPost = (m) => void page.evaluate(`window.postMessage(${JSON.stringify(m)}, '*')`).catch(() => undefined);
+    take();
+    await waitFor('the answer', async () => (await page.textContent('#comment-status')) === 'Sent.');
     assert.equal(await page.inputValue('#comment-text'), '');
   });
 

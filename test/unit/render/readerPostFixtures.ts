@@ -130,6 +130,8 @@ export function setup(o: { post?: ReaderPost; comment?: (post: ReaderPost, text:
   const t = {
     /** Where the session's messages go besides `posted` (a browser page). */
     hostPost: undefined as ((m: unknown) => void) | undefined,
+    /** What a render does besides counting (a browser page loaded again). */
+    hostRender: undefined as (() => void) | undefined,
   };
   const session = new ReaderPostSession(post!, deps, {
     post: (m) => {
@@ -140,6 +142,7 @@ export function setup(o: { post?: ReaderPost; comment?: (post: ReaderPost, text:
     render: () => {
       renders++;
       events.push('render');
+      t.hostRender?.();
     },
   });
   session.token = 'T';
