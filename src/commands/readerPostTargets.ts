@@ -32,13 +32,14 @@ export function readerTargets(views: ReaderViews, clicked?: ReaderArg, selected?
     return post ? [post] : [];
   }
   const row = postOf(clicked);
+  // A post, not a row object: a redraw since the selection was made (a post marked seen) made new rows.
+  const same = (a: FeedPost, b: FeedPost) => a.site_ID === b.site_ID && a.ID === b.ID;
   let together: readonly vscode.TreeItem[] = Array.isArray(selected) ? selected : [];
   if (row && together.length === 0) {
     const view = clicked instanceof FeedPostNode ? views.following.view : views.reader.view;
-    if (view.selection.some((n) => n === clicked || postOf(n) === row)) together = view.selection;
+    if (view.selection.some((n) => n === clicked || (postOf(n) !== undefined && same(postOf(n)!, row)))) together = view.selection;
   }
   const posts = together.map(postOf).filter((p): p is FeedPost => p !== undefined);
-  const same = (a: FeedPost, b: FeedPost) => a.site_ID === b.site_ID && a.ID === b.ID;
   return row ? [row, ...posts.filter((p) => !same(p, row))] : posts;
 }
 

@@ -18,7 +18,9 @@ export class FollowingModel extends ListModel<FeedPost, number> {
   /** The unseen posts of every followed site, as the service counts them (not the posts loaded here). */
   readonly unseen: FollowingUnseen;
 
-  constructor(private readonly options: { client: () => ContentSiteClient; pageSize: () => number; changes?: SiteChanges; timers?: Timers }) {
+  constructor(
+    private readonly options: { client: () => ContentSiteClient; pageSize: () => number; changes?: SiteChanges; timers?: Timers },
+  ) {
     super(options.client);
     this.unseen = new FollowingUnseen(options.client, options.changes, options.timers);
   }

@@ -1,8 +1,10 @@
 /**
  * Working through Following from the keyboard in a real VS Code (code-server + Chromium, the
- * packaged VSIX): `l` likes a post, `r` comments on one, `f` unfollows a site (undone once from
- * its message, then for good), and Mark All as Seen in the view's title bar. Each step is checked
- * on the reference service (its state and its request log), never only on the screen.
+ * packaged VSIX): Following says the service's unseen count (no badge), `l` likes a post and a
+ * multi-selection, `r` comments on one (and marks it seen; the box empties once sent), `f`
+ * unfollows a site (undone once from its message, then for good), and Mark All as Seen in the view's
+ * title bar (Following's and Followed Sites' counts follow). Each step is checked on the reference
+ * service (its state and its request log), never only on the screen.
  * Screenshots go to artifacts/e2e/reader-actions/.
  */
 import * as assert from 'node:assert/strict';
@@ -43,6 +45,19 @@ describe('Acting on followed posts in a real VS Code', function () {
   /** The writes that act on posts and sites (not the notifications' own, which the editor may send at any time). */
   const writes = () => demo.svc.requests.filter((r) => r.method === 'POST' && !r.path.startsWith('/rest/v1.1/notifications/')).length;
   const isSeen = (id: number) => world().seen.get(DEMO_USER)?.has(feedItemIdOf(id)) ?? false;
+  /** The service's count of the followed sites' posts demo has not seen (of one site, or all). */
+  const unseenOnService = (site?: number) =>
+    world().feed.filter((p) => follows(p.siteId) && (site === undefined || p.siteId === site) && !isSeen(p.ID)).length;
+  /** What a pane's header says after its title ("59 unseen · Newest first"). */
+  const description = async (pane: string) => ((await wb.pane(pane).locator('.pane-header .description').textContent()) ?? '').trim();
+  /** Until Following's description gives the service's unseen count. */
+  const followingSaysUnseen = () =>
+    until(
+      "Following's description to give the service's unseen count",
+      async () => (await description(PANE)).startsWith(`${unseenOnService()} unseen`),
+      15_000,
+      async () => [await description(PANE), unseenOnService()],
+    );
   const unfollowPath = `/rest/v1.1/sites/${READER.holding}/follows/mine/delete`;
 
   /**
@@ -59,7 +74,8 @@ describe('Acting on followed posts in a real VS Code', function () {
       await page.keyboard.press('Escape'); // list.clear
       await until('the selection to clear', async () => (await selected.count()) === 0);
     }
-    await wb.click(PANE, row(id), { ctrl: true });
+    // A plain click: the tree takes a multi-selection, where a Ctrl+click adds a row and opens nothing.
+    await wb.click(PANE, row(id));
     await wb.expectSelected(PANE, [feedPost(id).title]);
     await until(`opening post ${id} to mark it seen on the service`, () => isSeen(id));
   }
@@ -95,15 +111,17 @@ describe('Acting on followed posts in a real VS Code', function () {
     },
   });
 
-  it('0. Following shows the newest posts of the followed blogs, unseen, and its badge counts them', async () => {
+  it("0. Following shows the newest posts of the followed blogs, says the service's unseen count of them all, and adds nothing to the badge", async () => {
     assert.equal(world().seen.get(DEMO_USER)?.size ?? 0, 0, 'demo has seen nothing yet');
     assert.equal((await shownTitles()).length, SHOWN);
-    // The container's badge adds Following's unseen posts to the unread notes, and says so.
+    assert.ok(unseenOnService() > SHOWN, 'the service has more unseen posts than Following loads');
+    await followingSaysUnseen();
+    // The container's badge counts the unread notes only: no part for posts.
     await until(
-      `the badge to count ${SHOWN} unseen posts`,
+      'the badge to be the unread notes alone',
       async () => {
         const { label, notes } = await badgeParts();
-        return label.includes(`${SHOWN} unseen posts`) && (await wb.badge()) === String(notes + SHOWN);
+        return notes > 0 && !label.includes('unseen') && (await wb.badge()) === String(notes);
       },
       15_000,
       async () => [await badgeParts(), await wb.badge()],
@@ -127,11 +145,84 @@ describe('Acting on followed posts in a real VS Code', function () {
     await wb.shot('liked-with-l');
   });
 
-  it("2. r opens the post's page with its comment box focused; the comment typed there and sent is on the service and in the conversation, and no key acted while typing", async () => {
+  it('1b. a multi-selection by Ctrl+click: l likes every selected post on the service, one request each', async () => {
+    const titles = await shownTitles();
+    const ids = titles.map((t) => world().feed.find((f) => f.title === t)!.ID);
+    // Two posts that take likes (not the private site's, not the external feed's), not liked yet.
+    const two = ids
+      .filter((id) => [READER.longhand, READER.holding].includes(feedPost(id).siteId))
+      .filter((id) => id !== LIKED && id !== COMMENTED && !world().postLikes.get(id)?.has(DEMO_USER))
+      .slice(0, 2);
+    assert.equal(two.length, 2);
+    await selectOnly(two[0]);
+    await wb.click(PANE, row(two[1]), { ctrl: true });
+    await wb.expectSelected(
+      PANE,
+      two.map((id) => feedPost(id).title),
+    );
+    const likes = () => demo.svc.requests.filter((r) => r.method === 'POST' && /\/likes\/new$/.test(r.path.split('?')[0])).length;
+    const before = likes();
+    await page.keyboard.press('l');
+    await until(
+      'the service to have both liked by demo',
+      () => two.every((id) => world().postLikes.get(id)?.has(DEMO_USER)),
+      20_000,
+      () => two.map((id) => world().postLikes.get(id)?.has(DEMO_USER) ?? false),
+    );
+    assert.equal(likes() - before, 2, 'one like request per selected post');
+    await wb.shot('ctrl-selection-liked');
+  });
+
+  it('1c. a multi-selection by Shift+click: m marks the whole range seen on the service', async () => {
+    const titles = await shownTitles();
+    const ids = titles.map((t) => world().feed.find((f) => f.title === t)!.ID);
+    // Three rows in a row whose last two are not seen yet (the first is opened by its click).
+    const start = ids.findIndex(
+      (_id, i) =>
+        i + 2 < ids.length &&
+        !isSeen(ids[i + 1]) &&
+        !isSeen(ids[i + 2]) &&
+        ids[i + 1] !== COMMENTED &&
+        ids[i + 2] !== COMMENTED &&
+        ids[i] !== COMMENTED,
+    );
+    assert.ok(start >= 0, 'three rows, the last two unseen');
+    const three = ids.slice(start, start + 3);
+    await selectOnly(three[0]);
+    await wb.click(PANE, row(three[2]), { shift: true });
+    await wb.expectSelected(
+      PANE,
+      three.map((id) => feedPost(id).title),
+    );
+    assert.deepEqual(three.slice(1).map(isSeen), [false, false], 'a Shift+click opens nothing');
+    await page.keyboard.press('m');
+    await until(
+      'the service to have the whole range seen',
+      () => three.every(isSeen),
+      20_000,
+      () => three.map(isSeen),
+    );
+    await wb.shot('shift-selection-seen');
+  });
+
+  it("2. r (the row only focused, never opened) opens the post's page with its comment box focused and marks the post seen; the comment sent is on the service and in the conversation, the box empties, and no key acted while typing", async () => {
     const text = 'Drafting by hand made me slower, and far more careful: thank you for this.';
-    await selectOnly(COMMENTED);
+    // A row beside the post is opened; the keyboard then moves the focus to the post, unopened.
+    const titles = await shownTitles();
+    const at = titles.indexOf(feedPost(COMMENTED).title);
+    assert.ok(at >= 0 && titles.length > 1, 'the post is shown, beside another');
+    const beside = world().feed.find((f) => f.title === titles[at > 0 ? at - 1 : at + 1])!.ID;
+    await selectOnly(beside);
+    await page.keyboard.press(at > 0 ? 'ArrowDown' : 'ArrowUp');
+    // In a tree that takes a multi-selection the arrows move the focus, not the selection: r acts on the focused row.
+    await wb
+      .pane(PANE)
+      .locator('.pane-body .monaco-list-row.focused', { hasText: feedPost(COMMENTED).title })
+      .waitFor();
+    assert.equal(isSeen(COMMENTED), false, 'not seen before r');
     const before = writes();
     await page.keyboard.press('r');
+    await until(`r to mark post ${COMMENTED} seen on the service`, () => isSeen(COMMENTED), 20_000);
     const key = `${String(feedPost(COMMENTED).siteId)}/${COMMENTED}`;
     const frame = await wb.webviewFrame(`#post-controls[data-post="${key}"]`, `the page of post ${COMMENTED}`);
     // The keyboard is in the box: what is typed is the comment (its l, r, f, m and u act on nothing).
@@ -149,8 +240,20 @@ describe('Acting on followed posts in a real VS Code', function () {
     assert.match(comment.content, new RegExp(escapeRegExp(text)));
     assert.equal(comment.status, 'approved');
     // The new comment joins the post's conversation on the page.
-    await (await wb.webviewFrame(`#comment-${comment.ID}`, 'the comment in the conversation')).locator(`#comment-${comment.ID}`).waitFor();
-    assert.equal(writes(), before + 1, 'one request, the comment: no key acted while typing');
+    const shown = await wb.webviewFrame(`#comment-${comment.ID}`, 'the comment in the conversation');
+    await shown.locator(`#comment-${comment.ID}`).waitFor();
+    // The page was drawn again with the comment: its box is empty and says so, the text is not back.
+    await until(
+      'the comment box to be empty and say Sent.',
+      async () => {
+        const f = await wb.webviewFrame(`#comment-${comment.ID}`, 'the page with the comment');
+        const [value, status] = await Promise.all([f.inputValue('#comment-text'), f.textContent('#comment-status')]);
+        return value === '' && status === 'Sent.';
+      },
+      15_000,
+    );
+    await wb.shot('comment-sent-box-empty');
+    assert.equal(writes(), before + 2, 'two requests, the seen mark and the comment: no key acted while typing');
   });
 
   it("3. f unfollows the post's site, and Undo in its message brings the posts back with nothing sent", async () => {
@@ -226,16 +329,29 @@ describe('Acting on followed posts in a real VS Code', function () {
     const marks = demo.svc.requests.slice(from).filter((r) => r.method === 'POST' && r.path.startsWith('/wpcom/v2/seen-posts/seen/'));
     assert.ok(marks.length >= 1 && marks.length <= sites, `one request per site or feed (${sites}), not per post: ${marks.length}`);
     await until('no row to say unseen', async () => !(await wb.rowLabels(PANE)).some((l) => /\bunseen\b/.test(l)));
-    // Following's part of the badge is gone; what is left is the unread notes'.
-    await until(
-      "Following's badge to go away",
-      async () => {
-        const { label, notes } = await badgeParts();
-        return !label.includes('unseen') && (await wb.badge()) === (notes > 0 ? String(notes) : '');
-      },
-      15_000,
-      async () => [await badgeParts(), await wb.badge()],
-    );
+    // Following's count is the service's again (its other posts are still unseen), with no refresh.
+    assert.ok(unseenOnService() > 0, 'posts beyond the shown page are still unseen');
+    await followingSaysUnseen();
     await wb.shot('all-seen');
+  });
+
+  it("6. Followed Sites' counts are the service's after Mark All as Seen, with no refresh", async () => {
+    await wb.expandPane('Followed Sites', true);
+    await wb.settle('Followed Sites');
+    const sites = [...(world().follows.get(DEMO_USER) ?? [])].map((id) => world().sites.get(id)!);
+    assert.ok(sites.length >= 3);
+    for (const site of sites) {
+      const n = unseenOnService(site.ID);
+      await until(
+        `${site.name} to say ${n} unseen`,
+        async () => {
+          const label = (await wb.rowLabels('Followed Sites')).find((l) => l.startsWith(site.name)) ?? '';
+          return n === 0 ? !/unseen/.test(label) : label.includes(`${n} unseen`);
+        },
+        15_000,
+        async () => wb.rowLabels('Followed Sites'),
+      );
+    }
+    await wb.shot('followed-sites-counts');
   });
 });

@@ -13,6 +13,8 @@ export interface RowClick {
   button?: 'left' | 'right';
   /** Ctrl-click: adds the row to the selection; checked to be selected afterwards. */
   ctrl?: boolean;
+  /** Shift-click: selects the range from the focused row to this one; checked to be selected afterwards. */
+  shift?: boolean;
   /** The aria-label an inline action of the row starts with: click that action. */
   action?: string;
 }
@@ -75,15 +77,16 @@ export class TreeRows {
       // Over the label, clear of the inline actions at the row's right end.
       const x = how.action ? box.x + box.width / 2 : box.x + Math.min(box.width * 0.35, 140);
       await this.page.evaluate(armGuard, aim);
-      if (how.ctrl) await this.page.keyboard.down('Control');
+      const key = how.ctrl ? 'Control' : how.shift ? 'Shift' : undefined;
+      if (key) await this.page.keyboard.down(key);
       try {
         await this.page.mouse.click(x, box.y + box.height / 2, { button: how.button ?? 'left' });
       } finally {
-        if (how.ctrl) await this.page.keyboard.up('Control');
+        if (key) await this.page.keyboard.up(key);
       }
       const verdict = await this.page.evaluate(disarmGuard);
       if (verdict === 'ok') {
-        if (how.ctrl) await this.pane(pane).locator('.pane-body .monaco-list-row.selected', { hasText: text }).first().waitFor();
+        if (key) await this.pane(pane).locator('.pane-body .monaco-list-row.selected', { hasText: text }).first().waitFor();
         return;
       }
       missed = verdict ?? 'no event of it reached the page';

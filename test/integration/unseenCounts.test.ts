@@ -80,7 +80,8 @@ describe("The Reader's unseen counts", () => {
     const w = svc.world();
     const follows = w.follows.get(DEMO) ?? new Set<number>();
     const seen = w.seen.get(DEMO);
-    return w.feed.filter((p) => follows.has(p.siteId) && (site === undefined || p.siteId === site) && !seen?.has(feedItemIdOf(p.ID))).length;
+    return w.feed.filter((p) => follows.has(p.siteId) && (site === undefined || p.siteId === site) && !seen?.has(feedItemIdOf(p.ID)))
+      .length;
   };
   const countsShown = () => new Map(sites.items.map((s) => [s.blog_ID, unseenCount(s)]));
   const countsOnService = () => new Map(sites.items.map((s) => [s.blog_ID, unseenOnService(s.blog_ID)]));
