@@ -17,14 +17,16 @@
  */
 import type { ContentSiteClient, ContentSiteError, Notification, NotificationsParams } from '../api';
 import type { LoadState } from './loadState';
+import { schemas } from '../api/lazy/loadSchemas';
 import { asError } from './asError';
 import { realTimers, type Timers } from './timers';
 
 /**
  * What a poll asks, as the service's own web client does: a note's hash changes when its text or its
  * read state does (so a new note, a read elsewhere and an edit all show). The service sends
- * `note_hash` with every note of a list, whatever `fields` says; a page without it is an answer the
- * client cannot read (the list's schema), so the poll fails and backs off.
+ * `note_hash` with every note of a list, whatever `fields` says; a note without it counts as changed
+ * (loaded again), and a page of several notes none of which has one fails the poll, which backs off
+ * (pollChanges).
  */
 export const POLL_FIELDS = 'id,note_hash';
 
@@ -45,6 +47,8 @@ export interface PollTarget {
   /** The notes of a polled page the list keeps, when it picks them itself (several types). */
   pollFilter?(): ((note: { type?: string }) => boolean) | undefined;
   serviceNotes(): Notification[];
+  /** The ids of the notes the list left out of its first page, unreadable (a poll would find them new). */
+  readonly leftOut?: readonly string[];
   /** The service's current copies of these notes. */
   fetchNotes(client: ContentSiteClient, ids: readonly number[]): Promise<Notification[]>;
   /** Starts a fetch of some notes; the callback merges the fresh copies (and ends the fetch). */
@@ -80,6 +84,8 @@ export class NotePoller {
   private timer: unknown;
   private stopped = true;
   private live = false;
+  /** Notes a poll found without their hash, told to the log once each. */
+  private readonly hashless = new Set<number>();
   private readonly timers: Timers;
   private readonly now: () => number;
 
@@ -156,15 +162,14 @@ export class NotePoller {
     const number = scope === 'newest' ? Math.min(query.number ?? WATCHED_NEWEST, WATCHED_NEWEST) : query.number;
     const page = await client.notifications.list({ ...query, number, fields: keep ? `${fields},type` : fields });
     if (keep) page.notes = page.notes.filter(keep);
+    // Compared in the schemas' part (noteChecks.ts), loaded with the answer: undefined when notes came or went.
+    const changed = schemas().pollChanges(page.notes, model.serviceNotes(), model.leftOut ?? [], this.hashless, this.o.log);
     this.failures = 0;
-    const known = model.serviceNotes().slice(0, page.notes.length);
-    const sameIds = known.length === page.notes.length && known.every((n, i) => n.id === page.notes[i].id);
-    if (!sameIds) {
+    if (!changed) {
       this.o.log?.('New or removed notifications on the service: loading the first page.');
       await model.refresh();
       return 'changed';
     }
-    const changed = page.notes.filter((n, i) => String(n.note_hash) !== String(known[i].note_hash)).map((n) => n.id);
     if (changed.length === 0) return recovered ? 'recovered' : 'unchanged';
     this.o.log?.(`${changed.length} notification(s) changed on the service: loading them.`);
     const take = model.list.beginFetch();

@@ -48,6 +48,8 @@ export class NotificationsModel extends ListModel<Notification, number> {
    * again after a reconnect (ListCore.onDidAdd: never the first load, another filter, or older pages).
    */
   readonly onDidArrive = this.list.onDidAdd;
+  /** The ids of the notes the first page held and could not show (unreadable): the poll leaves them out too. */
+  leftOut: readonly string[] = [];
 
   constructor(private readonly options: NotificationsModelOptions) {
     super(options.client);
@@ -104,7 +106,8 @@ export class NotificationsModel extends ListModel<Notification, number> {
     return {
       spec: request.spec,
       parse: (body) => {
-        const { notes, unreadable } = request.parse(body);
+        const { notes, unreadable, leftOut } = request.parse(body);
+        if (before === undefined) this.leftOut = leftOut;
         for (const n of notes) if (n.type) this.seenTypes.add(n.type);
         // A page picked here may hold fewer notes than asked: whether there are more is the service's page
         // (a note left out unread filled it too).

@@ -10,7 +10,7 @@ export * from '../schemas/comment';
 export * from '../schemas/insights';
 export * from '../schemas/media';
 export * from '../schemas/notification';
-export { missingFromNotes } from '../schemas/noteChecks';
+export { missingFromNote, notesAsAsked, pollChanges } from '../schemas/noteChecks';
 export * from '../schemas/oneNote';
 export * from '../schemas/post';
 export * from '../schemas/reader';

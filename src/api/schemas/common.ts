@@ -103,6 +103,11 @@ function firstIssue(error: z.ZodError, whole?: string): string {
   return `${where ? `${where}: ` : ''}${issue?.message ?? 'unexpected shape'}`;
 }
 
+/** Tells the answer being read (readSkipping) of an item a check past its schema left out of a list. */
+export function leaveOut(item: SkippedItem): void {
+  sinks.at(-1)?.push(item);
+}
+
 function collect<T>(read: () => T): { value: T; skipped: SkippedItem[] } {
   const skipped: SkippedItem[] = [];
   sinks.push(skipped);
