@@ -150,7 +150,7 @@ describe('Acting on followed posts in a real VS Code', function () {
     const ids = titles.map((t) => world().feed.find((f) => f.title === t)!.ID);
     // Two posts that take likes (not the private site's, not the external feed's), not liked yet.
     const two = ids
-      .filter((id) => [READER.longhand, READER.holding].includes(feedPost(id).siteId))
+      .filter((id) => feedPost(id).siteId === READER.longhand || feedPost(id).siteId === READER.holding)
       .filter((id) => id !== LIKED && id !== COMMENTED && !world().postLikes.get(id)?.has(DEMO_USER))
       .slice(0, 2);
     assert.equal(two.length, 2);
