@@ -5,6 +5,8 @@ import { contextValue } from '../../models/actionCatalog';
 import { COMMENT_ACTIONS } from '../../models/commentActionCatalog';
 import { relativeTime } from '../../models/relativeTime';
 import { COMMANDS } from '../../ids';
+import { hover } from '../common/hover';
+import { icon, md } from '../common/markdown';
 import { ErrorNode, LoadMoreNode } from '../common/messageNode';
 
 export function groupLabel(group: CommentGroup): string {
@@ -53,13 +55,7 @@ export class CommentNode extends vscode.TreeItem {
     const when = comment.date ? relativeTime(Date.parse(comment.date), Date.now(), vscode.env.language) : '';
     this.description = [text.length > 80 ? `${text.slice(0, 79)}…` : text, when].filter(Boolean).join(' · ');
     const post = stripHtml(comment.post.title ?? '');
-    const md = new vscode.MarkdownString();
-    md.appendText(comment.author?.name ?? '');
-    if (post) md.appendMarkdown('\n\n').appendText(vscode.l10n.t('On “{0}”', post));
-    md.appendMarkdown('\n\n').appendText(text.length > 600 ? `${text.slice(0, 599)}…` : text);
-    if (comment.i_like) md.appendMarkdown(`\n\n$(heart-filled) ${vscode.l10n.t('You liked this comment.')}`);
-    md.supportThemeIcons = true;
-    this.tooltip = md;
+    this.tooltip = hover`${comment.author?.name}\n\n${post && vscode.l10n.t('On “{0}”', post)}\n\n${text.length > 600 ? `${text.slice(0, 599)}…` : text}${comment.i_like && md`\n\n${icon('heart-filled')} ${vscode.l10n.t('You liked this comment.')}`}`;
     this.iconPath = new vscode.ThemeIcon(comment.type === 'pingback' || comment.type === 'trackback' ? 'link' : 'comment');
     this.contextValue = contextWords(comment);
     this.accessibilityInformation = { label: `${comment.author?.name ?? ''}: ${text.slice(0, 200)}, ${when}` };

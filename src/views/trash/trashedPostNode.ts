@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { stripHtml, type PostV11 } from '../../api';
 import { relativeTime } from '../../models/relativeTime';
-import { escapeMd } from '../common/markdown';
+import { hover } from '../common/hover';
+import { md } from '../common/markdown';
 
 export class TrashedPostNode extends vscode.TreeItem {
   constructor(readonly post: PostV11) {
@@ -15,10 +16,6 @@ export class TrashedPostNode extends vscode.TreeItem {
 
   buildTooltip(): vscode.MarkdownString {
     const p = this.post;
-    const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`**${escapeMd(stripHtml(p.title ?? '') || vscode.l10n.t('(no title)'))}**\n\n`);
-    md.appendMarkdown(`${escapeMd(p.type ?? 'post')} #${p.ID}${p.author?.name ? ` · ${escapeMd(p.author.name)}` : ''}\n\n`);
-    if (p.modified) md.appendMarkdown(vscode.l10n.t('Last modified {0}', new Date(p.modified).toLocaleString()));
-    return md;
+    return hover`**${stripHtml(p.title ?? '') || vscode.l10n.t('(no title)')}**\n\n${p.type ?? 'post'} ${`#${p.ID}`}${p.author?.name && md` · ${p.author.name}`}\n\n${p.modified && vscode.l10n.t('Last modified {0}', new Date(p.modified).toLocaleString())}`;
   }
 }
