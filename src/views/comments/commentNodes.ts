@@ -3,7 +3,7 @@ import { stripHtml, type Comment, type ContentSiteError } from '../../api';
 import type { CommentGroup } from '../../models/commentQueue';
 import { contextValue } from '../../models/actionCatalog';
 import { COMMENT_ACTIONS } from '../../models/commentActionCatalog';
-import { relativeTime } from '../../models/relativeTime';
+import { dateAgo } from '../../models/relativeTime';
 import { COMMANDS } from '../../ids';
 import { hover } from '../common/hover';
 import { icon, md } from '../common/markdown';
@@ -52,7 +52,7 @@ export class CommentNode extends vscode.TreeItem {
     const text = stripHtml(comment.content).replace(/\s+/g, ' ').trim();
     super(comment.author?.name || vscode.l10n.t('Someone'), vscode.TreeItemCollapsibleState.None);
     this.id = `comment-${comment.ID}`;
-    const when = comment.date ? relativeTime(Date.parse(comment.date), Date.now(), vscode.env.language) : '';
+    const when = dateAgo(comment.date, Date.now(), vscode.env.language);
     this.description = [text.length > 80 ? `${text.slice(0, 79)}…` : text, when].filter(Boolean).join(' · ');
     const post = stripHtml(comment.post.title ?? '');
     this.tooltip = hover`${comment.author?.name}\n\n${post && vscode.l10n.t('On “{0}”', post)}\n\n${text.length > 600 ? `${text.slice(0, 599)}…` : text}${comment.i_like && md`\n\n${icon('heart-filled')} ${vscode.l10n.t('You liked this comment.')}`}`;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { stripHtml, type PostV11 } from '../../api';
 import type { PostGroup } from '../../models/postsModel';
-import { relativeTime } from '../../models/relativeTime';
+import { dateAgo } from '../../models/relativeTime';
 import { hover } from '../common/hover';
 import { md } from '../common/markdown';
 
@@ -57,7 +57,7 @@ export class PostNode extends vscode.TreeItem {
     const time = when
       ? post.status === 'future'
         ? vscode.l10n.t('goes out {0}', new Date(when).toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' }))
-        : relativeTime(Date.parse(when), Date.now(), vscode.env.language)
+        : dateAgo(when, Date.now(), vscode.env.language)
       : '';
     this.description = [post.author?.name, time].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon(post.status === 'publish' ? 'globe' : post.status === 'future' ? 'calendar' : 'edit');

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { stripHtml, type PostV11 } from '../../api';
-import { relativeTime } from '../../models/relativeTime';
+import { dateAgo } from '../../models/relativeTime';
 import { hover } from '../common/hover';
 import { md } from '../common/markdown';
 
@@ -8,7 +8,8 @@ export class TrashedPostNode extends vscode.TreeItem {
   constructor(readonly post: PostV11) {
     super(stripHtml(post.title ?? '') || vscode.l10n.t('(no title)'), vscode.TreeItemCollapsibleState.None);
     const type = post.type === 'page' ? vscode.l10n.t('page') : post.type === 'post' || !post.type ? vscode.l10n.t('post') : post.type;
-    this.description = `${type}${post.modified ? ` · ${vscode.l10n.t('modified {0}', relativeTime(Date.parse(post.modified), Date.now(), vscode.env.language))}` : ''}`;
+    const when = dateAgo(post.modified, Date.now(), vscode.env.language);
+    this.description = `${type}${when ? ` · ${vscode.l10n.t('modified {0}', when)}` : ''}`;
     this.iconPath = new vscode.ThemeIcon(post.type === 'page' ? 'file' : 'note');
     this.contextValue = 'trashedPost';
     this.id = `trash-${post.ID}`;
