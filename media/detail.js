@@ -322,12 +322,39 @@
     $('page').classList.toggle('gone', Boolean(s.removed));
   }
 
+  // A message is read only on a note's page, and only in the shape the extension sends it
+  // (noteSession.ts); any other is ignored (a page without a note, a conversation, takes none).
+  const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isText = (v) => typeof v === 'string';
+  const isFlag = (v) => typeof v === 'boolean';
+  const isState = (s) =>
+    isObject(s) &&
+    s.note === note &&
+    isObject(s.controls) &&
+    Object.values(s.controls).every((c) => isObject(c) && isFlag(c.on)) &&
+    [s.unread, s.hasPrevious, s.hasNext].every(isFlag) &&
+    isText(s.status) &&
+    isText(s.removed);
+  const FITS = {
+    state: (m) => isState(m.state),
+    replied: (m) =>
+      isFlag(m.ok) &&
+      isText(m.message) &&
+      (m.url === undefined || (isText(m.url) && /^https?:\/\//i.test(m.url))) &&
+      (m.text === undefined || isText(m.text)),
+    refused: (m) => isText(m.message) && (m.refused === undefined || isText(m.refused)),
+    suggestions: (m) =>
+      (m.seq === null || Number.isSafeInteger(m.seq)) &&
+      Array.isArray(m.users) &&
+      m.users.every((u) => isObject(u) && isText(u.login) && (u.name == null || isText(u.name))),
+  };
+
   window.addEventListener('message', (event) => {
     const m = event.data;
-    if (!m || typeof m !== 'object' || m.note !== note) return;
-    if (m.type === 'state' && m.state) applyState(m.state);
+    if (note === undefined || !isObject(m) || m.note !== note || !Object.hasOwn(FITS, m.type) || !FITS[m.type](m)) return;
+    if (m.type === 'state') applyState(m.state);
     if (m.type === 'replied' && box) replied(m);
-    if (m.type === 'refused' && typeof m.message === 'string') say(m.message, m.refused);
+    if (m.type === 'refused') say(m.message, m.refused);
     if (m.type === 'suggestions' && list) showSuggestions(m);
   });
 })();

@@ -362,12 +362,35 @@
     settle(s.answered, s.sending);
   }
 
+  // A message is read only in the shape the extension sends it (readerPostSession.ts); any other is ignored.
+  const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isText = (v) => typeof v === 'string';
+  const isFlag = (v) => typeof v === 'boolean';
+  const isCount = (v) => typeof v === 'number' && v >= 0 && v < Infinity;
+  const every = (o, fits) => isObject(o) && Object.values(o).every((v) => isObject(v) && fits(v));
+  const isState = (s) =>
+    isObject(s) &&
+    every(s.controls, (c) => isFlag(c.on) && isText(c.why)) &&
+    isCount(s.likes) &&
+    isText(s.gone) &&
+    every(s.comments, (c) => isFlag(c.on) && isCount(c.count) && isFlag(c.busy));
+  const FITS = {
+    state: (m) => isState(m.state),
+    // The box: 'comment', or a reply box by its comment's ID ('' when the refused reply named none).
+    sent: (m) => isText(m.box) && /^(comment|\d*)$/.test(m.box) && isFlag(m.ok) && isText(m.message),
+    refused: (m) => isText(m.message) && (m.refused === undefined || isText(m.refused)),
+    suggestions: (m) =>
+      (m.seq === null || Number.isSafeInteger(m.seq)) &&
+      Array.isArray(m.users) &&
+      m.users.every((u) => isObject(u) && isText(u.login) && (u.name == null || isText(u.name))),
+  };
+
   window.addEventListener('message', (event) => {
     const m = event.data;
-    if (!m || typeof m !== 'object' || m.post !== key) return;
-    if (m.type === 'state' && m.state) applyState(m.state);
+    if (!isObject(m) || m.post !== key || !Object.hasOwn(FITS, m.type) || !FITS[m.type](m)) return;
+    if (m.type === 'state') applyState(m.state);
     if (m.type === 'sent') sent(m);
-    if (m.type === 'refused' && typeof m.message === 'string') {
+    if (m.type === 'refused') {
       say(m.message);
       if (m.refused === 'more' && $('load-more')) $('load-more').remove();
     }

@@ -12,7 +12,7 @@ import { report } from '../report';
 import { loadRender } from '../lazy/loadRender';
 import type { CommentEntry } from '../models/commentActionCatalog';
 import type { CommentRemoval, CommentReport, CommentsModel } from '../models/commentsModel';
-import { relativeTime } from '../models/relativeTime';
+import { dateAgo } from '../models/relativeTime';
 import type { DetailPanel } from '../views/detail/detailPanel';
 import { withViewProgress } from '../views/common/viewProgress';
 import { textBox } from './textBox';
@@ -145,7 +145,7 @@ async function show(deps: CommentCommandsDeps, id: number): Promise<void> {
       withViewProgress(deps.viewId, () => deps.model.conversation(id)),
       loadRender(),
     ]);
-    const when = (date: string | undefined) => (date ? relativeTime(Date.parse(date), Date.now(), vscode.env.language) : '');
+    const when = (date: string | undefined) => dateAgo(date, Date.now(), vscode.env.language);
     await deps.detail.show(
       render.plainTitle(comment.post.title),
       render.conversationHtml({ post: comment.post, parent, comment, replies, when }),

@@ -3,7 +3,7 @@ import { loadRender } from '../lazy/loadRender';
 import type { MentionSource } from '../models/mentionSource';
 import type { ReaderPost } from '../models/readerActionCatalog';
 import type { ReaderConversation } from '../models/readerConversation';
-import { relativeTime } from '../models/relativeTime';
+import { dateAgo } from '../models/relativeTime';
 import type { SiteChanges } from '../models/siteChanges';
 import type { ReaderPostActionsLike, ReaderPostDeps } from '../render/readerPostSession';
 import type { DetailPanel } from '../views/detail/detailPanel';
@@ -37,7 +37,7 @@ export async function showReaderPost(
   focus?: 'comment',
 ): Promise<void> {
   const lang = vscode.env.language;
-  const when = (date: string | undefined) => (date ? relativeTime(Date.parse(date), Date.now(), lang) : '');
+  const when = (date: string | undefined) => dateAgo(date, Date.now(), lang);
   // The renderer (and its sanitizer, which the title's HTML goes through) loads with the first post shown.
   const { plainTitle, postHtml } = await loadRender();
   const title = plainTitle(rawTitle);

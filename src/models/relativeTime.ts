@@ -60,12 +60,17 @@ function format(entry: Format, value: number, unit: number): string {
  */
 setTimeout(() => formatFor('en'), 0).unref?.();
 
-/** `locale` is the editor's language (`vscode.env.language`), passed in by the view layer. */
+/**
+ * `locale` is the editor's language (`vscode.env.language`), passed in by the view layer. A time
+ * that is not one (NaN: a date the service wrote that is not a date) reads as '': no time is
+ * shown, and the row or page around it is.
+ */
 export function relativeTime(thenMs: number, nowMs = Date.now(), locale = 'en'): string {
   // Called for every row of a tree, mostly before it is optimized: the kept formatter and phrase are read inline.
   const entry = last?.locale === locale ? last.entry : formatFor(locale);
   const seconds = Math.round((thenMs - nowMs) / 1000);
   const abs = Math.abs(seconds);
+  if (!(abs < Infinity)) return '';
   let unit = 0;
   while (unit < SIZES.length && abs < SIZES[unit]) unit++;
   let value: number;
@@ -78,3 +83,7 @@ export function relativeTime(thenMs: number, nowMs = Date.now(), locale = 'en'):
   }
   return entry.phrases[unit].get(value) ?? format(entry, value, unit);
 }
+
+/** When the service's `date` (ISO text) was, as relativeTime says it: '' without one, or for one that is not a date. */
+export const dateAgo = (date: string | undefined, nowMs = Date.now(), locale = 'en'): string =>
+  date ? relativeTime(Date.parse(date), nowMs, locale) : '';

@@ -1,6 +1,6 @@
 /** A comment's conversation (its post, the comment it answers, the comment, its replies) as HTML for the detail webview. */
 import { plainTitle } from './postHtml';
-import { escapeHtml, safeUrl, sanitize } from './sanitize';
+import { boxed, escapeHtml, safeUrl, sanitize } from './sanitize';
 
 export interface ConversationComment {
   ID: number;
@@ -30,7 +30,7 @@ function one(c: ConversationComment, when: Conversation['when'], cls: string): s
     .map((s) => escapeHtml(s))
     .join(' · ');
   const link = url ? ` · <a href="${escapeHtml(url)}">Open</a>` : '';
-  return `<section class="${cls}"><p class="meta">${meta}${status}${link}</p><div class="content">${sanitize(c.content ?? '')}</div></section>`;
+  return `<section class="${cls}"><p class="meta">${meta}${status}${link}</p>${boxed(sanitize(c.content ?? ''), 'content')}</section>`;
 }
 
 export function conversationHtml(v: Conversation): string {

@@ -7,7 +7,7 @@ import type { Block, Notification, TemplateBody, TemplateItem } from '../api';
 import { REPLY_MAX_CHARS } from '../api/act';
 import { BUTTON_ENTRIES, CATALOG, type CatalogEntry } from '../models/noteActionCatalog';
 import { type NoteState, statusText } from './panelMessage';
-import { escapeHtml, IMAGE_SCHEMES, safeUrl, sanitize } from './sanitize';
+import { boxed, escapeHtml, IMAGE_SCHEMES, safeUrl, sanitize } from './sanitize';
 
 const img = (src: unknown, alt = '', cls = 'icon'): string => {
   const url = safeUrl(src, IMAGE_SCHEMES);
@@ -50,7 +50,7 @@ export function blockHtml(block: Block): string {
 
 function itemHtml(item: TemplateItem): string {
   const header = item.header ? sanitize(item.header) : escapeHtml(item.header_text);
-  return `<li class="item">${img(item.icon, item.header_text ?? '')}<div><div class="item-header">${link(item.header_link, header)}</div>${item.html ? `<div class="item-html">${sanitize(item.html)}</div>` : ''}</div></li>`;
+  return `<li class="item">${img(item.icon, item.header_text ?? '')}<div>${boxed(link(item.header_link, header), 'item-header')}${item.html ? boxed(sanitize(item.html), 'item-html') : ''}</div></li>`;
 }
 
 /** `replyBox`: the page has its own reply box, so a plain-text footer ("Reply from the comments screen") goes. */
@@ -61,7 +61,7 @@ export function templateHtml(body: TemplateBody, replyBox = false): string {
       ? `<footer>${body.footer_link ? link(body.footer_link, escapeHtml(body.footer_text ?? '')) : sanitize(body.footer)}</footer>`
       : '';
   if (body.template === 'big-badge') {
-    return `<section class="big-badge">${img(body.badge, '', 'badge')}${header}${body.html ? `<div>${sanitize(body.html)}</div>` : ''}${footer}</section>`;
+    return `<section class="big-badge">${img(body.badge, '', 'badge')}${header}${body.html ? boxed(sanitize(body.html), 'badge-html') : ''}${footer}</section>`;
   }
   const items = (body.items ?? []).map(itemHtml).join('');
   return `<section class="${body.template}">${header}<ul class="items">${items}</ul>${footer}</section>`;
@@ -71,7 +71,7 @@ function subjectHtml(note: Notification): string {
   const s = note.subject;
   if (Array.isArray(s)) return s.map(blockHtml).join('');
   if (!s) return `<p>${escapeHtml(note.subjectText)}</p>`;
-  return `<div class="subject">${img(s.icon)}<div>${s.html ? sanitize(s.html) : escapeHtml(s.text ?? note.subjectText)}</div></div>`;
+  return `<div class="subject">${img(s.icon)}${s.html ? boxed(sanitize(s.html), 'subject-html') : `<div>${escapeHtml(s.text ?? note.subjectText)}</div>`}</div>`;
 }
 
 /** The block shape's title ("1 Like") and header blocks (what the note is about), as the service's panel shows them. */

@@ -1,5 +1,5 @@
 /** A post (Following, Freshly Pressed) as HTML for the detail webview. */
-import { escapeHtml, safeUrl, sanitize } from './sanitize';
+import { boxed, escapeHtml, safeUrl, sanitize } from './sanitize';
 
 export interface PostLike {
   title?: string;
@@ -26,5 +26,5 @@ export function postHtml(post: PostLike, when: string): string {
     .filter(Boolean)
     .map((s) => escapeHtml(s))
     .join(' · ');
-  return `<article class="post"><h1>${escapeHtml(plainTitle(post.title))}</h1><p class="meta">${byline}</p><div class="content">${sanitize(post.content || post.excerpt)}</div>${url ? `<p class="actions"><a href="${escapeHtml(url)}">Open in Browser</a></p>` : ''}</article>`;
+  return `<article class="post"><h1>${escapeHtml(plainTitle(post.title))}</h1><p class="meta">${byline}</p>${boxed(sanitize(post.content || post.excerpt), 'content')}${url ? `<p class="actions"><a href="${escapeHtml(url)}">Open in Browser</a></p>` : ''}</article>`;
 }

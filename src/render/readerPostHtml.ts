@@ -12,7 +12,7 @@ import type { ReaderEntry, ReaderPost } from '../models/readerActionCatalog';
 import { postHtml } from './postHtml';
 import { COMMENT_ENTRY, POST_BUTTONS, type ReaderPostState } from './readerPostMessage';
 import { gateImages } from './remoteImages';
-import { escapeHtml, sanitize } from './sanitize';
+import { boxed, escapeHtml, sanitize } from './sanitize';
 
 /** How deep a reply is indented at most (deeper replies stay at that depth). */
 export const MAX_DEPTH = 4;
@@ -70,7 +70,7 @@ function commentHtml(t: ThreadedComment, view: ReaderPostView): string {
   const canReply = !view.state.controls[COMMENT_ENTRY.id]?.why;
   const like = `<button type="button" class="like-comment" data-comment="${id}" aria-pressed="${liked}"${t.liking ? ' disabled' : ''}>${liked ? 'Unlike' : 'Like'}</button>`;
   const reply = canReply ? ` <button type="button" class="reply-to" data-comment="${id}">Reply</button>` : '';
-  return `<li class="comment depth-${Math.min(t.depth, MAX_DEPTH)}" id="comment-${id}" data-comment="${id}"><p class="meta">${meta}${held}</p><div class="content">${content}</div><div class="comment-actions">${like} <span class="like-count">${escapeHtml(likesText(c.like_count ?? 0))}</span>${reply}</div></li>`;
+  return `<li class="comment depth-${Math.min(t.depth, MAX_DEPTH)}" id="comment-${id}" data-comment="${id}"><p class="meta">${meta}${held}</p>${boxed(content, 'content')}<div class="comment-actions">${like} <span class="like-count">${escapeHtml(likesText(c.like_count ?? 0))}</span>${reply}</div></li>`;
 }
 
 function conversationHtml(view: ReaderPostView): string {

@@ -106,6 +106,16 @@ export function sanitize(html: string | undefined): string {
   return sanitizeHtml(html, options);
 }
 
+/**
+ * Sanitized service HTML (sanitize()'s output) in a box it cannot close, the one way a page places
+ * it. HTML's parser lets a `<li>`, `<dd>` or `<dt>` close every open element up to the nearest of
+ * its kind, passing over only `<div>`, `<p>` and `<address>`: in a `<div>` inside one of our `<li>`s
+ * (a comment of the Reader post page), a bare `<li>` closed that comment, and every later comment's
+ * Like and Reply went loose in the list. A `<section>` stops it there; and sanitize() closes every
+ * element it opens, so no end tag of the service's closes one of ours.
+ */
+export const boxed = (html: string, cls: string): string => `<section class="${cls}">${html}</section>`;
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text (never HTML) into HTML. */

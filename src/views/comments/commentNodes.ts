@@ -3,8 +3,10 @@ import { stripHtml, type Comment, type ContentSiteError } from '../../api';
 import type { CommentGroup } from '../../models/commentQueue';
 import { contextValue } from '../../models/actionCatalog';
 import { COMMENT_ACTIONS } from '../../models/commentActionCatalog';
-import { relativeTime } from '../../models/relativeTime';
+import { dateAgo } from '../../models/relativeTime';
 import { COMMANDS } from '../../ids';
+import { hover } from '../common/hover';
+import { icon, md } from '../common/markdown';
 import { ErrorNode, LoadMoreNode } from '../common/messageNode';
 
 export function groupLabel(group: CommentGroup): string {
@@ -50,16 +52,10 @@ export class CommentNode extends vscode.TreeItem {
     const text = stripHtml(comment.content).replace(/\s+/g, ' ').trim();
     super(comment.author?.name || vscode.l10n.t('Someone'), vscode.TreeItemCollapsibleState.None);
     this.id = `comment-${comment.ID}`;
-    const when = comment.date ? relativeTime(Date.parse(comment.date), Date.now(), vscode.env.language) : '';
+    const when = dateAgo(comment.date, Date.now(), vscode.env.language);
     this.description = [text.length > 80 ? `${text.slice(0, 79)}…` : text, when].filter(Boolean).join(' · ');
     const post = stripHtml(comment.post.title ?? '');
-    const md = new vscode.MarkdownString();
-    md.appendText(comment.author?.name ?? '');
-    if (post) md.appendMarkdown('\n\n').appendText(vscode.l10n.t('On “{0}”', post));
-    md.appendMarkdown('\n\n').appendText(text.length > 600 ? `${text.slice(0, 599)}…` : text);
-    if (comment.i_like) md.appendMarkdown(`\n\n$(heart-filled) ${vscode.l10n.t('You liked this comment.')}`);
-    md.supportThemeIcons = true;
-    this.tooltip = md;
+    this.tooltip = hover`${comment.author?.name}\n\n${post && vscode.l10n.t('On “{0}”', post)}\n\n${text.length > 600 ? `${text.slice(0, 599)}…` : text}${comment.i_like && md`\n\n${icon('heart-filled')} ${vscode.l10n.t('You liked this comment.')}`}`;
     this.iconPath = new vscode.ThemeIcon(comment.type === 'pingback' || comment.type === 'trackback' ? 'link' : 'comment');
     this.contextValue = contextWords(comment);
     this.accessibilityInformation = { label: `${comment.author?.name ?? ''}: ${text.slice(0, 200)}, ${when}` };

@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import { localized } from '../../localize';
 import type { ContentSiteError } from '../../api';
 import { COMMANDS } from '../../ids';
-import { escapeMd } from './markdown';
+import { hover } from './hover';
+import { md } from './markdown';
 
 /** An HTTP status as people read it: "HTTP 503 Service Unavailable". */
 export function statusInWords(status: number): string {
@@ -33,15 +34,8 @@ export class ErrorNode extends vscode.TreeItem {
       options.stale ? 'warning' : 'error',
       new vscode.ThemeColor(options.stale ? 'problemsWarningIcon.foreground' : 'errorForeground'),
     );
-    const lines = [reason, error.status !== undefined ? statusInWords(error.status) : undefined, vscode.l10n.t('Click to try again.')];
-    // The sentence may carry the service's own words: escaped, as every hover's service text.
-    this.tooltip = new vscode.MarkdownString(
-      lines
-        .filter((l) => l !== undefined)
-        .map(escapeMd)
-        .join('\n\n'),
-      true,
-    );
+    // The sentence may carry the service's own words: text, as every hover's service text.
+    this.tooltip = hover`${reason}\n\n${error.status !== undefined && md`${statusInWords(error.status)}\n\n`}${vscode.l10n.t('Click to try again.')}`;
     this.contextValue = 'error';
     this.command = options.loadMore
       ? { command: options.loadMore, title: vscode.l10n.t('Retry'), arguments: under && [under] }

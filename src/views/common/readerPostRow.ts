@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { stripHtml, type FeedPost } from '../../api';
-import { relativeTime } from '../../models/relativeTime';
+import { dateAgo } from '../../models/relativeTime';
 import { readerContext } from '../../models/readerActionCatalog';
 import { hovers } from './lazy/loadHovers';
 import { readerPostIcon, readerRowStates } from './readerPostLook';
@@ -19,7 +19,7 @@ export abstract class ReaderPostRow extends vscode.TreeItem {
   ) {
     super(stripHtml(post.title ?? '') || vscode.l10n.t('(no title)'), vscode.TreeItemCollapsibleState.None);
     const author = post.author?.name;
-    const when = post.date ? relativeTime(Date.parse(post.date), Date.now(), vscode.env.language) : '';
+    const when = dateAgo(post.date, Date.now(), vscode.env.language);
     this.description = [post.site_name, author, when, ...readerRowStates(post)].filter(Boolean).join(' · ');
     this.iconPath = readerPostIcon(post, 'note');
     this.contextValue = readerContext(post.URL ? `${kind}.link` : kind, post);

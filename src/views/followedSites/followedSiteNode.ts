@@ -3,7 +3,8 @@ import { stripHtml, type FeedPost } from '../../api';
 import { COMMANDS } from '../../ids';
 import { siteName, unseenCount, type FollowedSite } from '../../models/followedSitesModel';
 import { relativeTime } from '../../models/relativeTime';
-import { escapeMd, mdLink } from '../common/markdown';
+import { hover } from '../common/hover';
+import { md, mdLink } from '../common/markdown';
 
 /** A followed site's row id. */
 export const followedSiteId = (site: FollowedSite) => `followed-${String(site.ID)}`;
@@ -27,14 +28,9 @@ export class FollowedSiteNode extends vscode.TreeItem {
   }
 
   buildTooltip(): vscode.MarkdownString {
-    const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`**${escapeMd(siteName(this.site))}**\n\n`);
-    // The address as text (the service's), and one link whose words are ours.
-    md.appendMarkdown(`${escapeMd(this.site.URL)}\n\n`);
     const unseen = unseenCount(this.site);
-    if (unseen !== undefined) md.appendMarkdown(`${escapeMd(vscode.l10n.t('{0} unseen posts', unseen))}\n\n`);
-    md.appendMarkdown(mdLink(vscode.l10n.t('Open in browser'), this.site.URL));
-    return md;
+    // The address as text (the service's), and one link whose words are ours.
+    return hover`**${siteName(this.site)}**\n\n${this.site.URL}\n\n${unseen !== undefined && md`${vscode.l10n.t('{0} unseen posts', unseen)}\n\n`}${mdLink(vscode.l10n.t('Open in browser'), this.site.URL)}`;
   }
 }
 
@@ -55,12 +51,8 @@ export class SitePostNode extends vscode.TreeItem {
 
   buildTooltip(): vscode.MarkdownString {
     const p = this.post;
-    const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`**${escapeMd(stripHtml(p.title ?? ''))}**\n\n`);
     const excerpt = stripHtml(p.excerpt ?? '').slice(0, 280);
-    if (excerpt) md.appendMarkdown(`${escapeMd(excerpt)}\n\n`);
-    md.appendMarkdown(mdLink(vscode.l10n.t('Open in browser'), p.URL));
-    return md;
+    return hover`**${stripHtml(p.title ?? '')}**\n\n${excerpt && md`${excerpt}\n\n`}${mdLink(vscode.l10n.t('Open in browser'), p.URL)}`;
   }
 }
 

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import type { SuggestedUser } from '../../api';
 import type { MentionSource } from '../../models/mentionSource';
-import { escapeMd } from '../common/markdown';
+import { hover } from '../common/hover';
 
 /**
  * A suggestion's details: the person's name and login, as text. No avatar: a picture in the
  * details loads as the list is browsed, and tells its host who looked.
  */
 export function mentionDocumentation(u: SuggestedUser): vscode.MarkdownString {
-  return new vscode.MarkdownString(`**${escapeMd(u.display_name ?? u.user_login)}** · ${escapeMd(`@${u.user_login}`)}`, true);
+  return hover`**${u.display_name ?? u.user_login}** · ${`@${u.user_login}`}`;
 }
 
 /** `@` + letters in Markdown and HTML suggests the chosen site's writers; inserts `@login`. */

@@ -5,7 +5,8 @@ import { COMMANDS } from '../../ids';
 import { localized } from '../../localize';
 import { offeredOn, SHOWN_ENTRIES } from '../../models/noteActionCatalog';
 import { noteContextValue } from './noteContext';
-import { escapeMd, mdLink } from '../common/markdown';
+import { hover } from '../common/hover';
+import { icon, md, mdLink } from '../common/markdown';
 import { noteIcon, typeLabel } from './noteIcons';
 
 const ROW_STATES = SHOWN_ENTRIES.filter((e) => e.rowState);
@@ -70,22 +71,14 @@ export class NoteNode extends vscode.TreeItem {
   /** Built when the user hovers (resolveTreeItem). The note's text is escaped, its link checked (common/markdown.ts). */
   buildTooltip(): vscode.MarkdownString {
     const n = this.note;
-    const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`**${escapeMd(n.subjectText)}**\n\n`);
-    md.appendMarkdown(
-      `$(${n.unread > 0 ? 'circle-filled' : 'check'}) ${n.unread > 0 ? vscode.l10n.t('{0} unread', n.unread) : vscode.l10n.t('Read')} · `,
-    );
-    md.appendMarkdown(`${escapeMd(typeLabel(n.type))} · ${new Date(n.timestamp * 1000).toLocaleString()}`);
-    if (n.status?.approval_status) md.appendMarkdown(`\n\n${vscode.l10n.t('Status: {0}', escapeMd(n.status.approval_status))}`);
     // What the user did (the catalog's `done` sentences: liked the comment or the post, replied).
     const actions = noteActions(n);
-    for (const e of SHOWN_ENTRIES) {
+    const done = SHOWN_ENTRIES.map((e) => {
       const offered = e.doneSentence || e.fallback ? offeredOn(actions, e) : undefined;
       const sentence = offered?.action.value === true ? offered.entry.doneSentence : undefined;
-      if (sentence) md.appendMarkdown(`\n\n$(${sentence.icon}) ${localized(sentence.text)}`);
-    }
+      return sentence && md`\n\n${icon(sentence.icon)} ${localized(sentence.text)}`;
+    });
     const open = mdLink(vscode.l10n.t('Open in browser'), n.url);
-    if (open) md.appendMarkdown(`\n\n${open}`);
-    return md;
+    return hover`**${n.subjectText}**\n\n${icon(n.unread > 0 ? 'circle-filled' : 'check')} ${n.unread > 0 ? vscode.l10n.t('{0} unread', n.unread) : vscode.l10n.t('Read')} · ${typeLabel(n.type)} · ${new Date(n.timestamp * 1000).toLocaleString()}${n.status?.approval_status && md`\n\n${vscode.l10n.t('Status: {0}', n.status.approval_status)}`}${done}${open.value && md`\n\n${open}`}`;
   }
 }

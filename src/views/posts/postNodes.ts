@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { stripHtml, type PostV11 } from '../../api';
 import type { PostGroup } from '../../models/postsModel';
-import { relativeTime } from '../../models/relativeTime';
-import { escapeMd } from '../common/markdown';
+import { dateAgo } from '../../models/relativeTime';
+import { hover } from '../common/hover';
+import { md } from '../common/markdown';
 
 /** A group of the Posts view: the posts of a status, or the site's pages (every status but the trash). */
 export type PostsViewGroup = PostGroup | 'pages';
@@ -56,7 +57,7 @@ export class PostNode extends vscode.TreeItem {
     const time = when
       ? post.status === 'future'
         ? vscode.l10n.t('goes out {0}', new Date(when).toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' }))
-        : relativeTime(Date.parse(when), Date.now(), vscode.env.language)
+        : dateAgo(when, Date.now(), vscode.env.language)
       : '';
     this.description = [post.author?.name, time].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon(post.status === 'publish' ? 'globe' : post.status === 'future' ? 'calendar' : 'edit');
@@ -67,10 +68,6 @@ export class PostNode extends vscode.TreeItem {
 
   buildTooltip(): vscode.MarkdownString {
     const p = this.post;
-    const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`**${escapeMd(stripHtml(p.title ?? '') || vscode.l10n.t('(no title)'))}**\n\n`);
-    md.appendMarkdown(`#${p.ID}${p.author?.name ? ` · ${escapeMd(p.author.name)}` : ''} · ${escapeMd(p.status ?? '')}\n\n`);
-    if (p.modified) md.appendMarkdown(vscode.l10n.t('Last modified {0}', new Date(p.modified).toLocaleString()));
-    return md;
+    return hover`**${stripHtml(p.title ?? '') || vscode.l10n.t('(no title)')}**\n\n${`#${p.ID}`}${p.author?.name && md` · ${p.author.name}`} · ${p.status}\n\n${p.modified && vscode.l10n.t('Last modified {0}', new Date(p.modified).toLocaleString())}`;
   }
 }

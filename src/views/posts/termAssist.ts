@@ -4,7 +4,7 @@ import { loadWriting, type WritingModule } from '../../lazy/loadWriting';
 import { Disposable } from '../../models/disposable';
 import type { SiteTerms } from '../../models/siteTerms';
 import type { TermMention } from '../../writing/frontMatterTerms';
-import { escapeMd } from '../common/markdown';
+import { hover } from '../common/hover';
 import { isPostFile } from './imageDrop';
 import { KeyedDebounce } from '../../models/keyedDebounce';
 import { DIAGNOSTIC_SOURCE } from './postFileDiagnostics';
@@ -107,20 +107,14 @@ export class TermAssist
     const terms = await this.terms.get(site, at.kind).catch(() => undefined);
     const term = terms && named(terms, at.name);
     const what = at.kind === 'categories' ? vscode.l10n.t('Category') : vscode.l10n.t('Tag');
-    const lines = term
-      ? [
-          `**${escapeMd(what)} ${escapeMd(term.name)}** · ${escapeMd(postsText(term.post_count))}`,
-          term.description ? escapeMd(term.description) : '',
-        ]
-      : [
+    const shown = term
+      ? hover`**${what} ${term.name}** · ${postsText(term.post_count)}\n\n${term.description}`
+      : hover`${
           terms
             ? vscode.l10n.t('{0} has no {1} “{2}”: publishing creates it.', site, what.toLowerCase(), at.name)
-            : vscode.l10n.t("The site's {0} could not be read.", at.kind),
-        ].map(escapeMd);
-    return new vscode.Hover(
-      new vscode.MarkdownString(lines.filter(Boolean).join('\n\n')),
-      new vscode.Range(at.line, at.start, at.line, at.end),
-    );
+            : vscode.l10n.t("The site's {0} could not be read.", at.kind)
+        }`;
+    return new vscode.Hover(shown, new vscode.Range(at.line, at.start, at.line, at.end));
   }
 
   async provideCodeActions(

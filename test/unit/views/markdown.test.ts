@@ -42,7 +42,7 @@ describe('mdLink: one link to the address, or none', () => {
       'https://ok.example/a\\b?c=\\d',
       'http://127.0.0.1:4000/x',
     ]) {
-      const h = asHover(mdLink('Open', url));
+      const h = asHover(mdLink('Open', url).value);
       assert.deepEqual(h.images, [], h.html);
       assert.deepEqual(h.icons, [], h.html);
       assert.equal(h.links.length, 1, h.html);
@@ -53,8 +53,8 @@ describe('mdLink: one link to the address, or none', () => {
 
   it('no link for anything but http(s), and the label is text', () => {
     for (const url of [undefined, '', 'javascript:alert(1)', 'command:x', 'data:,x', 'relative/path'])
-      assert.equal(mdLink('Open', url), '');
-    const h = asHover(mdLink('![x](https://tracker.example/p.png)', 'https://ok.example/'));
+      assert.equal(mdLink('Open', url).value, '');
+    const h = asHover(mdLink('![x](https://tracker.example/p.png)', 'https://ok.example/').value);
     assert.deepEqual(h.images, []);
     assert.deepEqual(h.links, ['https://ok.example/']);
   });
