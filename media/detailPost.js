@@ -373,11 +373,15 @@
     every(s.controls, (c) => isFlag(c.on) && isText(c.why)) &&
     isCount(s.likes) &&
     isText(s.gone) &&
-    every(s.comments, (c) => isFlag(c.on) && isCount(c.count) && isFlag(c.busy));
+    every(s.comments, (c) => isFlag(c.on) && isCount(c.count) && isFlag(c.busy)) &&
+    every(s.answered, (a) => isFlag(a.ok) && isText(a.message)) &&
+    Array.isArray(s.sending) &&
+    s.sending.every(isText);
   const FITS = {
     state: (m) => isState(m.state),
     // The box: 'comment', or a reply box by its comment's ID ('' when the refused reply named none).
-    sent: (m) => isText(m.box) && /^(comment|\d*)$/.test(m.box) && isFlag(m.ok) && isText(m.message),
+    sent: (m) =>
+      isText(m.box) && /^(comment|\d*)$/.test(m.box) && isFlag(m.ok) && isText(m.message) && (m.send === undefined || isText(m.send)),
     refused: (m) => isText(m.message) && (m.refused === undefined || isText(m.refused)),
     suggestions: (m) =>
       (m.seq === null || Number.isSafeInteger(m.seq)) &&
