@@ -3,6 +3,7 @@
  * by restorePosts.ts): restore the given posts and tell the user what happened to each, or pick
  * them from the trash in the palette first.
  */
+import { dateText } from '../models/relativeTime';
 import * as vscode from 'vscode';
 import { localized } from '../localize';
 import type { PostV11 } from '../api';
@@ -112,7 +113,7 @@ async function pickPosts({ site }: Pick<RestoreDeps, 'site'>, posts: readonly Po
   qp.items = posts.map((p) => ({
     label: titleOf(p),
     description: `${p.type ?? 'post'} #${p.ID}`,
-    detail: p.modified ? vscode.l10n.t('Last modified {0}', new Date(p.modified).toLocaleString()) : undefined,
+    detail: dateText(p.modified) ? vscode.l10n.t('Last modified {0}', dateText(p.modified)) : undefined,
     id: p.ID,
   }));
   // A multi-select picker highlights nothing by itself: highlight the first post the typed text names, so Enter restores it.

@@ -87,3 +87,14 @@ export function relativeTime(thenMs: number, nowMs = Date.now(), locale = 'en'):
 /** When the service's `date` (ISO text) was, as relativeTime says it: '' without one, or for one that is not a date. */
 export const dateAgo = (date: string | undefined, nowMs = Date.now(), locale = 'en'): string =>
   date ? relativeTime(Date.parse(date), nowMs, locale) : '';
+
+/**
+ * The service's date (ISO text, or ms since the epoch) as the runtime writes a date and time
+ * (`date` only: without the time): '' without one, or for one that is not a date, never "Invalid Date".
+ */
+export function dateText(date: string | number | undefined, only?: 'date'): string {
+  const ms = typeof date === 'number' ? date : date ? Date.parse(date) : NaN;
+  if (!Number.isFinite(ms)) return '';
+  const d = new Date(ms);
+  return only ? d.toLocaleDateString() : d.toLocaleString();
+}

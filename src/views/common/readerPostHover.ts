@@ -4,6 +4,7 @@
  * (the catalog's `doneSentence`s) and why the post offers less (an external feed, closed comments).
  * No picture: an image in a hover loads as the pointer passes over the row, and tells its host you looked.
  */
+import { dateText } from '../../models/relativeTime';
 import * as vscode from 'vscode';
 import type { FeaturedPost, FeedPost } from '../../api';
 import { stripHtml } from '../../api/notificationShape';
@@ -27,11 +28,11 @@ function readerState(p: ReaderPost): Md[] {
 /** A followed post's or a tag's post's hover: title, site, author and date, excerpt, state, and a link. */
 export function readerPostHover(p: FeedPost): vscode.MarkdownString {
   const excerpt = stripHtml(p.excerpt ?? '').slice(0, 280);
-  return hover`**${stripHtml(p.title ?? '')}**\n\n${p.site_name}${p.author?.name && md` · ${p.author.name}`}${p.date && md` · ${new Date(p.date).toLocaleString()}`}\n\n${excerpt && md`${excerpt}\n\n`}${readerState(p)}${mdLink(vscode.l10n.t('Open in browser'), p.URL)}`;
+  return hover`**${stripHtml(p.title ?? '')}**\n\n${p.site_name}${p.author?.name && md` · ${p.author.name}`}${dateText(p.date) && md` · ${dateText(p.date)}`}\n\n${excerpt && md`${excerpt}\n\n`}${readerState(p)}${mdLink(vscode.l10n.t('Open in browser'), p.URL)}`;
 }
 
 /** A featured post's hover, under its row's `label`: the blog and when it was picked, excerpt, state. */
 export function featuredPostHover(p: FeaturedPost, label: string): vscode.MarkdownString {
   const excerpt = stripHtml(p.excerpt ?? '').slice(0, 200);
-  return hover`**${label}**\n\n${p.editorial?.blog_name ?? (typeof p.site_name === 'string' ? p.site_name : '')}${p.editorial?.picked_on && md` · ${vscode.l10n.t('picked {0}', new Date(pickedOnIso(p) ?? '').toLocaleDateString())}`}\n\n${excerpt && md`${excerpt}\n\n`}${readerState(p)}`;
+  return hover`**${label}**\n\n${p.editorial?.blog_name ?? (typeof p.site_name === 'string' ? p.site_name : '')}${dateText(pickedOnIso(p), 'date') && md` · ${vscode.l10n.t('picked {0}', dateText(pickedOnIso(p), 'date'))}`}\n\n${excerpt && md`${excerpt}\n\n`}${readerState(p)}`;
 }

@@ -1,3 +1,4 @@
+import { dateText } from '../../models/relativeTime';
 import * as vscode from 'vscode';
 import type { Notification } from '../../api';
 import { noteActions } from '../../api/noteActions';
@@ -79,6 +80,6 @@ export class NoteNode extends vscode.TreeItem {
       return sentence && md`\n\n${icon(sentence.icon)} ${localized(sentence.text)}`;
     });
     const open = mdLink(vscode.l10n.t('Open in browser'), n.url);
-    return hover`**${n.subjectText}**\n\n${icon(n.unread > 0 ? 'circle-filled' : 'check')} ${n.unread > 0 ? vscode.l10n.t('{0} unread', n.unread) : vscode.l10n.t('Read')} · ${typeLabel(n.type)} · ${new Date(n.timestamp * 1000).toLocaleString()}${n.status?.approval_status && md`\n\n${vscode.l10n.t('Status: {0}', n.status.approval_status)}`}${done}${open.value && md`\n\n${open}`}`;
+    return hover`**${n.subjectText}**\n\n${icon(n.unread > 0 ? 'circle-filled' : 'check')} ${n.unread > 0 ? vscode.l10n.t('{0} unread', n.unread) : vscode.l10n.t('Read')} · ${typeLabel(n.type)}${dateText(n.timestamp * 1000) && md` · ${dateText(n.timestamp * 1000)}`}${n.status?.approval_status && md`\n\n${vscode.l10n.t('Status: {0}', n.status.approval_status)}`}${done}${open.value && md`\n\n${open}`}`;
   }
 }

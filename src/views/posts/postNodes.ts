@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { stripHtml, type PostV11 } from '../../api';
 import type { PostGroup } from '../../models/postsModel';
-import { dateAgo } from '../../models/relativeTime';
+import { dateAgo, dateText } from '../../models/relativeTime';
 import { hover } from '../common/hover';
 import { md } from '../common/markdown';
 
@@ -54,7 +54,7 @@ export class PostNode extends vscode.TreeItem {
   constructor(readonly post: PostV11) {
     super(stripHtml(post.title ?? '') || vscode.l10n.t('(no title)'), vscode.TreeItemCollapsibleState.None);
     const when = post.status === 'future' ? post.date : (post.modified ?? post.date);
-    const time = when
+    const time = Number.isFinite(Date.parse(when ?? ''))
       ? post.status === 'future'
         ? vscode.l10n.t('goes out {0}', new Date(when).toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' }))
         : dateAgo(when, Date.now(), vscode.env.language)
@@ -68,6 +68,6 @@ export class PostNode extends vscode.TreeItem {
 
   buildTooltip(): vscode.MarkdownString {
     const p = this.post;
-    return hover`**${stripHtml(p.title ?? '') || vscode.l10n.t('(no title)')}**\n\n${`#${p.ID}`}${p.author?.name && md` · ${p.author.name}`} · ${p.status}\n\n${p.modified && vscode.l10n.t('Last modified {0}', new Date(p.modified).toLocaleString())}`;
+    return hover`**${stripHtml(p.title ?? '') || vscode.l10n.t('(no title)')}**\n\n${`#${p.ID}`}${p.author?.name && md` · ${p.author.name}`} · ${p.status}\n\n${dateText(p.modified) && vscode.l10n.t('Last modified {0}', dateText(p.modified))}`;
   }
 }

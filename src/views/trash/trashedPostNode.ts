@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { stripHtml, type PostV11 } from '../../api';
-import { dateAgo } from '../../models/relativeTime';
+import { dateAgo, dateText } from '../../models/relativeTime';
 import { hover } from '../common/hover';
 import { md } from '../common/markdown';
 
@@ -17,6 +17,6 @@ export class TrashedPostNode extends vscode.TreeItem {
 
   buildTooltip(): vscode.MarkdownString {
     const p = this.post;
-    return hover`**${stripHtml(p.title ?? '') || vscode.l10n.t('(no title)')}**\n\n${p.type ?? 'post'} ${`#${p.ID}`}${p.author?.name && md` · ${p.author.name}`}\n\n${p.modified && vscode.l10n.t('Last modified {0}', new Date(p.modified).toLocaleString())}`;
+    return hover`**${stripHtml(p.title ?? '') || vscode.l10n.t('(no title)')}**\n\n${p.type ?? 'post'} ${`#${p.ID}`}${p.author?.name && md` · ${p.author.name}`}\n\n${dateText(p.modified) && vscode.l10n.t('Last modified {0}', dateText(p.modified))}`;
   }
 }

@@ -15,6 +15,9 @@ import { CommentNode } from '../../../src/views/comments/commentNodes';
 import { FeedPostNode } from '../../../src/views/following/feedPostNode';
 import { PostNode } from '../../../src/views/posts/postNodes';
 import { TrashedPostNode } from '../../../src/views/trash/trashedPostNode';
+import { featuredPostHover, readerPostHover } from '../../../src/views/common/readerPostHover';
+import { dateText } from '../../../src/models/relativeTime';
+import type { FeaturedPost } from '../../../src/api';
 import { comment, readerPost, setup } from '../render/readerPostFixtures';
 
 const NOT_A_DATE = 'yesterday, probably';
@@ -46,6 +49,24 @@ describe('a date that is not a date', () => {
     assert.deepEqual([followed.label, followed.description], ['On margins', 'Longhand · Maya']);
     const trashed = new TrashedPostNode({ ...post, type: 'post' } as unknown as PostV11);
     assert.deepEqual([trashed.label, trashed.description], ['On margins', 'post']);
+  });
+
+  it('the hovers of those rows (a site post, a trashed post, a followed post, a featured one) say no date, never "Invalid Date"', () => {
+    assert.equal(dateText(NOT_A_DATE), '');
+    assert.equal(dateText(NaN), '');
+    assert.notEqual(dateText('2026-11-02T10:00:00Z'), '');
+    const post = { ID: 7, title: 'On margins', author: { name: 'Maya' }, status: 'draft', modified: NOT_A_DATE, date: NOT_A_DATE };
+    const hovers = [
+      new PostNode(post as unknown as PostV11).buildTooltip().value,
+      new TrashedPostNode({ ...post, type: 'post' } as unknown as PostV11).buildTooltip().value,
+      readerPostHover({ ...post, site_ID: 3, site_name: 'Longhand' } as unknown as FeedPost).value,
+      featuredPostHover({ ...post, editorial: { blog_name: 'Longhand', picked_on: NOT_A_DATE } } as unknown as FeaturedPost, 'On margins')
+        .value,
+    ];
+    for (const h of hovers) {
+      assert.match(h, /On margins|Maya|Longhand/);
+      assert.doesNotMatch(h, /Invalid Date|Last modified|picked/);
+    }
   });
 
   it('the Reader post page renders: the post, that comment without a time, the others with theirs', () => {
