@@ -56,7 +56,10 @@ export class PostNode extends vscode.TreeItem {
     const when = post.status === 'future' ? post.date : (post.modified ?? post.date);
     const time = Number.isFinite(Date.parse(when ?? ''))
       ? post.status === 'future'
-        ? vscode.l10n.t('goes out {0}', new Date(when).toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' }))
+        ? vscode.l10n.t(
+            'goes out {0}',
+            new Date(Date.parse(when ?? '')).toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' }),
+          )
         : dateAgo(when, Date.now(), vscode.env.language)
       : '';
     this.description = [post.author?.name, time].filter(Boolean).join(' · ');
