@@ -10,24 +10,10 @@ import { CommentsModel } from '../../src/models/commentsModel';
 import { watchNoteComments } from '../../src/models/noteCommentWatch';
 import { NotificationsModel } from '../../src/models/notificationsModel';
 import { SiteChanges } from '../../src/models/siteChanges';
-import { type Timers } from '../../src/models/timers';
 import { siteOf, useClientAndService } from './setup';
+import { manualTimers } from './manualTimers';
 
 const { svc, client } = useClientAndService();
-
-/** Timers the test runs by hand: the undo window ends when the test says. */
-function manualTimers() {
-  const waiting = new Map<number, () => void>();
-  let next = 0;
-  const timers: Timers = {
-    set: (fn: () => void) => {
-      waiting.set(++next, fn);
-      return next;
-    },
-    clear: (h: unknown) => void waiting.delete(h as number),
-  };
-  return { timers, endAll: () => [...waiting.values()].forEach((fn) => fn()) };
-}
 
 async function model(token = 'cs-demo-token', pageSize = 100) {
   const api = client(token);

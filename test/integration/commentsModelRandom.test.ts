@@ -11,10 +11,10 @@ import type { ContentSiteClient } from '../../src/api';
 import { COMMENT_GROUPS } from '../../src/models/commentQueue';
 import { CommentsModel } from '../../src/models/commentsModel';
 import { SiteChanges } from '../../src/models/siteChanges';
-import type { Timers } from '../../src/models/timers';
 import { startHoldProxy, type HoldProxy } from './holdProxy';
 import { siteOf, useClientAndService } from './setup';
 import { rng } from '../service/seed';
+import { manualTimers } from './manualTimers';
 
 const SITE = 'demo.example.blog';
 const SEQUENCES = 30;
@@ -28,26 +28,6 @@ before(async () => {
   proxy = await startHoldProxy(svc().restUrl);
 });
 after(() => proxy.close());
-
-/** Timers the test ends by hand: the undo window is over when the step says so. */
-function manualTimers(): { timers: Timers; endAll(): void } {
-  const waiting = new Map<number, () => void>();
-  let next = 0;
-  return {
-    timers: {
-      set: (fn: () => void) => {
-        waiting.set(++next, fn);
-        return next;
-      },
-      clear: (h: unknown) => void waiting.delete(h as number),
-    },
-    endAll: () => {
-      const due = [...waiting.values()];
-      waiting.clear();
-      due.forEach((fn) => fn());
-    },
-  };
-}
 
 type Action = 'approve' | 'unapprove' | 'spam' | 'trash' | 'restore' | 'delete' | 'undo';
 const ACTIONS: readonly Action[] = ['approve', 'unapprove', 'spam', 'trash', 'restore', 'delete', 'undo'];

@@ -8,25 +8,11 @@ import * as assert from 'node:assert/strict';
 import { FollowedSitesModel, siteName, unseenCount } from '../../src/models/followedSitesModel';
 import { SiteChanges, type FollowChange } from '../../src/models/siteChanges';
 import { TagsModel } from '../../src/models/tagsModel';
-import type { Timers } from '../../src/models/timers';
 import { READER } from '../service/seedReader';
 import { restRequests, useClientAndService } from './setup';
+import { manualTimers } from './manualTimers';
 
 const { svc, client } = useClientAndService();
-
-/** Timers the test runs by hand: the undo window ends when the test says. */
-function manualTimers() {
-  const waiting = new Map<number, () => void>();
-  let next = 0;
-  const timers: Timers = {
-    set: (fn: () => void) => {
-      waiting.set(++next, fn);
-      return next;
-    },
-    clear: (h: unknown) => void waiting.delete(h as number),
-  };
-  return { timers, endAll: () => [...waiting.values()].forEach((fn) => fn()) };
-}
 
 async function model(pageSize = 10) {
   const api = client('cs-demo-token');

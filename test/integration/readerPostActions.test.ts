@@ -10,24 +10,10 @@ import { FollowingModel } from '../../src/models/followingModel';
 import { READER_ACTIONS } from '../../src/models/readerActionCatalog';
 import { ReaderPostActions, type ReaderList } from '../../src/models/readerPostActions';
 import { SiteChanges, type CommentChange, type FollowChange } from '../../src/models/siteChanges';
-import type { Timers } from '../../src/models/timers';
 import { startService, USERS, type RunningService } from '../service';
 import { READER } from '../service/seedReader';
 import { startHoldProxy, type HoldProxy } from './holdProxy';
-
-/** Timers the test runs by hand: the undo window ends when the test says. */
-function manualTimers() {
-  const waiting = new Map<number, () => void>();
-  let next = 0;
-  const timers: Timers = {
-    set: (fn: () => void) => {
-      waiting.set(++next, fn);
-      return next;
-    },
-    clear: (h: unknown) => void waiting.delete(h as number),
-  };
-  return { timers, endAll: () => [...waiting.values()].forEach((fn) => fn()) };
-}
+import { manualTimers } from './manualTimers';
 
 describe('Acting on Reader posts', () => {
   let svc: RunningService;

@@ -12,26 +12,12 @@ import { FollowedSitesModel, unseenCount } from '../../src/models/followedSitesM
 import { FollowingModel } from '../../src/models/followingModel';
 import { ReaderPostActions, type ReaderList } from '../../src/models/readerPostActions';
 import { SiteChanges } from '../../src/models/siteChanges';
-import type { Timers } from '../../src/models/timers';
 import { startService, type RunningService } from '../service';
 import { feedItemIdOf } from '../service/readerShapes';
 import { startHoldProxy, type HoldProxy } from './holdProxy';
+import { manualTimers } from './manualTimers';
 
 const DEMO = 1001;
-
-/** Timers the test fires by hand: a read "soon after" happens when the test says. */
-function manualTimers() {
-  const waiting = new Map<number, () => void>();
-  let next = 0;
-  const timers: Timers = {
-    set: (fn: () => void) => {
-      waiting.set(++next, fn);
-      return next;
-    },
-    clear: (h: unknown) => void waiting.delete(h as number),
-  };
-  return { timers, fireAll: () => [...waiting.entries()].forEach(([h, fn]) => (waiting.delete(h), fn())), count: () => waiting.size };
-}
 
 describe("The Reader's unseen counts", () => {
   let svc: RunningService;
@@ -105,7 +91,7 @@ describe("The Reader's unseen counts", () => {
     assert.equal(report.acted.length, 10);
     assert.notDeepEqual(countsOnService(), before, 'the service counts fewer now');
     svc.requests.length = 0;
-    clock.fireAll();
+    clock.endAll();
     await until(() => following.unseen.value?.count === unseenOnService() && same(countsShown(), countsOnService()));
     assert.equal(reads(), 2, "one read for Following's count and one for the sites' counts, not one per post");
     assert.equal(following.unseen.value?.count, unseenOnService());
@@ -118,7 +104,7 @@ describe("The Reader's unseen counts", () => {
     // A seen mark made elsewhere reaches the service and SiteChanges only (as another list's action does).
     await (await api.reader.actions()).markSeen(Number(post.feed_ID), [Number(post.feed_item_ID)]);
     changes.readerPost({ siteId: Number(post.site_ID), postId: Number(post.ID), patch: { is_seen: true } });
-    clock.fireAll();
+    clock.endAll();
     await until(() => following.unseen.value?.count === total - 1);
     await until(() => unseenCount(sites.items.find((s) => s.blog_ID === post.site_ID)!) === unseenOnService(Number(post.site_ID)));
   });
