@@ -119,7 +119,7 @@
   }
   function send() {
     if (!box || sending) return;
-    closeList();
+    if (mention) mention.close();
     say('');
     if (checkLength()) {
       saveDraft(true);
@@ -150,90 +150,19 @@
     }
   }
 
-  // ---- The @-mention list
-  let seq = 0;
-  let asked = null; // { start, letters, seq }
-  let users = [];
-  let active = -1;
-  const listOpen = () => list && !list.hidden;
-  function closeList() {
-    if (!list) return;
-    list.hidden = true;
-    list.replaceChildren();
-    users = [];
-    active = -1;
-    asked = null;
-    if (box) box.removeAttribute('aria-activedescendant');
-  }
-  function ask() {
-    const at = box.selectionStart === box.selectionEnd ? mentions.mentionAt(box.value, box.selectionStart) : null;
-    if (!at) return closeList();
-    asked = { start: at.start, letters: at.letters, seq: ++seq };
-    post({ type: 'suggest', letters: at.letters, seq: asked.seq });
-  }
-  function highlight(index) {
-    active = index;
-    Array.from(list.children).forEach((li, i) => li.setAttribute('aria-selected', String(i === index)));
-    if (index >= 0) box.setAttribute('aria-activedescendant', 'mention-' + index);
-  }
-  function showSuggestions(m) {
-    if (!asked || m.seq !== asked.seq || !Array.isArray(m.users) || m.users.length === 0) {
-      if (asked && m.seq === asked.seq) closeList();
-      return;
-    }
-    users = m.users;
-    list.replaceChildren(
-      ...users.map((u, i) => {
-        const li = document.createElement('li');
-        li.id = 'mention-' + i;
-        li.setAttribute('role', 'option');
-        li.dataset.index = String(i);
-        const login = document.createElement('span');
-        login.className = 'login';
-        login.textContent = '@' + u.login;
-        li.append(login);
-        if (u.name) {
-          const name = document.createElement('span');
-          name.className = 'name';
-          name.textContent = u.name;
-          li.append(' ', name);
-        }
-        return li;
-      }),
-    );
-    list.hidden = false;
-    highlight(0);
-  }
-  function pick(index) {
-    const u = users[index];
-    if (!u || !asked) return closeList();
-    const r = mentions.insert(box.value, asked.start, box.selectionStart, u.login);
-    box.value = r.text;
-    box.setSelectionRange(r.caret, r.caret);
-    closeList();
-    box.focus();
-    saveDraft(false);
-  }
+  // ---- The @-mention list (detailMentions.js)
+  const mention = box ? mentions.controller({ box, list, post, picked: () => saveDraft(false) }) : null;
 
   if (box) {
     box.addEventListener('input', () => {
       saveDraft(false);
       checkLength();
-      ask();
+      mention.ask();
     });
     box.addEventListener('blur', () => {
       if (!sending) saveDraft(true);
     });
-    box.addEventListener('click', () => listOpen() && ask());
-  }
-  if (list) {
-    // mousedown, not click: the box keeps the focus.
-    list.addEventListener('mousedown', (e) => {
-      const li = e.target instanceof Element ? e.target.closest('li[data-index]') : null;
-      if (!li) return;
-      e.preventDefault();
-      pick(Number(li.dataset.index));
-    });
+    box.addEventListener('click', () => mention.isOpen() && mention.ask());
   }
 
   document.addEventListener('click', (e) => {
@@ -258,21 +187,7 @@
         e.preventDefault();
         return send();
       }
-      if (listOpen() && !e.altKey && !e.ctrlKey && !e.metaKey) {
-        if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-          e.preventDefault();
-          return highlight(mentions.move(active, users.length, e.key === 'ArrowDown' ? 1 : -1));
-        }
-        if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey) {
-          e.preventDefault();
-          return pick(active);
-        }
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          e.stopPropagation();
-          return closeList();
-        }
-      }
+      if (mention.key(e)) return;
       if (e.key === 'Escape') {
         e.preventDefault();
         box.blur();
@@ -355,6 +270,6 @@
     if (m.type === 'state') applyState(m.state);
     if (m.type === 'replied' && box) replied(m);
     if (m.type === 'refused') say(m.message, m.refused);
-    if (m.type === 'suggestions' && list) showSuggestions(m);
+    if (m.type === 'suggestions' && mention) mention.show(m);
   });
 })();
