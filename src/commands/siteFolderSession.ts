@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import type { ContentSiteClient } from '../api';
 import type { WritingModule } from '../lazy/loadWriting';
+import { Disposable } from '../models/disposable';
 import { KeyedDebounce } from '../models/keyedDebounce';
 import { SiteFolderModel, type Gone, type SiteVersion } from '../models/siteFolderModel';
 import type { MediaMemory, PostMemory } from '../writing/publisher';
@@ -103,11 +104,10 @@ export function siteDisagrees(fileSite: string, marker: Marker): string {
   return `This file says site: ${fileSite}, and the folder's .contentsite.json says site ${marker.site} (ID ${marker.siteId}), so nothing of the folder is synced. If the folder is a clone of ${fileSite}, put its site back in .contentsite.json; if this file came from another site's folder, move it out of this one.`;
 }
 
-export class SiteFolderSession implements vscode.Disposable {
+export class SiteFolderSession extends Disposable {
   readonly model: SiteFolderModel;
   readonly scm: SiteFolderScm;
-  private readonly reads = new KeyedDebounce(100);
-  private readonly subs: vscode.Disposable[] = [];
+  private readonly reads = this.register(new KeyedDebounce(100));
   private kept: Kept = {};
   private files: Record<string, FileEntry> = {};
   /**
@@ -115,7 +115,7 @@ export class SiteFolderSession implements vscode.Disposable {
    * that a reload right after an edit finds the file's row in it (at 2 s, a file saved just before
    * Reload Window was read again after it, waiting for the writing code: 2.5 s in a real editor).
    */
-  private readonly saveFiles = new KeyedDebounce(250);
+  private readonly saveFiles = this.register(new KeyedDebounce(250));
   private checkedAt = 0;
   private checking?: Promise<void>;
   /** The first scan of the files (and the kept state read). */
@@ -126,22 +126,27 @@ export class SiteFolderSession implements vscode.Disposable {
     readonly marker: Marker,
     private readonly deps: SessionDeps,
   ) {
-    this.model = new SiteFolderModel({ synced: (id) => deps.posts.get(marker.site, id)?.modified });
+    super();
+    this.model = this.register(new SiteFolderModel({ synced: (id) => deps.posts.get(marker.site, id)?.modified }));
     const label = marker.url ? marker.url.replace(/^https?:\/\//, '') : marker.site;
-    this.scm = new SiteFolderScm({
-      root,
-      site: marker.site,
-      label,
-      model: this.model,
-      documents: deps.documents,
-      read: (path) => this.reads.later(path, () => void this.read(path)),
-      removed: (path) => this.model.removeFile(path),
-    });
+    this.scm = this.register(
+      new SiteFolderScm({
+        root,
+        site: marker.site,
+        label,
+        model: this.model,
+        documents: deps.documents,
+        read: (path) => this.reads.later(path, () => void this.read(path)),
+        removed: (path) => this.model.removeFile(path),
+      }),
+    );
+    // Going, the session writes its record of files once more (a read of the last quarter second is in it).
+    this.register({ dispose: () => void this.store('files', this.files).catch(() => undefined) });
     const timer = setInterval(() => vscode.window.state.focused && void this.check(), STATUS_EVERY_MS);
-    this.subs.push(
+    this.registerAll([
       { dispose: () => clearInterval(timer) },
       vscode.window.onDidChangeWindowState((s) => s.focused && Date.now() - this.checkedAt > FOCUS_QUIET_MS && void this.check()),
-    );
+    ]);
     this.ready = this.start();
   }
 
@@ -325,14 +330,5 @@ export class SiteFolderSession implements vscode.Disposable {
     const s = this.model.snapshot();
     this.kept = { ...this.kept, site: s.site, gone: s.gone };
     await this.store('site', this.kept);
-  }
-
-  dispose(): void {
-    this.reads.dispose();
-    this.saveFiles.dispose();
-    void this.store('files', this.files).catch(() => undefined);
-    for (const s of this.subs) s.dispose();
-    this.scm.dispose();
-    this.model.dispose();
   }
 }

@@ -8,6 +8,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS, STORAGE_KEYS } from '../ids';
 import { loadWriting, type WritingModule } from '../lazy/loadWriting';
+import { Disposable } from '../models/disposable';
 import { Outbox, type OutboxEntry, type SendResult } from '../models/outbox';
 import { isUnreachable, waitingSentence } from '../models/outboxReach';
 import { report, reportFailure } from '../report';
@@ -35,15 +36,15 @@ function aboutUri(arg: unknown): vscode.Uri | undefined {
 
 type SyncOutcome = Awaited<ReturnType<WritingModule['syncSite']>>;
 
-export class SiteFolders implements vscode.Disposable {
+export class SiteFolders extends Disposable {
   private readonly sessions = new Map<string, SiteFolderSession>();
   private readonly documents: FolderDocuments;
   private readonly memory;
   readonly outbox: Outbox;
-  private readonly subs: vscode.Disposable[] = [];
   private readonly revisions: ReturnType<typeof revisionsCommand>;
 
   constructor(private readonly deps: SiteFolderDeps) {
+    super();
     this.revisions = revisionsCommand(deps);
     const baseUrl = () => deps.client().baseUrl;
     this.memory = {
@@ -79,37 +80,40 @@ export class SiteFolders implements vscode.Disposable {
           ),
       },
     );
-    this.subs.push(
+    this.registerAll([
       this.documents,
       this.revisions,
-      { dispose: () => this.outbox.dispose() },
-      { dispose: this.outbox.onDidChange(() => this.showWaiting()).dispose },
-      {
-        dispose: this.outbox.onDidSettle(({ entry, result }) => {
-          const name = vscode.workspace.asRelativePath(entry.path);
-          if (result.kind === 'sent') void report.info(vscode.l10n.t('Published {0} from the outbox.', name));
-          else if (result.kind === 'conflict')
-            void report.warn(
-              vscode.l10n.t('{0} changed on the site while it waited to publish: it is under Changed on Both; Sync merges the two.', name),
-            );
-          else if (result.kind === 'refused')
-            void report.error(vscode.l10n.t('{0} was not published from the outbox: {1}', name, result.message));
-          void this.sessionOf(entry.path)?.read(entry.path);
-        }).dispose,
-      },
+      this.outbox,
+      this.outbox.onDidChange(() => this.showWaiting()),
+      this.outbox.onDidSettle(({ entry, result }) => {
+        const name = vscode.workspace.asRelativePath(entry.path);
+        if (result.kind === 'sent') void report.info(vscode.l10n.t('Published {0} from the outbox.', name));
+        else if (result.kind === 'conflict')
+          void report.warn(
+            vscode.l10n.t('{0} changed on the site while it waited to publish: it is under Changed on Both; Sync merges the two.', name),
+          );
+        else if (result.kind === 'refused')
+          void report.error(vscode.l10n.t('{0} was not published from the outbox: {1}', name, result.message));
+        void this.sessionOf(entry.path)?.read(entry.path);
+      }),
       vscode.window.onDidChangeWindowState((s) => s.focused && this.outbox.size > 0 && void this.outbox.wake()),
       // A marker edited (another site, by hand or by a pull of the folder's repository): the folder's view starts again from it.
       ...this.watchMarkers(),
       // A Publish or a pull of a folder's file wrote its record after the file: read it again now.
+      deps.changes.onPost(({ site, post }) => {
+        for (const s of this.sessions.values()) {
+          const path = s.marker.site === site ? s.model.pathOf(post.ID) : undefined;
+          if (path) void s.read(path);
+        }
+      }),
+      // Registered last, so disposed of first: each folder's session, then what they share.
       {
-        dispose: deps.changes.onPost(({ site, post }) => {
-          for (const s of this.sessions.values()) {
-            const path = s.marker.site === site ? s.model.pathOf(post.ID) : undefined;
-            if (path) void s.read(path);
-          }
-        }).dispose,
+        dispose: () => {
+          for (const s of this.sessions.values()) s.dispose();
+          this.sessions.clear();
+        },
       },
-    );
+    ]);
   }
 
   /**
@@ -516,11 +520,5 @@ export class SiteFolders implements vscode.Disposable {
 
   private failed(err: unknown, what: string): Promise<void> {
     return reportFailure(this.deps, err, what);
-  }
-
-  dispose(): void {
-    for (const s of this.sessions.values()) s.dispose();
-    this.sessions.clear();
-    for (const s of this.subs) s.dispose();
   }
 }

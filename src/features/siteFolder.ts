@@ -5,26 +5,37 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
-import type { Disposal } from '../models/disposable';
+import { Disposable } from '../models/disposable';
 import { reportFailure } from '../report';
+import { MARKER_FILE } from '../writing/cloneMarker';
 import { loadSiteFolders } from '../commands/lazy/loadSiteFolders';
 import type { SiteFolderDeps, SiteFolders } from '../commands/siteFolders';
 
-export class SiteFolderFeature implements Disposal {
+export class SiteFolderFeature extends Disposable {
   private folders?: Promise<SiteFolders>;
-  private readonly subs: vscode.Disposable[];
 
   constructor(private readonly deps: SiteFolderDeps) {
+    super();
+    // The folders' machinery, once loaded, goes with the feature (also when it loads after).
+    this.register({
+      dispose: () =>
+        void this.folders?.then(
+          (f) => f.dispose(),
+          () => undefined,
+        ),
+    });
     const load = () =>
       (this.folders ??= loadSiteFolders().then(
         (m) => new m.SiteFolders(deps),
         (err) => ((this.folders = undefined), Promise.reject(err)),
       ));
-    this.subs = Object.values(COMMANDS.siteFolder).map((id) =>
-      vscode.commands.registerCommand(id, (...args: unknown[]) =>
-        load().then(
-          (f) => f.run(id, args),
-          (err) => reportFailure(deps, err, id),
+    this.registerAll(
+      Object.values(COMMANDS.siteFolder).map((id) =>
+        vscode.commands.registerCommand(id, (...args: unknown[]) =>
+          load().then(
+            (f) => f.run(id, args),
+            (err) => reportFailure(deps, err, id),
+          ),
         ),
       ),
     );
@@ -37,16 +48,8 @@ export class SiteFolderFeature implements Disposal {
             (err) => deps.log.error(String(err)),
           );
       });
-    this.subs.push(vscode.workspace.onDidChangeWorkspaceFolders(look));
+    this.register(vscode.workspace.onDidChangeWorkspaceFolders(look));
     look();
-  }
-
-  dispose(): void {
-    for (const s of this.subs) s.dispose();
-    void this.folders?.then(
-      (f) => f.dispose(),
-      () => undefined,
-    );
   }
 }
 
@@ -54,7 +57,7 @@ export class SiteFolderFeature implements Disposal {
 async function marked(): Promise<boolean> {
   for (const f of vscode.workspace.workspaceFolders ?? [])
     try {
-      await vscode.workspace.fs.stat(vscode.Uri.joinPath(f.uri, '.contentsite.json'));
+      await vscode.workspace.fs.stat(vscode.Uri.joinPath(f.uri, MARKER_FILE));
       return true;
     } catch {
       // Not a clone.

@@ -9,6 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS, SOURCE_CONTROL } from '../../ids';
+import { Disposable } from '../../models/disposable';
 import { KeyedDebounce } from '../../models/keyedDebounce';
 import { FOLDER_GROUPS, type FolderGroup, type FolderResource, type SiteFolderModel } from '../../models/siteFolderModel';
 import type { FolderDocuments } from './folderDocuments';
@@ -44,19 +45,19 @@ export interface FolderView {
   removed(path: string): void;
 }
 
-export class SiteFolderScm implements vscode.Disposable {
+export class SiteFolderScm extends Disposable {
   private readonly scm: vscode.SourceControl;
   private readonly groups: Record<FolderGroup, vscode.SourceControlResourceGroup>;
-  private readonly subs: vscode.Disposable[] = [];
-  private readonly later = new KeyedDebounce(150);
+  private readonly later = this.register(new KeyedDebounce(150));
   /** The folder's files in the outbox, in order: a group of their own, and "2 waiting to publish" in the status bar. */
   private waiting: readonly string[] = [];
   private readonly waitingGroup: vscode.SourceControlResourceGroup;
   private syncing = false;
 
   constructor(private readonly view: FolderView) {
+    super();
     const { root, model } = view;
-    this.scm = vscode.scm.createSourceControl(SOURCE_CONTROL.id, view.label, root);
+    this.scm = this.register(vscode.scm.createSourceControl(SOURCE_CONTROL.id, view.label, root));
     this.scm.inputBox.visible = false;
     this.scm.acceptInputCommand = { command: COMMANDS.siteFolder.sync, title: vscode.l10n.t('Sync'), arguments: [root] };
     this.scm.quickDiffProvider = { provideOriginalResource: (uri) => this.original(uri) };
@@ -70,13 +71,13 @@ export class SiteFolderScm implements vscode.Disposable {
     this.waitingGroup = this.scm.createResourceGroup('waiting', vscode.l10n.t('Waiting to Publish'));
     this.waitingGroup.hideWhenEmpty = true;
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, '{posts,pages}/*.md'));
-    this.subs.push(
+    this.registerAll([
       watcher,
       watcher.onDidCreate((u) => view.read(u.fsPath)),
       watcher.onDidChange((u) => view.read(u.fsPath)),
       watcher.onDidDelete((u) => view.removed(u.fsPath)),
       model.onDidChange(() => this.later.later('render', () => this.render())),
-    );
+    ]);
     this.render();
   }
 
@@ -175,11 +176,5 @@ export class SiteFolderScm implements vscode.Disposable {
         faded: r.group === 'site' && !r.path,
       },
     };
-  }
-
-  dispose(): void {
-    this.later.dispose();
-    for (const s of this.subs) s.dispose();
-    this.scm.dispose();
   }
 }
