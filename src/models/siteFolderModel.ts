@@ -69,7 +69,7 @@ export interface FolderResource {
 
 export type FolderGroups = Record<FolderGroup, FolderResource[]>;
 
-export interface SiteFolderDeps {
+export interface SiteFolderModelDeps {
   /** The version of post `id` the folder last took or sent (the publish memory's `modified`). */
   synced(id: number): string | undefined;
 }
@@ -85,7 +85,7 @@ export class SiteFolderModel {
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly deps: SiteFolderDeps) {}
+  constructor(private readonly deps: SiteFolderModelDeps) {}
 
   /** A file read (again): what it holds now. */
   setFile(facts: FileFacts): void {
