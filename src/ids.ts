@@ -75,7 +75,6 @@ export const COMMANDS = {
     openChange: 'contentSite.siteFolder.openChange',
     openFile: 'contentSite.siteFolder.openFile',
     showSiteVersion: 'contentSite.siteFolder.showSiteVersion',
-    showRevisions: 'contentSite.siteFolder.showRevisions',
     publishQueued: 'contentSite.siteFolder.publishQueued',
   },
   posts: {
@@ -87,6 +86,8 @@ export const COMMANDS = {
     publish: 'contentSite.posts.publish',
     pull: 'contentSite.posts.pull',
     openAsMarkdown: 'contentSite.posts.openAsMarkdown',
+    /** Show Revisions… of a post file (its title bar, the palette, a site folder's Source Control row). */
+    showRevisions: 'contentSite.posts.showRevisions',
     preview: 'contentSite.posts.preview',
     openInBrowser: 'contentSite.posts.openInBrowser',
     publishDraft: 'contentSite.posts.publishDraft',
@@ -118,8 +119,6 @@ export const SCHEMES = {
   sitePost: 'content-site-post',
   /** A post file as it was last synced (pulled or published): the Source Control view's quick diff and Changed Here diffs. */
   synced: 'content-site-synced',
-  /** A revision of a post, as a post file (Show Revisions). */
-  revision: 'content-site-revision',
 } as const;
 
 /** The webview panels' view types. */

@@ -25,6 +25,7 @@ import type { SyncRecords } from '../writing/syncRecord';
 import { placeOf } from '../views/posts/postPlace';
 import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { openExternal, requireSignIn, type CommandAuth } from './common';
+import { showRevisions } from './showRevisions';
 import { openNewPostFile, requireTrust, saveDocument, updateDocument } from './postFileWriter';
 
 export interface PostFileDeps {
@@ -53,6 +54,8 @@ export interface PostFileActions {
   /** The site's post as a new post file (the site's stored content, read in the context of editing). */
   openAsMarkdown(site: string, post: PostV11): Promise<void>;
   uploadDropped(files: Array<MediaFile & { data: Uint8Array }>): Promise<Array<{ URL: string }> | undefined>;
+  /** Show Revisions… of the post file (showRevisions.ts), its revisions shown beside it as the site's versions are. */
+  showRevisions(uri?: vscode.Uri): Promise<void>;
 }
 
 type PublishOutcome = Awaited<ReturnType<WritingModule['publishPost']>>;
@@ -371,7 +374,14 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     }
   }
 
-  return { publish, pull, newPost, openAsMarkdown, uploadDropped };
+  return {
+    publish,
+    pull,
+    newPost,
+    openAsMarkdown,
+    uploadDropped,
+    showRevisions: (uri) => showRevisions({ client: deps.client, log: deps.log, report: deps.report, documents: deps.sitePosts }, uri),
+  };
 }
 
 /**

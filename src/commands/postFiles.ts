@@ -1,6 +1,6 @@
 /**
  * Post files: New Post, Open as Markdown (a row of the Posts view), Publish to Site, Pull from
- * Site, and images dropped into a post file. The
+ * Site, Show Revisions…, and images dropped into a post file. The
  * commands are registered at activation; their work (commands/postFileActions.ts) loads with the
  * first of them, once, so every command shares its one queue per file.
  */
@@ -53,6 +53,11 @@ export function registerPostFileCommands(deps: Omit<PostFileDeps, 'report'>, row
       command(vscode.l10n.t('Pull'), (a, uri?: vscode.Uri) => a.pull(uri)),
     ),
     vscode.commands.registerCommand(
+      COMMANDS.posts.showRevisions,
+      // The file: given (explorer, editor title), a site folder's Source Control row's, else the active editor's.
+      command(vscode.l10n.t('Show Revisions'), (a, about?: unknown) => a.showRevisions(fileOf(about))),
+    ),
+    vscode.commands.registerCommand(
       COMMANDS.posts.openAsMarkdown,
       command(vscode.l10n.t('Open Post as Markdown'), async (a, clicked?: vscode.TreeItem) => {
         const post = rows.row(clicked);
@@ -61,4 +66,11 @@ export function registerPostFileCommands(deps: Omit<PostFileDeps, 'report'>, row
       }),
     ),
   ];
+}
+
+/** The file a command is about: a URI, or a Source Control row's. */
+function fileOf(arg: unknown): vscode.Uri | undefined {
+  if (arg instanceof vscode.Uri) return arg;
+  const row = arg as { resourceUri?: unknown } | undefined;
+  return row?.resourceUri instanceof vscode.Uri ? row.resourceUri : undefined;
 }

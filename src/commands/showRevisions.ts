@@ -18,7 +18,7 @@ export interface RevisionDeps {
   client(): ContentSiteClient;
   log: vscode.LogOutputChannel;
   report(err: unknown, what: string): Promise<void>;
-  /** Where the revisions shown in diffs are kept, as read-only documents (`content-site-revision:` URIs). */
+  /** Where the revisions shown in diffs are kept, as read-only documents: the site's versions' (`content-site-post:` URIs). */
   documents: SitePostDocuments;
 }
 

@@ -1,4 +1,4 @@
-/** What site folders take of the services the features share (commands/siteFolders.ts, cloneSite.ts, siteRevisions.ts). */
+/** What site folders take of the services the features share (commands/siteFolders.ts, cloneSite.ts). */
 import type * as vscode from 'vscode';
 import type { ContentSiteClient } from '../api';
 import type { ChosenSite } from '../models/chosenSite';

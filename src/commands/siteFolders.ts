@@ -1,6 +1,6 @@
 /**
  * The site folders of the workspace and their commands: Clone Site into Folder…, Sync, Check for
- * Changes, the rows' diffs, Show Revisions, and the outbox (publishes waiting for the service, kept
+ * Changes, the rows' diffs, and the outbox (publishes waiting for the service, kept
  * in the workspace's state, sent in order when it answers again). Loaded as dist/sitefolders.js with the
  * first clone found or the first of these commands (features/siteFolder.ts registers them).
  */
@@ -20,7 +20,6 @@ import { requireTrust, saveDocument } from './postFileWriter';
 import { cloneIntoFolder } from './cloneSite';
 import { rememberTaken, SiteFolderSession, type Marker } from './siteFolderSession';
 import { mediaMemory, postMemory, syncRecords } from './writingMemory';
-import { revisionsCommand } from './siteRevisions';
 import type { SiteFolderDeps } from './siteFolderDeps';
 
 export type { SiteFolderDeps } from './siteFolderDeps';
@@ -41,11 +40,9 @@ export class SiteFolders extends Disposable {
   private readonly documents: FolderDocuments;
   private readonly memory;
   readonly outbox: Outbox;
-  private readonly revisions: ReturnType<typeof revisionsCommand>;
 
   constructor(private readonly deps: SiteFolderDeps) {
     super();
-    this.revisions = revisionsCommand(deps);
     const baseUrl = () => deps.client().baseUrl;
     this.memory = {
       posts: postMemory({ state: deps.state, baseUrl }),
@@ -82,7 +79,6 @@ export class SiteFolders extends Disposable {
     );
     this.registerAll([
       this.documents,
-      this.revisions,
       this.outbox,
       this.outbox.onDidChange(() => this.showWaiting()),
       this.outbox.onDidSettle(({ entry, result }) => {
@@ -136,8 +132,6 @@ export class SiteFolders extends Disposable {
         return uri && vscode.window.showTextDocument(uri);
       case COMMANDS.siteFolder.showSiteVersion:
         return this.openChange(uri ?? vscode.window.activeTextEditor?.document.uri, 'site', undefined);
-      case COMMANDS.siteFolder.showRevisions:
-        return this.revisions.run(uri);
       case COMMANDS.siteFolder.publishQueued:
         return this.publishQueued(uri);
     }

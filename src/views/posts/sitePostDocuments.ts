@@ -4,8 +4,8 @@ import { SCHEMES } from '../../ids';
 
 /**
  * The site's version of a post, as a read-only document beside the writer's file in a diff
- * (`content-site-post:` URIs). Its text is what the publish fetched when it met the conflict.
- * Show Revisions keeps its revisions the same way, under a scheme of its own (`content-site-revision:`).
+ * (`content-site-post:` URIs): what the publish fetched when it met the conflict, and the revisions
+ * Show Revisions shows (each under its own path).
  */
 export class SitePostDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
@@ -13,8 +13,10 @@ export class SitePostDocuments implements vscode.TextDocumentContentProvider, vs
   readonly onDidChange = this.changed.event;
   private readonly registration: vscode.Disposable;
 
-  constructor(private readonly scheme: string = SCHEMES.sitePost) {
-    this.registration = vscode.workspace.registerTextDocumentContentProvider(scheme, this);
+  private readonly scheme = SCHEMES.sitePost;
+
+  constructor() {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(this.scheme, this);
   }
 
   /** Keeps the site's text of `post` and answers the URI that shows it. */
