@@ -2,7 +2,7 @@
  * Every command, view and context key the extension names, named once (each action's command on a
  * note, a comment or a Reader post is its table's in the action catalog, src/models/actionTables.ts). package.json names them
  * too (a test checks the two agree). So are the other names it gives the editor: its webview panels,
- * its status bar item and the keys it stores under. Setting keys are config.ts's. A test checks that
+ * its status bar item and the keys it stores under. Setting keys are settings.ts's (its catalog, which config.ts reads through). A test checks that
  * no other file of src/ spells a `contentSite.` name itself.
  */
 export const VIEWS = {
