@@ -35,6 +35,7 @@ import { FirstPaint } from './views/common/firstPaint';
 import { Lists } from './views/common/lists';
 import { withViewProgress } from './views/common/viewProgress';
 import { DetailPanel } from './views/detail/detailPanel';
+import { SitePostDocuments } from './views/posts/sitePostDocuments';
 
 export async function activate(context: vscode.ExtensionContext) {
   const activateStarted = performance.now();
@@ -77,6 +78,7 @@ export async function activate(context: vscode.ExtensionContext) {
     firstPaint,
     detail: own(new DetailPanel(context.extensionUri, openExternal, auth)),
     readerPosts: own(new ReaderPosts({ client, changes })),
+    sitePosts: own(new SitePostDocuments()),
     mentions: new MentionSource({ client, site: () => site.site, signedIn: signedIn(auth), log: (m) => log.info(m) }),
     state,
     workspaceState: context.workspaceState,

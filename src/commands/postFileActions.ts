@@ -25,6 +25,7 @@ import type { SyncRecords } from '../writing/syncRecord';
 import { placeOf } from '../views/posts/postPlace';
 import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { openExternal, requireSignIn, type CommandAuth } from './common';
+import { publishAnyway } from './publishAnyway';
 import { showRevisions } from './showRevisions';
 import { openNewPostFile, requireTrust, saveDocument, updateDocument } from './postFileWriter';
 
@@ -209,25 +210,13 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
   async function unintended(w: WritingModule, doc: vscode.TextDocument, site: string, out: Unintended): Promise<void> {
     const meta = w.parsePostFile(doc.getText()).meta;
     const title = meta.title?.trim() || vscode.l10n.t('(no title)');
-    const id = meta.id ?? 0;
-    await vscode.commands.executeCommand(
-      'vscode.diff',
-      deps.sitePosts.showText(site, id, 'on-the-site.html', out.before),
-      deps.sitePosts.showText(site, id, 'after-this-publish.html', out.after),
-      vscode.l10n.t("{0}: the site's content now ↔ after this publish", title),
-      { preview: false },
+    const question = vscode.l10n.t(
+      'Publishing “{0}” would also change {1} part(s) of the post you did not edit (shown side by side). Nothing was sent.',
+      title,
+      out.changes.length,
     );
-    const go = vscode.l10n.t('Publish Anyway');
-    const pick = await report.modal(
-      vscode.l10n.t(
-        'Publishing “{0}” would also change {1} part(s) of the post you did not edit (shown side by side). Nothing was sent.',
-        title,
-        out.changes.length,
-      ),
-      {},
-      go,
-    );
-    if (pick !== go) return;
+    if (!(await publishAnyway(deps.sitePosts, [{ site, id: meta.id ?? 0, name: title, before: out.before, after: out.after }], question)))
+      return;
     const again = await perFile.run(doc.uri.toString(), async () => {
       if (!(await saved(doc))) return undefined;
       return publishing(w, doc, vscode.l10n.t('Publishing…'), () =>

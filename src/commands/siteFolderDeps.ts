@@ -3,6 +3,7 @@ import type * as vscode from 'vscode';
 import type { ContentSiteClient } from '../api';
 import type { ChosenSite } from '../models/chosenSite';
 import type { SiteChanges } from '../models/siteChanges';
+import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import type { CommandAuth } from './common';
 
 export interface SiteFolderDeps {
@@ -18,4 +19,6 @@ export interface SiteFolderDeps {
   /** Where the sync records and each folder's state are kept. */
   storageUri: vscode.Uri;
   changes: SiteChanges;
+  /** The site's versions of posts, as read-only documents (the one provider: Publish's, Sync's, revisions'). */
+  sitePosts: SitePostDocuments;
 }

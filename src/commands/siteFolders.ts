@@ -18,6 +18,7 @@ import { FolderDocuments } from '../views/siteFolder/folderDocuments';
 import { requireSignIn } from './common';
 import { requireTrust, saveDocument } from './postFileWriter';
 import { cloneIntoFolder } from './cloneSite';
+import { publishAnyway } from './publishAnyway';
 import { rememberTaken, SiteFolderSession, type Marker } from './siteFolderSession';
 import { mediaMemory, postMemory, syncRecords } from './writingMemory';
 import type { SiteFolderDeps } from './siteFolderDeps';
@@ -422,25 +423,19 @@ export class SiteFolders extends Disposable {
 
   /** Publishes Sync held back because they would change parts the writer did not edit: shown, sent only when the writer says so. */
   private async askUnintended(s: SiteFolderSession, out: SyncOutcome): Promise<void> {
-    const go = vscode.l10n.t('Publish Anyway');
-    const show = vscode.l10n.t('Show Changes');
     const list = out.unintended.map((u) => `${vscode.workspace.asRelativePath(u.path)} (${u.parts})`).join(', ');
-    const pick = await report.modal(
-      vscode.l10n.t('Publishing these would also change parts of the post you did not edit, so they were not sent: {0}.', list),
-      {},
-      show,
-      go,
+    const held = out.unintended.map((u) => ({
+      site: s.marker.site,
+      id: u.id,
+      name: u.title || vscode.workspace.asRelativePath(u.path),
+      before: u.before,
+      after: u.after,
+    }));
+    const question = vscode.l10n.t(
+      'Publishing these would also change parts of the post you did not edit (the first shown side by side), so they were not sent: {0}.',
+      list,
     );
-    if (pick === show) {
-      const first = out.unintended[0];
-      const side = (content: string) => vscode.workspace.openTextDocument({ content, language: 'html' }).then((d) => d.uri);
-      await vscode.commands.executeCommand(
-        'vscode.diff',
-        await side(first.before),
-        await side(first.after),
-        vscode.l10n.t("{0}: the site's content now ↔ after this publish", first.title || vscode.workspace.asRelativePath(first.path)),
-      );
-    } else if (pick === go) await this.sync(s.root, new Set(out.unintended.map((u) => u.path)));
+    if (await publishAnyway(this.deps.sitePosts, held, question)) await this.sync(s.root, new Set(out.unintended.map((u) => u.path)));
   }
 
   /** The outbox sends a file as Sync would, without merging: a post changed on the site meanwhile is left to Changed on Both. */

@@ -12,13 +12,13 @@ import { WRITING_LIMITS } from '../writing/limits';
 import { SiteTerms } from '../models/siteTerms';
 import { PostEditing } from '../views/posts/postEditing';
 import { PostsProvider } from '../views/posts/postsProvider';
-import { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { COMMANDS } from '../ids';
 import { ListFeature, type ListFeatureDeps } from './listFeature';
 import { signedIn } from '../auth';
 import type { Shared } from '../services/shared';
 
-export type PostsDeps = ListFeatureDeps & Pick<Shared, 'log' | 'client' | 'site' | 'selectSite' | 'state' | 'storageUri' | 'changes'>;
+export type PostsDeps = ListFeatureDeps &
+  Pick<Shared, 'log' | 'client' | 'site' | 'selectSite' | 'state' | 'storageUri' | 'changes' | 'sitePosts'>;
 
 export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
   constructor(deps: PostsDeps) {
@@ -39,7 +39,7 @@ export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
         })),
     });
     const { model, provider } = this;
-    const sitePosts = this.register(new SitePostDocuments());
+    const sitePosts = deps.sitePosts;
     // The site's categories and tags, for post files (read when a post file first needs them).
     const isSignedIn = signedIn(deps.auth);
     const terms = this.register(new SiteTerms({ client }));

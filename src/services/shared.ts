@@ -11,6 +11,7 @@ import type { DetailPanel } from '../views/detail/detailPanel';
 import type { FirstPaint } from '../views/common/firstPaint';
 import type { Lists } from '../views/common/lists';
 import type { ServiceClient } from './serviceClient';
+import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 
 /**
  * The services extension.ts makes once; every feature is made with all of them and takes the ones
@@ -39,6 +40,8 @@ export interface Shared {
   detail: DetailPanel;
   /** Acting on Reader posts (like, seen, follow…), over Following's and the Reader's lists, each added by its feature. */
   readerPosts: ReaderPosts;
+  /** The site's versions of posts as read-only documents beside a post file (a conflict's, a revision's, a held publish's). */
+  sitePosts: SitePostDocuments;
   /** The one source of @mention suggestions (its cache and refusals shared by Markdown and the reply boxes). */
   mentions: MentionSource;
   /** The extension's global state (recent sites, reply drafts). */

@@ -67,7 +67,7 @@ export interface SyncOutcome {
   /** Files now holding conflict markers: the writer resolves them, the next Sync publishes. */
   conflicts: string[];
   /** Not published: the post would change beyond the writer's edits (the publish guard); shown, and sent once confirmed. */
-  unintended: Array<{ path: string; title: string; parts: number; before: string; after: string }>;
+  unintended: Array<{ path: string; id: number; title: string; parts: number; before: string; after: string }>;
   /** Not published: the site could not be reached (the outbox takes them). */
   unreachable: Array<{ path: string; error: unknown }>;
   /** Files left for the next Sync, with why (edited during this one, a version this extension did not write, …). */
@@ -301,6 +301,7 @@ async function publishOne(
     if (result.kind === 'unintended') {
       out.unintended.push({
         path,
+        id: parsed.meta.id ?? 0,
         title: parsed.meta.title ?? '',
         parts: result.changes.length,
         before: result.before,

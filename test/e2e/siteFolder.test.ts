@@ -5,7 +5,8 @@
  * content differs from before by exactly those two changes; then both sides change the same
  * paragraph: Sync writes the conflict into the file and publishes nothing, the conflict is resolved
  * in the editor (the merge editor's Accept Current), and Sync publishes it; a file made a link to one
- * outside the folder, and a marker edited to name another site, send nothing (issue 39). Each step is checked
+ * outside the folder, and a marker edited to name another site, send nothing (issue 39); a Sync that would
+ * change what the writer did not edit asks first, as Publish does (issue 41). Each step is checked
  * against the files on disk and the reference service's state. Screenshots go to artifacts/e2e/site-folder/.
  */
 import * as assert from 'node:assert/strict';
@@ -273,5 +274,26 @@ describe('A whole site as a folder in a real VS Code', function () {
     assert.equal(posts(), sent, 'nothing sent to either site');
     writeFileSync(markerPath, marker);
     await page.locator('.statusbar-item', { hasText: '0↓ 0↑' }).first().waitFor();
+  });
+
+  it("7. a Sync that would change a paragraph the writer did not edit sends nothing, shows the site's content now and after, and sends on Publish Anyway", async () => {
+    // A paragraph that links through a reference, and its definition: published as the writer's edit.
+    writeFileSync(file, `${text().trimEnd()}\n\nThe log links [here][r].\n\n[r]: https://example.com/a\n`);
+    await wb.command('Content Site: Sync with Site');
+    await wb.expectMessage(/Synced: .*1 published/);
+    await wb.clearMessages();
+    assert.match(onSite().content, /example\.com\/a/);
+    const before = onSite().content;
+    // Only the definition edited: the paragraph that uses it would change too.
+    writeFileSync(file, text().replace('https://example.com/a', 'https://example.com/b'));
+    await until('the file to say example.com/b', () => text().includes('example.com/b'));
+    await wb.command('Content Site: Sync with Site');
+    const dialog = page.locator('.monaco-dialog-box', { hasText: 'would also change parts of the post you did not edit' });
+    await dialog.waitFor({ timeout: 60_000 });
+    assert.equal(onSite().content, before, 'nothing sent before the writer says so');
+    await page.locator('.tab', { hasText: "Harbour notes: the site's content now" }).first().waitFor();
+    await wb.shot('sync-publish-anyway');
+    await dialog.locator('.monaco-button', { hasText: /^Publish Anyway$/ }).click();
+    await until('the site to have the new link', () => /example\.com\/b/.test(onSite().content), 60_000);
   });
 });
