@@ -9,10 +9,12 @@ import { Disposable } from '../models/disposable';
 import { reportFailure } from '../report';
 import { MARKER_FILE } from '../writing/cloneMarker';
 import { loadSiteFolders } from '../commands/lazy/loadSiteFolders';
+import type { SiteFolderCommands } from '../commands/siteFolderCommands';
 import type { SiteFolderDeps, SiteFolders } from '../commands/siteFolders';
 
 export class SiteFolderFeature extends Disposable {
-  private folders?: Promise<SiteFolders>;
+  /** The workspace's site folders and their commands, once loaded. */
+  private folders?: Promise<{ folders: SiteFolders; commands: SiteFolderCommands }>;
 
   constructor(private readonly deps: SiteFolderDeps) {
     super();
@@ -20,20 +22,23 @@ export class SiteFolderFeature extends Disposable {
     this.register({
       dispose: () =>
         void this.folders?.then(
-          (f) => f.dispose(),
+          (f) => f.folders.dispose(),
           () => undefined,
         ),
     });
     const load = () =>
       (this.folders ??= loadSiteFolders().then(
-        (m) => new m.SiteFolders(deps),
+        (m) => {
+          const folders = new m.SiteFolders(deps);
+          return { folders, commands: new m.SiteFolderCommands(folders, deps) };
+        },
         (err) => ((this.folders = undefined), Promise.reject(err)),
       ));
     this.registerAll(
       Object.values(COMMANDS.siteFolder).map((id) =>
         vscode.commands.registerCommand(id, (...args: unknown[]) =>
           load().then(
-            (f) => f.run(id, args),
+            (f) => f.commands.run(id, args),
             (err) => reportFailure(deps, err, id),
           ),
         ),
@@ -44,7 +49,7 @@ export class SiteFolderFeature extends Disposable {
       void marked().then((yes) => {
         if (yes || this.folders)
           void load().then(
-            (f) => f.openWorkspace(),
+            (f) => f.folders.openWorkspace(),
             (err) => deps.log.error(String(err)),
           );
       });
