@@ -636,7 +636,7 @@ async function main(): Promise<void> {
     [
       `bundle main file / load time / in-host activation, first start / later starts (${activation.label})`,
       `${kb(bundle)} / ${ms(loadOurs)} / ${ms(activation.ms)} / ${ms(activationLater.ms)}`,
-      '≤ 175 KB (the bundle test’s bound) / ≤ 12 ms / ≤ 20 ms',
+      '≤ 178 KB (the bundle test’s bound) / ≤ 12 ms / ≤ 20 ms',
     ],
     ['VSIX', kb(vsix), '≤ 400 KB'],
     [
