@@ -6,8 +6,6 @@
  * inserts "@login "; a state message changes the page without touching the reply box.
  */
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Comment, Notification } from '../../../src/api';
 import { Emitter } from '../../../src/models/emitter';
@@ -19,9 +17,7 @@ import { commentNote } from './commentNote';
 import { READER_ACTIONS, type ReaderPost } from '../../../src/models/readerActionCatalog';
 import { readerPostParts } from '../../../src/render/readerPostHtml';
 import { comment as readerComment, KEY, readerPost, refusal, setup as readerSetup } from './readerPostFixtures';
-
-const ORIGIN = 'https://webview.test';
-const MEDIA = join(__dirname, '../../../media');
+import { ORIGIN, serveMedia, WEBVIEW_API } from './webviewPage';
 
 const note: Notification = commentNote(
   { 'approve-comment': false, 'spam-comment': false, 'trash-comment': false, 'like-comment': false, 'replyto-comment': false },
@@ -68,15 +64,11 @@ describe('Detail page script in Chromium', function () {
     await page.route(`${ORIGIN}/**`, (route) => {
       const path = new URL(route.request().url()).pathname;
       if (path === '/') return route.fulfill({ contentType: 'text/html', body: html() });
-      const file = /^\/media\/(detail(?:Mentions)?\.(?:js|css))$/.exec(path)?.[1];
-      return file
-        ? route.fulfill({ contentType: file.endsWith('.js') ? 'text/javascript' : 'text/css', body: readFileSync(join(MEDIA, file)) })
-        : route.fulfill({ status: 404 });
+      return serveMedia(route, path);
     });
     // (Scripts as strings: functions compiled by tsx would carry its __name helper into the page.)
     await page.addInitScript({
-      content:
-        'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => { window.posted.push(m); if (window.toExtension) window.toExtension(m); }, getState: () => window.saved, setState: (s) => { window.saved = s; } });',
+      content: WEBVIEW_API,
     });
     // The extension's side, for the tests that set `extension`: a real NoteSession answers the page.
     extension = undefined;
@@ -402,14 +394,10 @@ describe("A Reader post's page script in Chromium", function () {
     await page.route(`${ORIGIN}/**`, (route) => {
       const path = new URL(route.request().url()).pathname;
       if (path === '/') return route.fulfill({ contentType: 'text/html', body: html() });
-      const file = /^\/media\/(detail(?:Mentions|Post)?\.(?:js|css))$/.exec(path)?.[1];
-      return file
-        ? route.fulfill({ contentType: file.endsWith('.js') ? 'text/javascript' : 'text/css', body: readFileSync(join(MEDIA, file)) })
-        : route.fulfill({ status: 404 });
+      return serveMedia(route, path);
     });
     await page.addInitScript({
-      content:
-        'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => { window.posted.push(m); if (window.toExtension) window.toExtension(m); }, getState: () => window.saved, setState: (s) => { window.saved = s; } });',
+      content: WEBVIEW_API,
     });
     // The session's messages reach the page as the webview's would; its renders load the page again.
     t.hostPost = (m) => void page.evaluate(`window.postMessage(${JSON.stringify(m)}, '*')`).catch(() => undefined);

@@ -6,8 +6,6 @@
  * follows the next well-formed one (the scripts threw on them).
  */
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Comment, Notification } from '../../../src/api';
 import type { ThreadedComment } from '../../../src/models/readerConversation';
@@ -16,9 +14,7 @@ import { readerPostParts } from '../../../src/render/readerPostHtml';
 import { until } from '../../e2e/until';
 import { commentNote } from './commentNote';
 import { comment, KEY, readerPost, setup } from './readerPostFixtures';
-
-const ORIGIN = 'https://webview.test';
-const MEDIA = join(__dirname, '../../../media');
+import { ORIGIN, serveMedia, WEBVIEW_API } from './webviewPage';
 
 /** A comment whose content holds list items of its own, with no list around them. */
 const LOOSE_ITEMS = '<p>Before the list.</p><li>A loose item</li><li>Another <b>one</b></li><p>After the list.</p>';
@@ -60,14 +56,10 @@ describe('The detail pages over hostile content, in Chromium', function () {
         });
         return route.fulfill({ contentType: 'text/html', body });
       }
-      const file = /^\/media\/(detail(?:Mentions|Post)?\.(?:js|css))$/.exec(path)?.[1];
-      return file
-        ? route.fulfill({ contentType: file.endsWith('.js') ? 'text/javascript' : 'text/css', body: readFileSync(join(MEDIA, file)) })
-        : route.fulfill({ status: 404 });
+      return serveMedia(route, path);
     });
     await page.addInitScript({
-      content:
-        'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => { window.posted.push(m); if (window.toExtension) window.toExtension(m); }, getState: () => window.saved, setState: (s) => { window.saved = s; } });',
+      content: WEBVIEW_API,
     });
     await page.exposeFunction('toExtension', toExtension);
     await page.goto(`${ORIGIN}/`);
