@@ -16,6 +16,7 @@ import { ListModel } from './listModel';
 import type { SiteChanges } from './siteChanges';
 import { realTimers, type Timers } from './timers';
 import { UNSEEN_READ_GAP_MS } from './followingUnseen';
+import { KeyedDebounce } from './keyedDebounce';
 import { UndoRemovals, type PendingRemoval } from './undoRemovals';
 
 export type FollowedSite = Subscription;
@@ -78,17 +79,16 @@ export class FollowedSitesModel extends ListModel<FollowedSite, number> {
   private readonly seenSub: { dispose(): void };
   /** The sites (by blog ID) whose posts were marked seen or unseen since their counts were last read. */
   private readonly seenOn = new Set<number>();
-  private seenTimer: unknown;
+  private readonly seenLater: KeyedDebounce;
 
   constructor(private readonly options: FollowedSitesOptions) {
     super(options.client);
     this.removals = new UndoRemovals(options.timers ?? realTimers, options.undoMs);
+    this.seenLater = new KeyedDebounce(UNSEEN_READ_GAP_MS, options.timers ?? realTimers);
     this.seenSub = options.changes.onReaderPost((change) => {
       if (change.patch.is_seen === undefined || !this.items.some((s) => s.blog_ID === change.siteId)) return;
       this.seenOn.add(change.siteId);
-      const timers = options.timers ?? realTimers;
-      timers.clear(this.seenTimer);
-      this.seenTimer = timers.set(() => void this.countsAgain(), UNSEEN_READ_GAP_MS);
+      this.seenLater.later('counts', () => void this.countsAgain());
     });
     this.followSub = options.changes.onFollow((change) => {
       if (change.from === this || change.following === undefined) return;
@@ -279,7 +279,7 @@ export class FollowedSitesModel extends ListModel<FollowedSite, number> {
   }
 
   override dispose(): void {
-    (this.options.timers ?? realTimers).clear(this.seenTimer);
+    this.seenLater.dispose();
     this.seenSub.dispose();
     this.followSub.dispose();
     this.removals.dispose();

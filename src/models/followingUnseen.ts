@@ -10,6 +10,7 @@ import type { ContentSiteClient, FollowedSites } from '../api';
 import type { RefreshPart } from './batchRefresh';
 import { Emitter } from './emitter';
 import type { SiteChanges } from './siteChanges';
+import { KeyedDebounce } from './keyedDebounce';
 import { realTimers, type Timers } from './timers';
 
 /** Pages of subscriptions read at the most (1,000 sites); past them the count says "at least". */
@@ -27,7 +28,7 @@ export interface UnseenCount {
 export class FollowingUnseen {
   private current: UnseenCount | undefined;
   private started = 0;
-  private timer: unknown;
+  private readonly later: KeyedDebounce;
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subs: { dispose(): void }[];
@@ -35,8 +36,9 @@ export class FollowingUnseen {
   constructor(
     private readonly client: () => ContentSiteClient,
     changes: SiteChanges | undefined,
-    private readonly timers: Timers = realTimers,
+    timers: Timers = realTimers,
   ) {
+    this.later = new KeyedDebounce(UNSEEN_READ_GAP_MS, timers);
     this.subs = changes
       ? [changes.onReaderPost((c) => c.patch.is_seen !== undefined && this.soon()), changes.onFollow(() => this.soon())]
       : [];
@@ -66,14 +68,14 @@ export class FollowingUnseen {
   /** Forgets the count (signed out), and any read on its way. */
   clear(): void {
     this.started++;
-    this.timers.clear(this.timer);
+    this.later.cancel('read');
     if (this.current === undefined) return;
     this.current = undefined;
     this.changed.fire();
   }
 
   dispose(): void {
-    this.timers.clear(this.timer);
+    this.later.dispose();
     for (const s of this.subs) s.dispose();
     this.changed.dispose();
   }
@@ -81,8 +83,7 @@ export class FollowingUnseen {
   /** Reads again once the burst of changes is over; only once there is a count to keep true. */
   private soon(): void {
     if (this.current === undefined) return;
-    this.timers.clear(this.timer);
-    this.timer = this.timers.set(() => void this.read().catch(() => undefined), UNSEEN_READ_GAP_MS);
+    this.later.later('read', () => void this.read().catch(() => undefined));
   }
 
   private pageRequest(client: ContentSiteClient, page: number) {
