@@ -1,27 +1,9 @@
-// Bundles the extension with esbuild, in nineteen files so activation compiles only what it needs:
-//   src/start.ts               -> dist/start.js      (package.json's main: loads dist/extension.js through V8's code cache)
-//   src/extension.ts           -> dist/extension.js  (activation: views, commands, models, client)
-//   src/api/lazy/transportEntry.ts -> dist/transport.js  (undici and the push channel's socket, on the first request)
-//   src/lazy/renderEntry.ts        -> dist/render.js     (the HTML sanitizer and webview pages)
-//   src/api/lazy/schemasEntry.ts   -> dist/schemas.js    (zod, the response schemas and the error sentences, on the first answer)
-//   src/lazy/writingEntry.ts       -> dist/writing.js    (markdown-it, turndown, yaml: post files)
-//   src/commands/lazy/postFilesEntry.ts -> dist/postfiles.js  (the post-file commands' work, on the first of them)
-//   src/commands/lazy/commentsEntry.ts -> dist/comments.js  (the Comments view's command work, on the first of them)
-//   src/views/posts/lazy/postEditorEntry.ts -> dist/posteditor.js (a post file's diagnostics, Quick Fixes, categories and tags: with the first Markdown document)
-//   src/models/lazy/liveEntry.ts   -> dist/live.js      (the push channel's session: once signed in and the notes' first load answered)
-//   src/auth/lazy/signInEntry.ts   -> dist/signin.js    (signing in: the OAuth and access-token sign-ins, with the first of them)
-//   src/auth/lazy/loopbackEntry.ts -> dist/loopback.js  (the loopback sign-in server, when such a sign-in starts)
-//   src/views/detail/lazy/detailEntry.ts -> dist/detail.js (the detail view's webview panel: with the first note or post shown)
-//   src/commands/lazy/notesEntry.ts -> dist/notes.js    (the note-action commands' work: with the first of them)
-//   src/commands/lazy/occasionalEntry.ts -> dist/occasional.js (Select Site's picker, restoring posts, Show Insights, Show Site Info: with the first of them)
-//   src/api/lazy/readerActionsEntry.ts -> dist/readeracts.js (the Reader's actions: follow by address, seen marks, tags, blocks: with the first of them)
-//   src/api/lazy/postChangesEntry.ts -> dist/postchanges.js (create, update, trash and restore posts: with the first of them)
-//   src/models/lazy/readerPostsEntry.ts -> dist/readerposts.js (acting on Reader posts: like, seen, follow, block, comment: with the first action)
-//   src/views/common/lazy/hoversEntry.ts -> dist/hovers.js (the hovers of Reader posts' rows: with the first)
-//   src/commands/lazy/siteFoldersEntry.ts -> dist/sitefolders.js (site folders: Clone Site into Folder…, their Source Control views, Sync, the outbox)
-// esbuild's code splitting needs ESM, and the extension host loads CommonJS, so these are separate
-// entry points; each part's loader (a lazy/loadX.ts beside its code, in that code's layer) require()s
-// its entry, and lazyParts below turns that require into one of the built file, left to run time.
+// Bundles the extension with esbuild: one entry (src/extension.ts -> dist/extension.mjs, package.json's
+// main) and the chunks esbuild's code splitting makes by itself. Code that activation does not need is
+// reached only through a plain `await import('./x.work')` (or another module's import()): each such
+// import is a chunk of its own, loaded on first use, and what two chunks share is a shared chunk, so
+// every module is in dist/ once. Splitting needs ES modules; the extension host loads an `.mjs` main
+// as one since VS Code 1.100 (package.json's engines.vscode).
 // Development builds carry sourcemaps; `--production` minifies and drops them (the VSIX ships no maps).
 // Beside the bundles goes THIRD-PARTY-NOTICES.txt (scripts/notices/thirdParty.mjs): the licence of
 // every package in them, and of the vendored chart library; a package that may not ship stops the build
@@ -46,41 +28,6 @@ const outdir = flag('--outdir') ?? (process.argv.includes('--bench') ? 'out/benc
 // The output folder holds only this build: a file left by an earlier one would ship in the VSIX.
 rmSync(outdir, { recursive: true, force: true });
 
-const LAZY = {
-  transportEntry: 'transport',
-  renderEntry: 'render',
-  schemasEntry: 'schemas',
-  writingEntry: 'writing',
-  postFilesEntry: 'postfiles',
-  postEditorEntry: 'posteditor',
-  commentsEntry: 'comments',
-  liveEntry: 'live',
-  signInEntry: 'signin',
-  loopbackEntry: 'loopback',
-  occasionalEntry: 'occasional',
-  notesEntry: 'notes',
-  detailEntry: 'detail',
-  readerActionsEntry: 'readeracts',
-  postChangesEntry: 'postchanges',
-  readerPostsEntry: 'readerposts',
-  hoversEntry: 'hovers',
-  siteFoldersEntry: 'sitefolders',
-};
-
-/** `require('./transportEntry')` in src/api/lazy/loadTransport.ts -> `require('./transport.js')`, left to run time. */
-const lazyParts = {
-  name: 'lazy-parts',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/\w+Entry$/ }, (args) => {
-      // Only a lazy/loadX.ts's require of its ./xEntry, anywhere under src/.
-      if (args.kind !== 'require-call' || !/[\\/]src[\\/](\w+[\\/])*lazy[\\/]load\w+\.ts$/.test(args.importer)) return undefined;
-      const name = LAZY[args.path.slice(2)];
-      if (!name) throw new Error(`${args.path} has no file name in LAZY (scripts/build.mjs).`);
-      return { path: `./${name}.js`, external: true };
-    });
-  },
-};
-
 /**
  * One copy of `entities` in dist/render.js instead of two: htmlparser2 brings entities 7, and
  * dom-serializer (through sanitize-html's domutils) asks for entities 4 only for encodeXML,
@@ -96,51 +43,20 @@ const oneEntities = {
   },
 };
 
-/**
- * One copy of the `vscode` API for the whole bundle instead of one per importing module: esbuild
- * turns each module's `import * as vscode from 'vscode'` of the (CommonJS, external) API into its
- * own copy, a getter per API member (about 350), which in the extension host cost most of the
- * bundle's load time. Every import of 'vscode' resolves here to one module that re-exports it once.
- */
-const oneVscode = {
-  name: 'one-vscode',
-  setup(build) {
-    build.onResolve({ filter: /^vscode$/ }, (args) =>
-      args.namespace === 'one-vscode' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'one-vscode' },
-    );
-    build.onLoad({ filter: /^vscode$/, namespace: 'one-vscode' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
-  },
-};
-
 const options = {
-  entryPoints: {
-    start: 'src/start.ts',
-    extension: 'src/extension.ts',
-    transport: 'src/api/lazy/transportEntry.ts',
-    render: 'src/lazy/renderEntry.ts',
-    schemas: 'src/api/lazy/schemasEntry.ts',
-    writing: 'src/lazy/writingEntry.ts',
-    postfiles: 'src/commands/lazy/postFilesEntry.ts',
-    comments: 'src/commands/lazy/commentsEntry.ts',
-    posteditor: 'src/views/posts/lazy/postEditorEntry.ts',
-    live: 'src/models/lazy/liveEntry.ts',
-    signin: 'src/auth/lazy/signInEntry.ts',
-    loopback: 'src/auth/lazy/loopbackEntry.ts',
-    occasional: 'src/commands/lazy/occasionalEntry.ts',
-    notes: 'src/commands/lazy/notesEntry.ts',
-    detail: 'src/views/detail/lazy/detailEntry.ts',
-    readeracts: 'src/api/lazy/readerActionsEntry.ts',
-    postchanges: 'src/api/lazy/postChangesEntry.ts',
-    readerposts: 'src/models/lazy/readerPostsEntry.ts',
-    hovers: 'src/views/common/lazy/hoversEntry.ts',
-    sitefolders: 'src/commands/lazy/siteFoldersEntry.ts',
-  },
+  entryPoints: { extension: 'src/extension.ts' },
   bundle: true,
   outdir,
-  plugins: [lazyParts, oneEntities, oneVscode],
+  plugins: [oneEntities],
   platform: 'node',
   target: 'node20',
-  format: 'cjs',
+  format: 'esm',
+  splitting: true,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: '[name]-[hash]',
+  // The CommonJS packages bundled (undici, turndown…) require Node's own modules: an ES module has no
+  // `require` of its own, so each file gets one (esbuild's bundled require() calls use it when it is there).
+  banner: { js: "import { createRequire as __csRequire } from 'node:module'; const require = __csRequire(import.meta.url);" },
   external: ['vscode'],
   // See scripts/stubs/postcss.cjs: sanitize-html's style parser is never used.
   alias: { postcss: './scripts/stubs/postcss.cjs' },
@@ -183,7 +99,7 @@ if (watch) {
     }
   }
   const sizes = Object.entries(result.metafile.outputs)
-    .filter(([file]) => file.endsWith('.js'))
+    .filter(([file]) => file.endsWith('.mjs'))
     .map(([file, o]) => `${file} ${(o.bytes / 1024).toFixed(1)} KiB`);
   console.log(`esbuild: ${sizes.join(', ')}${production ? ' (production)' : ''}`);
 }

@@ -29,12 +29,13 @@ import { LoadCoordinator } from './models/loadCoordinator';
 import { MentionSource } from './models/mentionSource';
 import { SiteChanges } from './models/siteChanges';
 import { clientFactory, ServiceClient } from './services/serviceClient';
+import { PublishOutbox } from './services/publishOutbox';
 import { ReaderPosts } from './services/readerPosts';
 import type { Shared } from './services/shared';
 import { FirstPaint } from './views/common/firstPaint';
 import { Lists } from './views/common/lists';
 import { withViewProgress } from './views/common/viewProgress';
-import { DetailPanel } from './views/detail/detailPanel';
+import { DetailWebview } from './views/detail/detailWebview';
 import { SitePostDocuments } from './views/posts/sitePostDocuments';
 
 export async function activate(context: vscode.ExtensionContext) {
@@ -76,9 +77,10 @@ export async function activate(context: vscode.ExtensionContext) {
     coordinator: own(new LoadCoordinator(client, withViewProgress)),
     lists: new Lists(),
     firstPaint,
-    detail: own(new DetailPanel(context.extensionUri, openExternal, auth)),
+    detail: own(new DetailWebview(context.extensionUri, openExternal, auth)),
     readerPosts: own(new ReaderPosts({ client, changes })),
     sitePosts: own(new SitePostDocuments()),
+    outbox: new PublishOutbox(),
     mentions: new MentionSource({ client, site: () => site.site, signedIn: signedIn(auth), log: (m) => log.info(m) }),
     state,
     workspaceState: context.workspaceState,

@@ -168,8 +168,3 @@ export function allCommandIds(): string[] {
   return out;
 }
 
-/** The registered symbols (`Symbol.for`) that mark the extension's error classes in every bundle's copy (src/api/bundleMark.ts). */
-export const MARKS = {
-  contentSiteError: 'contentSite.ContentSiteError',
-  signInError: 'contentSite.SignInError',
-} as const;

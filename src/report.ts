@@ -6,10 +6,6 @@
  *
  * The sentences are made where they are said, with `vscode.l10n.t` and a literal (or `localized` for a
  * sentence of a plain layer), so `@vscode/l10n-dev export` finds them; this file only shows them.
- *
- * The parts loaded on first use (dist/postfiles.js, dist/occasional.js…) hold their own copy of this
- * file and of the client's error class; `reportFailure` there still knows the main file's errors
- * (src/api/bundleMark.ts). Most are handed `reportFailure` by the part of the main file that loads them.
  */
 import * as vscode from 'vscode';
 import { ContentSiteError } from './api/errors';

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { ContentSiteClient } from '../../src/api';
 import { SiteFolderSession, type SessionDeps } from '../../src/commands/siteFolderSession';
-import { loadWriting } from '../../src/lazy/loadWriting';
+
 import type { SyncRecord } from '../../src/writing/syncRecord';
 import type { FolderDocuments } from '../../src/views/siteFolder/folderDocuments';
 
@@ -52,7 +52,7 @@ export async function reloadRows(files: number): Promise<ReloadFigures> {
     const deps: SessionDeps = {
       log: { warn() {}, info() {}, error() {} } as unknown as vscode.LogOutputChannel,
       client: () => ({ baseUrl: SERVICE, posts: { list: () => new Promise(() => undefined) } }) as unknown as ContentSiteClient,
-      writing: loadWriting,
+      writing: () => import('../../src/writing/index'),
       posts: { get: () => undefined, set: async () => undefined },
       records: { get: async (_site, id) => records.get(id), set: async () => undefined },
       media: { get: () => undefined, set: async () => undefined },

@@ -15,7 +15,7 @@ const LICENCE_FILE = /^(licen[cs]e|copying|notice)(?![a-z])/i;
 /** The files each built .js file was made from (esbuild's metafile; its paths are relative to the build's directory). */
 export function shippedInputs(metafile) {
   return Object.entries(metafile.outputs)
-    .filter(([file]) => file.endsWith('.js'))
+    .filter(([file]) => /\.m?js$/.test(file))
     .flatMap(([, output]) => Object.keys(output.inputs));
 }
 

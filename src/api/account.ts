@@ -1,6 +1,6 @@
 import { parseWith } from './decode';
 import type { CallOptions, Transport } from './request';
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import type { Me, TokenInfo } from './schemas/users';
 import { nonEmpty } from './validate';
 

@@ -2,7 +2,7 @@
  * The requests that act (likes and replies, on posts and comments alike): checked before sending,
  * sent once as POST (the transport never retries a POST), answers validated.
  */
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import { parseWith } from './decode';
 import { invalidInput } from './errors';
 import type { CallOptions, CommonParams, Transport } from './request';

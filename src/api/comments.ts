@@ -1,5 +1,5 @@
 /** Acting on a comment: moderate, trash, like and unlike, reply (all POST /v1.1, never replayed). */
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import { act, Reactions, target, type ActOptions } from './act';
 import { parseSkipping, parseWith } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';

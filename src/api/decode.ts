@@ -6,7 +6,7 @@ import type { ZodType, ZodTypeDef } from 'zod';
 import { ContentSiteError, type ErrorKind } from './errors';
 import type { MessageContext } from './messages';
 import type { SkippedItem } from './schemas/common';
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import { retryAfterMs } from './retryPolicy';
 
 export interface RawResponse {

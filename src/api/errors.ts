@@ -3,8 +3,6 @@
  * trouble, a malformed answer or an error the service reported — arrives as a ContentSiteError.
  * The token is never part of any field: messages are built from paths with secrets scrubbed.
  */
-import { MARKS } from '../ids';
-import { bundleMark } from './bundleMark';
 
 export type ErrorKind = 'api' | 'auth' | 'network' | 'timeout' | 'rate_limited' | 'bad_response' | 'invalid_input' | 'cancelled';
 
@@ -29,15 +27,7 @@ export interface ContentSiteErrorInit {
   cause?: unknown;
 }
 
-/** Every ContentSiteError, whichever bundle's copy of this module made it (see bundleMark). */
-const MARK = bundleMark(MARKS.contentSiteError);
-
 export class ContentSiteError extends Error {
-  /** `instanceof` by the mark, not by the class object. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return MARK.has(value);
-  }
-
   readonly kind: ErrorKind;
   readonly userMessage: string;
   readonly status?: number;
@@ -51,7 +41,6 @@ export class ContentSiteError extends Error {
     const detail = [init.status, init.code, init.serviceMessage].filter((p) => p !== undefined && p !== '').join(' ');
     super(detail ? `${init.userMessage} (${detail})` : init.userMessage, init.cause ? { cause: init.cause } : undefined);
     this.name = 'ContentSiteError';
-    MARK.set(this);
     this.kind = init.kind;
     this.userMessage = init.userMessage;
     this.status = init.status;

@@ -3,7 +3,7 @@
  * batch) and the Reader actions' (dist/readeracts.js) are this one.
  */
 import type { parseWith as ParseWith } from './decode';
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import type { CommonParams, Prepared } from './request';
 import type { FollowedSites } from './schemas/reader';
 import { intInRange, positiveInt } from './validate';

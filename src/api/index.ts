@@ -31,7 +31,7 @@ export { type Notification, normalizeNotification, stripHtml, subjectText } from
 export { INSIGHT_UNITS, type InsightUnit } from './insights';
 export { followAddress } from './followAddress';
 export { unwrapEnvelope } from './decode';
-// The schemas' types only: the schemas themselves (and zod) load on first use, see src/api/lazy/loadSchemas.ts.
+// The schemas' types only: the schemas themselves (and zod) load on first use, see src/api/schemasLoad.ts.
 export type * from './schemas/post';
 export type * from './schemas/site';
 export type * from './schemas/users';

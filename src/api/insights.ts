@@ -1,6 +1,6 @@
 import { parseWith } from './decode';
 import type { CallOptions, CommonParams, Transport } from './request';
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import type { InsightList, InsightReport } from './schemas/insights';
 import { nonEmpty, oneOf, unixTime } from './validate';
 

@@ -1,4 +1,4 @@
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import { parseWith } from './decode';
 import { invalidInput } from './errors';
 import type { CallOptions, Transport } from './request';

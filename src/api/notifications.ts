@@ -2,7 +2,7 @@ import { badResponse, parseSkipping, parseWith } from './decode';
 import { invalidInput } from './errors';
 import { hasEmptySubject, normalizeNotification, type Notification } from './notificationShape';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import { intInRange, LIMITS, positiveInt, unixTime } from './validate';
 
 export interface NotificationsParams extends Omit<CommonParams, 'fields'> {

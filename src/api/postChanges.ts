@@ -4,7 +4,7 @@
  * from the client: reading runs at every start, changing only when the user acts. It is handed the
  * main file's transport and answer decoder, never a copy of them.
  */
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import { badResponse, errorFromErrorsObject, isObject, type parseWith as ParseWith } from './decode';
 import type { FormValue } from './encode';
 import { invalidInput } from './errors';

@@ -3,7 +3,7 @@
  * read (schemas/revisions.ts, in the schemas' part) into the revisions newest last and each diff's counts.
  */
 import { parseWith } from './decode';
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import type { Prepared } from './request';
 import type { PostRevisions } from './schemas/revisions';
 import { positiveInt, site as checkSite } from './validate';

@@ -1,7 +1,6 @@
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import { Reactions } from './act';
 import { parseWith } from './decode';
-import { loadPostChanges } from './lazy/loadPostChanges';
 import { revisionsRequest } from './postRevisions';
 import type { PostChanges } from './postChanges';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
@@ -190,7 +189,7 @@ export class PostsApi extends Reactions {
 
   /** What changes a post (postChanges.ts), loaded with the first change. */
   private async changes(): Promise<PostChanges> {
-    const { PostChanges } = await loadPostChanges();
+    const { PostChanges } = await import('./postChanges');
     return (this.changer ??= new PostChanges(this.t, parseWith));
   }
 }

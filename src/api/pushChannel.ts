@@ -11,7 +11,6 @@
  * bounds (frameGuard.ts: no message over 64 KB, no compression), whose socket is closed as a
  * protocol failure.
  */
-import { loadTransport } from './lazy/loadTransport';
 import type { PushEvent, PushSocket } from './pushTypes';
 import type { Transport } from './request';
 
@@ -45,7 +44,7 @@ export class PushApi {
     // The socket's code loads with undici (dist/transport.js, pushSocket.ts); until then, this stands in for it.
     let socket: PushSocket | undefined;
     let ended = false;
-    loadTransport().then(
+    import('./httpParts').then(
       (t) => {
         if (ended) return;
         socket = t.openPushSocket(

@@ -1,11 +1,11 @@
 import { parseSkipping, parseWith, type WithUnreadable } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import type { FollowedSites, Following, FreshlyPressed, SubscribedTags } from './schemas/reader';
 import { intInRange, isoDate, LIMITS, positiveInt } from './validate';
 import { feedPagingQuery, type FeedPaging } from './feedPaging';
 import type { ReaderActions } from './readerActions';
-import { loadReaderActions, readerActionsPart } from './lazy/loadReaderActions';
+import { tagPostsRequest, type TagPostsParams } from './tagPosts';
 import { followedSitesRequest, type FollowedSitesParams } from './followedSites';
 import { site as checkSite } from './validate';
 
@@ -32,13 +32,13 @@ export class ReaderApi {
    * (readerActions.ts): loaded with the first use, as they are used only now and then.
    */
   async actions(): Promise<ReaderActions> {
-    await loadReaderActions();
-    return this.actionsNow();
+    const { ReaderActions } = await import('./readerActions');
+    return (this.acts ??= new ReaderActions(this.t, parseWith));
   }
 
-  /** The same, loaded now (a throw when the part cannot be read): for a list's prepared pages (a tag's posts). */
-  actionsNow(): ReaderActions {
-    return (this.acts ??= new (readerActionsPart().ReaderActions)(this.t, parseWith));
+  /** GET /v1.1/read/tags/$tag/posts as a prepared request (a tag's row pages it); the whole call is `actions().tagPosts`. */
+  tagPostsRequest(tag: string, params: TagPostsParams = {}): Prepared<Following> {
+    return tagPostsRequest(tag, params);
   }
 
   /** GET /v1.1/read/following/mine as a prepared request (a list's pages); the call itself is `actions().followedSites`. */

@@ -8,7 +8,7 @@
  * Loaded with its first use as dist/readeracts.js (`api.reader.actions()`), apart from the client:
  * it is handed the main file's transport and answer decoder, never a copy of them.
  */
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import type { parseWith as ParseWith } from './decode';
 import { ContentSiteError, invalidInput } from './errors';
 import type { FormValue } from './encode';
@@ -19,25 +19,16 @@ import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import type { Likers } from './schemas/comment';
 import type { FollowedSites, Following, FollowingStatus, Subscribe, TagFollow } from './schemas/reader';
 import { SEEN_MAX_IDS } from './readerLimits';
+import { tagPostsRequest, tagSlug, type TagPostsParams } from './tagPosts';
 import { intInRange, positiveInt, site as checkSite } from './validate';
 
 export { FOLLOWED_SITES_MAX_NUMBER, type FollowedSitesParams } from './followedSites';
 export { followAddress } from './followAddress';
-export { SEEN_MAX_IDS };
+export { SEEN_MAX_IDS, type TagPostsParams };
 
 export interface ReaderActOptions extends CallOptions {
   /** Where the action came from, for the service's stats (`source`); the apps send e.g. `reader`. */
   source?: string;
-}
-
-export interface TagPostsParams extends FeedPaging, Pick<CommonParams, 'http_envelope' | 'pretty' | 'meta' | 'context'> {}
-
-/** A tag as a path names it: its slug (letters, digits, `-`, `_`), lowercased. */
-function tagSlug(tag: string): string {
-  const slug = typeof tag === 'string' ? tag.trim().toLowerCase() : '';
-  if (!/^[\p{L}\p{N}_-]{1,100}$/u.test(slug))
-    throw invalidInput(`A tag is its slug: letters, digits, "-" or "_", at most 100 (got "${String(tag)}").`);
-  return slug;
 }
 
 function ids(name: string, values: readonly number[]): number[] {
@@ -186,18 +177,7 @@ export class ReaderActions {
 
   /** GET /v1.1/read/tags/$tag/posts: the tag's posts, newest first by default. */
   async tagPosts(tag: string, params: TagPostsParams = {}, opts: CallOptions = {}): Promise<Following> {
-    return this.t.run(this.tagPostsRequest(tag, params), opts.signal);
-  }
-
-  tagPostsRequest(tag: string, params: TagPostsParams = {}): Prepared<Following> {
-    const slug = tagSlug(tag);
-    const { number, page, order, after, before, ...common } = params;
-    const query = feedPagingQuery({ number, page, order, after, before });
-    const path = `/read/tags/${encodeURIComponent(slug)}/posts`;
-    return {
-      spec: { method: 'GET', version: '1.1', path, query, common },
-      parse: (body) => this.parseWith(schemas().followingSchema, body, { request: `GET /v1.1${path}` }),
-    };
+    return this.t.run(tagPostsRequest(tag, params), opts.signal);
   }
 
   /** POST /v1.1/me/block/sites/$site/new: the site's posts leave every Reader stream. */

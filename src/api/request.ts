@@ -4,8 +4,7 @@
  * encode.ts. Endpoint files describe a request; this file sends it and hands the answer to decode.ts.
  */
 import type { Dispatcher } from 'undici';
-import { preloadSchemas, schemas } from './lazy/loadSchemas';
-import { loadTransport } from './lazy/loadTransport';
+import { loadSchemas, schemas } from './schemasLoad';
 import { ACCEPT_ENCODING, decodeBody } from './contentEncoding';
 import { badResponse, decodeResponse, transportError, type DecodeContext } from './decode';
 import { encodeForm, encodeQuery, joinList, multipartBody, type FormValue, type MultipartField, type QueryValue } from './encode';
@@ -131,7 +130,7 @@ export class Transport {
    * the bundle, and loading it lazily keeps activation quick.
    */
   private async http(): Promise<Pool> {
-    this.undici ??= loadTransport().then(({ EnvHttpProxyAgent, RetryAgent, request, FormData }) => {
+    this.undici ??= import('./httpParts').then(({ EnvHttpProxyAgent, RetryAgent, request, FormData }) => {
       const retry: RetrySettings = { ...DEFAULT_RETRY, ...this.options.retry };
       const t = this.options.timeouts ?? {};
       const pool =
@@ -200,7 +199,8 @@ export class Transport {
       const answer = request(url, { method: spec.method, headers, body, dispatcher, signal: spec.signal });
       // Checking the answer needs the schemas: load them (the first time) while the request is in
       // flight, once undici has had its turn to connect and write it.
-      setImmediate(preloadSchemas);
+      const schemasReady = new Promise<void>((resolve) => setImmediate(resolve)).then(loadSchemas);
+      schemasReady.catch(() => undefined); // a request that fails first never reads them
       const res = await answer;
       status = res.statusCode;
       const raw = Buffer.from(await res.body.arrayBuffer());
@@ -210,6 +210,7 @@ export class Transport {
         throw badResponse(ctx, err instanceof Error ? err.message : String(err));
       }
       this.log({ method: spec.method, path: logPath, status, ms: performance.now() - started, bytes: Buffer.byteLength(text) });
+      await schemasReady;
       return decodeResponse({ status: res.statusCode, headers: res.headers, text }, ctx);
     } catch (err) {
       if (err instanceof ContentSiteError) {

@@ -1,7 +1,7 @@
 import { act, type ActOptions } from './act';
 import { parseWith } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import type { Follow } from './schemas/comment';
 import type { Site } from './schemas/site';
 import type { PostCounts } from './schemas/term';

@@ -2,7 +2,7 @@
  * A site's categories and tags (GET /v1.1/sites/$site/categories and /tags; site-data.md): listed a
  * page at a time, up to 1,000 a page, by name or by how many posts use them.
  */
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import { parseSkipping } from './decode';
 import type { CallOptions, CommonParams, Prepared, Transport } from './request';
 import type { SiteTerm } from './schemas/term';

@@ -14,7 +14,7 @@
 import { badResponse } from './decode';
 import { ContentSiteError } from './errors';
 import { splitBatch } from './batch';
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import type { Prepared, Transport } from './request';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ContentSiteError };

@@ -1,7 +1,7 @@
 import { parseWith } from './decode';
 import { invalidInput } from './errors';
 import type { CallOptions, CommonParams, Transport } from './request';
-import { schemas } from './lazy/loadSchemas';
+import { schemas } from './schemasLoad';
 import type { SuggestedUser } from './schemas/users';
 import { intInRange, LIMITS, positiveInt, site as checkSite } from './validate';
 

@@ -10,7 +10,6 @@ import { COMMANDS, CONTEXT_KEYS } from '../ids';
 import { report } from '../report';
 import { Disposable } from '../models/disposable';
 import { CALLBACK_PATH, NOT_PENDING } from './callback';
-import { loadSignIn } from './lazy/loadSignIn';
 import { isExpired, parseSession, serializeSession, SESSION_SECRET_KEY, type StoredSession } from './sessionRecord';
 import type { SignInUi } from './signInUi';
 
@@ -162,7 +161,7 @@ export class AuthService extends Disposable implements vscode.AuthenticationProv
   /** The sign-in part, loaded with the first sign-in; undefined (and told) when it cannot load. */
   private async signInUi(): Promise<SignInUi | undefined> {
     try {
-      const { SignInUi } = await loadSignIn();
+      const { SignInUi } = await import('./signInUi');
       return (this.ui ??= new SignInUi({
         extensionId: this.context.extension.id,
         log: this.deps.log,

@@ -4,23 +4,13 @@
  */
 import type { ContentSiteClient } from '../api';
 import { ContentSiteError } from '../api/errors';
-import { bundleMark } from '../api/bundleMark';
-import { MARKS } from '../ids';
 import type { StoredSession } from './sessionRecord';
-
-/** Every SignInError, also those of dist/loopback.js's copy of this module. */
-const MARK = bundleMark(MARKS.signInError);
 
 /** A sign-in refused, with the sentence to show. */
 export class SignInError extends Error {
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return MARK.has(value);
-  }
-
   constructor(readonly userMessage: string) {
     super(userMessage);
     this.name = 'SignInError';
-    MARK.set(this);
   }
 }
 

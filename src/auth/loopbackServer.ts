@@ -20,8 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { SETTINGS } from '../settings';
 import { parseCallback, type CallbackResult } from './callback';
 import { SignInError } from './confirmToken';
-import { loadRender } from '../lazy/loadRender';
-import type { AnswerReply, PostedAnswer } from '../render/loopbackPage';
+import { loopbackPage, loopbackPageCsp, type AnswerReply, type PostedAnswer } from '../render/loopbackPage';
 import type { CallbackVerdict } from './signInFlow';
 
 export const LOOPBACK_PATH = '/content-site/callback';
@@ -162,21 +161,15 @@ export function listenProblem(err: NodeJS.ErrnoException, port: number): string 
   return `The sign-in server could not listen on 127.0.0.1:${port}; ${register}`;
 }
 
-/** The page comes with the renderer's lazy part (dist/render.js): only a sign-in needs it. */
-async function page(res: ServerResponse): Promise<void> {
-  let render;
-  try {
-    render = await loadRender();
-  } catch {
-    return reply(res, 500, 'The sign-in page could not be loaded. Start the sign-in again from VS Code.');
-  }
+/** The sign-in's page, with a fresh nonce for its script. */
+function page(res: ServerResponse): void {
   const nonce = randomBytes(16).toString('base64');
   res.writeHead(200, {
     ...SAFE_HEADERS,
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': render.loopbackPageCsp(nonce),
+    'content-security-policy': loopbackPageCsp(nonce),
   });
-  res.end(render.loopbackPage(nonce));
+  res.end(loopbackPage(nonce));
 }
 
 function reply(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {

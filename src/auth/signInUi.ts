@@ -13,7 +13,6 @@ import { SETTINGS } from '../settings';
 import { buildAuthorizeUrl } from './authorizeUrl';
 import { CALLBACK_PATH, parseCallback } from './callback';
 import { confirmToken, SignInError } from './confirmToken';
-import { loadLoopback } from './lazy/loadLoopback';
 import type { StoredSession } from './sessionRecord';
 import { SignInFlow, type Pending } from './signInFlow';
 
@@ -110,7 +109,7 @@ export class SignInUi {
   /** Where the browser brings the answer: a one-shot 127.0.0.1 server, or this editor's URI handler. */
   private async redirectUri(oauth: OAuthSettings, pending: Pending): Promise<string> {
     if (oauth.redirect === 'loopback') {
-      const { startLoopbackServer } = await loadLoopback();
+      const { startLoopbackServer } = await import('./loopbackServer');
       const server = await startLoopbackServer({
         port: oauth.loopbackPort,
         onAnswer: (callback) => this.flow.handle(callback),

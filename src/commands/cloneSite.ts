@@ -5,7 +5,6 @@
  * Then the folder is offered to open (or is already open, and its Source Control view comes up).
  */
 import * as vscode from 'vscode';
-import { loadWriting } from '../lazy/loadWriting';
 import { report, reportFailure } from '../report';
 import type { MediaMemory, PostMemory } from '../writing/publisher';
 import type { SyncRecords } from '../writing/syncRecord';
@@ -33,7 +32,7 @@ export async function cloneIntoFolder(
     void report.error(vscode.l10n.t('A site is cloned into a folder on this machine’s disk; {0} is not one.', folder.toString()));
     return undefined;
   }
-  const w = await loadWriting();
+  const w = await import('../writing/index');
   const client = deps.client();
   let out: Awaited<ReturnType<typeof w.cloneSite>>;
   const stop = new AbortController();

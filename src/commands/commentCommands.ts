@@ -9,20 +9,19 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import type { CommentGroup } from '../models/commentQueue';
 import type { CommentsModel } from '../models/commentsModel';
-import type { DetailPanel } from '../views/detail/detailPanel';
+import type { DetailWebview } from '../views/detail/detailWebview';
 import type { CommentsProvider } from '../views/comments/commentsProvider';
 import { withViewProgress } from '../views/common/viewProgress';
 import { reportFailure } from '../report';
 import { localized } from '../localize';
 import { COMMENT_ACTIONS } from '../models/commentActionCatalog';
 import { requireSignIn, type CommandAuth } from './common';
-import type { CommentWork } from './commentActions';
-import { loadComments } from './lazy/loadComments';
+import type { CommentWork } from './commentCommands.work';
 
 export interface CommentCommandsDeps {
   model: CommentsModel;
   provider: CommentsProvider;
-  detail: Pick<DetailPanel, 'show'>;
+  detail: Pick<DetailWebview, 'show'>;
   log: vscode.LogOutputChannel;
   auth: CommandAuth;
 }
@@ -36,16 +35,16 @@ const GROUPS: readonly string[] = ['unapproved', 'approved', 'spam', 'trash'];
 export function registerCommentCommands(deps: CommentCommandsDeps): vscode.Disposable[] {
   const c = COMMANDS.comments;
   let work: Promise<CommentWork> | undefined;
-  // Made once, with the main file's parts; a part that did not load is loaded again next time.
+  // Made once; work that did not load is loaded again next time.
   const load = () =>
-    (work ??= loadComments().then(
+    (work ??= import('./commentCommands.work').then(
       (m) =>
         m.commentWork({
           model: deps.model,
           detail: deps.detail,
           log: deps.log,
           viewId: deps.provider.viewId,
-          report: (err, what) => reportFailure(deps, err, what),
+          auth: deps.auth,
         }),
       (err: unknown) => {
         work = undefined;

@@ -3,7 +3,7 @@
  * their order): sends its file as Sync would, and says what became of it.
  */
 import * as vscode from 'vscode';
-import { loadWriting, type WritingModule } from '../lazy/loadWriting';
+import type { WritingModule } from '../writing/index';
 import type { OutboxEntry, SendResult } from '../models/outbox';
 import { isUnreachable } from '../models/outboxReach';
 import type { SiteFolderDeps } from './siteFolderDeps';
@@ -29,7 +29,7 @@ export async function sendQueued(
   if (!s) return { kind: 'refused', message: vscode.l10n.t('the file is no longer in a site folder of this workspace') };
   if (deps.client().baseUrl !== entry.service || !deps.auth.current())
     return { kind: 'unreachable', error: new Error('signed out, or another service') };
-  const w = await loadWriting();
+  const w = await import('../writing/index');
   const out = await w.publishFolderFile(
     {
       client: deps.client(),

@@ -4,7 +4,7 @@ import { COMMANDS } from '../ids';
 import type { FollowedSitesModel } from '../models/followedSitesModel';
 import type { FollowedSitesProvider } from '../views/followedSites/followedSitesProvider';
 import { requireSignIn, type CommandAuth } from './common';
-import { occasional } from './lazy/loadOccasional';
+import { commandWork } from './commandWork';
 
 export interface FollowedSitesCommandsDeps {
   model: Pick<FollowedSitesModel, 'follow' | 'unfollow' | 'addressProblem'>;
@@ -14,7 +14,7 @@ export interface FollowedSitesCommandsDeps {
 }
 
 export function registerFollowedSitesCommands(deps: FollowedSitesCommandsDeps): vscode.Disposable[] {
-  const work = occasional(deps);
+  const work = commandWork(() => import('./follow.work'), deps);
   return [
     vscode.commands.registerCommand(
       COMMANDS.followedSites.follow,

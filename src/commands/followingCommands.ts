@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import type { FollowingModel } from '../models/followingModel';
-import type { ReaderPostActions } from '../models/readerPostActions';
-import type { ShowReaderPostDeps } from './showReaderPost';
-import { occasional } from './lazy/loadOccasional';
+import type { LoadedActions } from '../models/readerPostActions';
+import type { ShowReaderPostDeps } from './showReaderPost.work';
+import { commandWork } from './commandWork';
 import { SitePostNode } from '../views/followedSites/followedSiteNode';
 import { FeedPostNode } from '../views/following/feedPostNode';
 import type { FollowingProvider } from '../views/following/followingProvider';
@@ -18,12 +18,12 @@ export interface FollowingCommandsDeps {
   show: Omit<ShowReaderPostDeps, 'list'>;
   auth: CommandAuth;
   /** Opening a post marks it seen on the service. */
-  actions: () => Pick<ReaderPostActions, 'seen'>;
+  actions: () => LoadedActions<'seen'>;
 }
 
 export function registerFollowingCommands(deps: FollowingCommandsDeps): vscode.Disposable[] {
   const { model, provider } = deps;
-  const work = occasional({ log: deps.show.log, auth: deps.auth });
+  const work = commandWork(() => import('./showReaderPost.work'), { log: deps.show.log, auth: deps.auth });
   const post = (node?: vscode.TreeItem) => provider.target(node)?.post;
   return [
     vscode.commands.registerCommand(

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { FeedPost } from '../api';
-import type { ReaderList, ReaderPostActions } from '../models/readerPostActions';
+import type { ReaderList, LoadedActions } from '../models/readerPostActions';
 import { reportFailure } from '../report';
 import { withViewProgress } from '../views/common/viewProgress';
 import { requireSignIn, type CommandAuth } from './common';
@@ -14,7 +14,7 @@ export function registerMarkAllSeen(deps: {
   list: ReaderList;
   provider: { readonly viewId: string };
   /** The Reader posts' actions (loaded with the first). */
-  actions: () => Pick<ReaderPostActions, 'markAllSeen'>;
+  actions: () => LoadedActions<'markAllSeen'>;
   log: vscode.LogOutputChannel;
   auth: CommandAuth;
 }): vscode.Disposable[] {
@@ -26,7 +26,7 @@ export function registerMarkAllSeen(deps: {
         vscode.window.setStatusBarMessage(vscode.l10n.t('Every post here is seen.'), 4000);
         return;
       }
-      const report = await withViewProgress(deps.provider.viewId, () => deps.actions().markAllSeen(deps.list));
+      const report = await withViewProgress(deps.provider.viewId, async () => (await deps.actions()).markAllSeen(deps.list));
       if (report.error) await reportFailure(deps, report.error, vscode.l10n.t('Mark All as Seen'));
       else
         vscode.window.setStatusBarMessage(
@@ -38,9 +38,9 @@ export function registerMarkAllSeen(deps: {
 }
 
 /** Opening a post marks it seen, as the service's apps do (the service's seen state, not a guess): quietly; a failure only logs. */
-export function markSeenOnOpen(actions: () => Pick<ReaderPostActions, 'seen'>, post: FeedPost): void {
+export function markSeenOnOpen(actions: () => LoadedActions<'seen'>, post: FeedPost): void {
   if (post.is_seen !== false) return;
   void Promise.resolve()
-    .then(() => actions().seen([post], true))
+    .then(async () => (await actions()).seen([post], true))
     .catch(() => undefined);
 }

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import { ENTRIES } from '../models/noteActionCatalog';
-import type { MarkNotesDeps } from './noteActionWork';
-import { notesWork } from './lazy/loadNotes';
+import type { MarkNotesDeps } from './noteActions.work';
+import { commandWork } from './commandWork';
 import { reportFailure } from '../report';
 import { noteTargets, whenRowsKnown, type NoteArg } from './noteTargets';
 
@@ -16,7 +16,7 @@ const READ = ENTRIES.find((e) => e.readState)!;
  */
 export function registerMarkNotes(deps: MarkNotesDeps): vscode.Disposable[] {
   const { model, provider, log } = deps;
-  const work = notesWork(deps);
+  const work = commandWork(() => import('./noteActions.work'), deps);
   const run = async (action: 'read' | 'unread' | 'toggle', clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => {
     const ids = noteTargets({ notifications: { provider } }, clicked, selected);
     if (ids.length === 0) return;

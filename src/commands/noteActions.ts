@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { SHOWN_ENTRIES } from '../models/noteActionCatalog';
 import { localized } from '../localize';
-import { notesWork } from './lazy/loadNotes';
+import { commandWork } from './commandWork';
 import type { NoteActionsDeps } from './noteActionsDeps';
 import { noteTargets, whenRowsKnown, type NoteArg } from './noteTargets';
-import type { NoteWorkDeps } from './noteActionWork';
+import type { NoteWorkDeps } from './noteActions.work';
 
 type Run = (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown;
 
@@ -19,7 +19,7 @@ type Run = (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown
 export function registerNoteActions(deps: NoteActionsDeps): vscode.Disposable[] {
   const provider = deps.notifications.provider;
   const ctx: NoteWorkDeps = { ...deps, targets: (clicked, selected) => noteTargets(deps, clicked, selected) };
-  const work = notesWork(ctx);
+  const work = commandWork(() => import('./noteActions.work'), ctx);
   const reg = (id: string | undefined, run: Run) => (id ? [vscode.commands.registerCommand(id, whenRowsKnown(provider, id, run))] : []);
   return SHOWN_ENTRIES.flatMap((e) => {
     const name = () => localized(e.labels.on);

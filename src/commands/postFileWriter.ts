@@ -6,7 +6,6 @@
  * smallest edit, then saved; and that save itself, which a save already under way does not defeat.
  */
 import * as vscode from 'vscode';
-import { loadWriting } from '../lazy/loadWriting';
 import { report } from '../report';
 
 /** Opens `text` as a new post file named after `stem` (see above) and shows it. */
@@ -16,7 +15,7 @@ export async function openNewPostFile(text: string, stem: string): Promise<vscod
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content: text }));
     return undefined;
   }
-  const w = await loadWriting();
+  const w = await import('../writing/index');
   const uri = vscode.Uri.file(await w.createPostFile(folder.uri.fsPath, stem, text));
   await vscode.window.showTextDocument(uri);
   return uri;

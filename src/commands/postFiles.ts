@@ -1,18 +1,17 @@
 /**
  * Post files: New Post, Open as Markdown (a row of the Posts view), Publish to Site, Pull from
  * Site, Show Revisions…, and images dropped into a post file. The
- * commands are registered at activation; their work (commands/postFileActions.ts) loads with the
+ * commands are registered at activation; their work (commands/postFiles.work.ts) loads with the
  * first of them, once, so every command shares its one queue per file.
  */
 import * as vscode from 'vscode';
 import type { MediaFile, PostV11 } from '../api';
 import { COMMANDS } from '../ids';
-import { loadPostFiles } from './lazy/loadPostFiles';
-import type { PostFileActions, PostFileDeps } from './postFileActions';
+import type { PostFileActions, PostFileDeps } from './postFiles.work';
 import { ImageDropProvider } from '../views/posts/imageDrop';
 import { reportFailure } from '../report';
 
-export type { PostFileDeps } from './postFileActions';
+export type { PostFileDeps } from './postFiles.work';
 
 /** The post a row of the Posts view is about, and the site the view shows (for Open as Markdown). */
 export interface PostRowOf {
@@ -20,10 +19,10 @@ export interface PostRowOf {
   site(): string | undefined;
 }
 
-export function registerPostFileCommands(deps: Omit<PostFileDeps, 'report'>, rows: PostRowOf): vscode.Disposable[] {
+export function registerPostFileCommands(deps: PostFileDeps, rows: PostRowOf): vscode.Disposable[] {
   const report = (err: unknown, what: string) => reportFailure(deps, err, what);
   let actions: Promise<PostFileActions> | undefined;
-  const work = () => (actions ??= loadPostFiles().then((m) => m.postFileActions({ ...deps, report })));
+  const work = () => (actions ??= import('./postFiles.work').then((m) => m.postFileActions(deps)));
   /** A command's work once loaded; a failure to load is told like any other failure. */
   const command =
     <A extends unknown[]>(what: string, run: (a: PostFileActions, ...args: A) => Promise<void>) =>

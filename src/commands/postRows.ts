@@ -9,8 +9,8 @@ import { COMMANDS } from '../ids';
 import type { PostsModel } from '../models/postsModel';
 import type { PostsProvider } from '../views/posts/postsProvider';
 import { withViewProgress } from '../views/common/viewProgress';
-import { occasional } from './lazy/loadOccasional';
-import type { PostRowWorkDeps } from './postRowActions';
+import { commandWork } from './commandWork';
+import type { PostRowWorkDeps } from './postRows.work';
 
 export interface PostRowDeps extends PostRowWorkDeps {
   model: PostsModel;
@@ -19,12 +19,12 @@ export interface PostRowDeps extends PostRowWorkDeps {
 
 export function registerPostRowCommands(deps: PostRowDeps): vscode.Disposable[] {
   const { model, provider } = deps;
-  const work = occasional(deps);
+  const work = commandWork(() => import('./postRows.work'), deps);
   const post = (clicked?: vscode.TreeItem) => provider.target(clicked)?.post;
   const on = (
     id: string,
     what: string,
-    run: (m: typeof import('./lazy/occasionalEntry'), p: NonNullable<ReturnType<typeof post>>) => unknown,
+    run: (m: typeof import('./postRows.work'), p: NonNullable<ReturnType<typeof post>>) => unknown,
   ) =>
     vscode.commands.registerCommand(id, async (clicked?: vscode.TreeItem) => {
       const p = post(clicked);

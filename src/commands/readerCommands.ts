@@ -6,9 +6,9 @@ import { FeaturedPostNode } from '../views/reader/readerNodes';
 import { TagPostNode } from '../views/reader/tagPostNode';
 import { COMMANDS } from '../ids';
 import { openExternal, type CommandAuth } from './common';
-import type { ShowReaderPostDeps } from './showReaderPost';
-import { occasional } from './lazy/loadOccasional';
-import type { ReaderPostActions } from '../models/readerPostActions';
+import type { ShowReaderPostDeps } from './showReaderPost.work';
+import { commandWork } from './commandWork';
+import type { LoadedActions } from '../models/readerPostActions';
 import { markSeenOnOpen } from './markAllSeen';
 
 export interface ReaderCommandsDeps {
@@ -20,7 +20,7 @@ export interface ReaderCommandsDeps {
   show: Omit<ShowReaderPostDeps, 'list'>;
   auth: CommandAuth;
   /** Opening a post marks it seen on the service. */
-  actions: () => Pick<ReaderPostActions, 'seen'>;
+  actions: () => LoadedActions<'seen'>;
 }
 
 /** A row's post, the list that holds it, and the title its page shows (a featured post's editorial headline). */
@@ -36,7 +36,7 @@ function shown(
 
 export function registerReaderCommands(deps: ReaderCommandsDeps): vscode.Disposable[] {
   const { show, auth, actions } = deps;
-  const work = occasional({ log: show.log, auth });
+  const work = commandWork(() => import('./showReaderPost.work'), { log: show.log, auth });
   return [
     vscode.commands.registerCommand(COMMANDS.reader.show, async (node?: vscode.TreeItem) => {
       const row = shown(node, deps);

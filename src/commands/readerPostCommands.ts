@@ -11,8 +11,8 @@ import { localized } from '../localize';
 import { READER_ACTIONS, type ReaderEntry } from '../models/readerActionCatalog';
 import { reportFailure } from '../report';
 import { requireSignIn } from './common';
-import { occasional } from './lazy/loadOccasional';
-import type { ReaderPostWork, ReaderWorkDeps } from './readerPostWork';
+import { commandWork } from './commandWork';
+import type { ReaderPostWork, ReaderWorkDeps } from './readerPostCommands.work';
 import { readerCommand, readerTargets, type ReaderArg, type ReaderViews } from './readerPostTargets';
 
 export interface ReaderPostCommandsDeps extends ReaderWorkDeps {
@@ -24,7 +24,7 @@ export interface ReaderPostCommandsDeps extends ReaderWorkDeps {
 type Run = (clicked?: ReaderArg, selected?: readonly vscode.TreeItem[]) => unknown;
 
 export function registerReaderPostCommands(deps: ReaderPostCommandsDeps): vscode.Disposable[] {
-  const work = occasional(deps);
+  const work = commandWork(() => import('./readerPostCommands.work'), deps);
   const reg = (id: string | undefined, e: ReaderEntry, run: (w: ReaderPostWork, posts: FeedPost[]) => unknown): vscode.Disposable[] => {
     if (!id) return [];
     const handler: Run = async (clicked, selected) => {
@@ -55,8 +55,8 @@ export function registerReaderPostCommands(deps: ReaderPostCommandsDeps): vscode
       case 'local':
         return e.undoes && e.command
           ? [
-              vscode.commands.registerCommand(e.command, () => {
-                if (deps.actions().undo() !== 'undone') vscode.window.setStatusBarMessage(vscode.l10n.t('Nothing to undo.'), 4000);
+              vscode.commands.registerCommand(e.command, async () => {
+                if ((await deps.actions()).undo() !== 'undone') vscode.window.setStatusBarMessage(vscode.l10n.t('Nothing to undo.'), 4000);
               }),
             ]
           : [];

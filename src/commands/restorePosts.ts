@@ -4,11 +4,11 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
-import { occasional } from './lazy/loadOccasional';
-import type { RestoreDeps } from './restoreActions';
+import { commandWork } from './commandWork';
+import type { RestoreDeps } from './restorePosts.work';
 
 export function registerRestoreCommands(deps: RestoreDeps): vscode.Disposable[] {
-  const work = occasional(deps);
+  const work = commandWork(() => import('./restorePosts.work'), deps);
   return [
     vscode.commands.registerCommand(COMMANDS.trash.restore, (clicked?: vscode.TreeItem, selected?: vscode.TreeItem[]) => {
       const ids = deps.provider.targets(clicked, selected).map((n) => n.post.ID);

@@ -8,8 +8,8 @@ import { COMMANDS } from '../ids';
 import { SiteModel } from '../models/siteModel';
 import { rememberedSites } from '../views/common/siteSetting';
 import { requireSignIn, type CommandAuth } from './common';
-import { occasional } from './lazy/loadOccasional';
-import type { SelectSiteDeps } from './sitePicker';
+import { commandWork } from './commandWork';
+import type { SelectSiteDeps } from './selectSite.work';
 
 /**
  * The extension's one way to ask for a site (Select Site, and whatever needs a site when none is
@@ -30,7 +30,7 @@ export function siteChooser(deps: {
     chooseSite: choose,
     recentSites: recent,
   };
-  const work = occasional(deps);
+  const work = commandWork(() => import('./selectSite.work'), deps);
   return () => work(vscode.l10n.t('Select Site'), (m) => m.selectSite(choosing));
 }
 

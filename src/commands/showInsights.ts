@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
-import type { InsightsDeps } from './insightsActions';
-import { occasional } from './lazy/loadOccasional';
+import type { InsightsDeps } from './showInsights.work';
+import { commandWork } from './commandWork';
 
 /** Content Site: Show Insights; its work (insightsActions.ts) is in dist/occasional.js, loaded with it. */
 export function registerShowInsights(deps: InsightsDeps): vscode.Disposable[] {
-  const work = occasional(deps);
+  const work = commandWork(() => import('./showInsights.work'), deps);
   return [vscode.commands.registerCommand(COMMANDS.showInsights, () => work(vscode.l10n.t('Show Insights'), (m) => m.showInsights(deps)))];
 }

@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import type { Notification } from '../api';
-import { loadRender } from '../lazy/loadRender';
 import { markReadOnOpen } from '../config';
 import { relativeTime } from '../models/relativeTime';
 import { NoteNode } from '../views/notifications/noteNode';
-import type { DetailPanel } from '../views/detail/detailPanel';
+import type { DetailWebview } from '../views/detail/detailWebview';
 import type { MentionSource } from '../models/mentionSource';
 import type { NotificationsModel } from '../models/notificationsModel';
 import type { NoteDeps } from '../render/noteSession';
@@ -14,7 +13,7 @@ import { reportFailure } from '../report';
 
 export interface ShowNoteDeps {
   /** The panel notes show in. */
-  detail: Pick<DetailPanel, 'showNote'>;
+  detail: Pick<DetailWebview, 'showNote'>;
   notes: NotificationsModel;
   /** Acting on the shown note, and its reply draft. */
   noteActions: NoteDeps['actions'];
@@ -51,7 +50,7 @@ export function registerShowNote(deps: ShowNoteDeps): vscode.Disposable[] {
   };
 
   async function openNote(note: Notification): Promise<void> {
-    await loadRender();
+    await import('../render/index');
     await detail.showNote(note, noteDeps, note.subjectText || vscode.l10n.t('Notification'), when);
     if (note.unread > 0 && markReadOnOpen()) {
       try {

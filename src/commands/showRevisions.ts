@@ -9,15 +9,16 @@
 import * as vscode from 'vscode';
 import type { ContentSiteClient, PostRevision, PostRevisions } from '../api';
 import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
-import { loadWriting, type WritingModule } from '../lazy/loadWriting';
+import type { WritingModule } from '../writing/index';
 import { localized } from '../localize';
-import { report } from '../report';
+import { report, reportFailure } from '../report';
+import type { CommandAuth } from './common';
 import { editDocument } from './postFileWriter';
 
 export interface RevisionDeps {
   client(): ContentSiteClient;
   log: vscode.LogOutputChannel;
-  report(err: unknown, what: string): Promise<void>;
+  auth: CommandAuth;
   /** Where the revisions shown in diffs are kept, as read-only documents: the site's versions' (`content-site-post:` URIs). */
   documents: SitePostDocuments;
 }
@@ -35,7 +36,7 @@ export async function showRevisions(deps: RevisionDeps, uri?: vscode.Uri): Promi
       void report.info(vscode.l10n.t('Open a post file (Markdown with front matter) to see its revisions.'));
       return;
     }
-    const w = await loadWriting();
+    const w = await import('../writing/index');
     const target = w.revisionTarget(doc.getText());
     if (target.problem !== undefined) {
       void report.info(localized(target.problem));
@@ -52,7 +53,7 @@ export async function showRevisions(deps: RevisionDeps, uri?: vscode.Uri): Promi
     }
     pick(deps, w, doc, target, all, names);
   } catch (err) {
-    await deps.report(err, what);
+    await reportFailure(deps, err, what);
   }
 }
 
@@ -117,7 +118,7 @@ async function compare(
       preserveFocus: true,
     });
   } catch (err) {
-    await deps.report(err, vscode.l10n.t('Show Revisions'));
+    await reportFailure(deps, err, vscode.l10n.t('Show Revisions'));
   }
 }
 
@@ -141,6 +142,6 @@ async function restore(
     }
     void report.info(vscode.l10n.t('Restored the revision of {0} into the file: Publish to send it.', when));
   } catch (err) {
-    await deps.report(err, vscode.l10n.t('Restore into File'));
+    await reportFailure(deps, err, vscode.l10n.t('Restore into File'));
   }
 }

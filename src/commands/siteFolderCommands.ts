@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
-import { loadWriting, type WritingModule } from '../lazy/loadWriting';
+import type { WritingModule } from '../writing/index';
 import { isUnreachable, waitingSentence } from '../models/outboxReach';
 import { report, reportFailure } from '../report';
 import { requireSignIn } from './common';
@@ -137,7 +137,7 @@ export class SiteFolderCommands {
       );
       return undefined;
     }
-    const w = await loadWriting();
+    const w = await import('../writing/index');
     // What the editor shows is what is synced: unsaved post files of the folder are saved first (never
     // one that leads outside the folder through a link: its save would write there; Sync refuses it).
     const inside = (doc: vscode.TextDocument) =>
@@ -273,7 +273,7 @@ export class SiteFolderCommands {
    * when the file is not in a site folder, and its Publish says the failure). Without: the outbox
    * tries now (its status bar item).
    */
-  private async publishQueued(uri?: vscode.Uri): Promise<boolean> {
+  async publishQueued(uri?: vscode.Uri): Promise<boolean> {
     if (uri?.scheme === 'file' && uri.path.endsWith('.md')) {
       const s = this.folders.sessionOf(uri.fsPath);
       if (!s) return false;

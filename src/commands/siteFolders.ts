@@ -10,7 +10,7 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import { STORAGE_KEYS } from '../ids';
-import { loadWriting, type WritingModule } from '../lazy/loadWriting';
+import type { WritingModule } from '../writing/index';
 import { Disposable } from '../models/disposable';
 import { Outbox, type OutboxEntry } from '../models/outbox';
 import { report } from '../report';
@@ -43,7 +43,7 @@ export class SiteFolders extends Disposable {
     this.documents = new FolderDocuments({
       synced: async (site, id) => (await this.memory.records.get(site, id))?.fileText,
       site: async (site, id, file) => {
-        const w = await loadWriting();
+        const w = await import('../writing/index');
         const post = await deps.client().posts.get(site, id, { context: 'edit' });
         let text = '';
         try {
@@ -160,7 +160,7 @@ export class SiteFolders extends Disposable {
     const session = new SiteFolderSession(root, marker, {
       log: this.deps.log,
       client: this.deps.client,
-      writing: loadWriting,
+      writing: () => import('../writing/index'),
       ...this.memory,
       documents: this.documents,
       storage: this.deps.storageUri,

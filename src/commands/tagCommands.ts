@@ -4,7 +4,7 @@ import { COMMANDS } from '../ids';
 import type { TagsModel } from '../models/tagsModel';
 import { TagNode } from '../views/reader/readerNodes';
 import { requireSignIn, type CommandAuth } from './common';
-import { occasional } from './lazy/loadOccasional';
+import { commandWork } from './commandWork';
 
 export interface TagCommandsDeps {
   tags: Pick<TagsModel, 'follow' | 'unfollow' | 'keyOf'>;
@@ -15,7 +15,7 @@ export interface TagCommandsDeps {
 }
 
 export function registerTagCommands(deps: TagCommandsDeps): vscode.Disposable[] {
-  const work = occasional(deps);
+  const work = commandWork(() => import('./follow.work'), deps);
   return [
     vscode.commands.registerCommand(
       COMMANDS.reader.followTag,

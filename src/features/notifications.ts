@@ -14,7 +14,6 @@ import { retryFailedViews } from '../commands/refreshAll';
 import { newNoteAlert, onDidChangeSetting, pageSizes, pollIntervalMs, undoMs } from '../config';
 import { COMMANDS, VIEWS } from '../ids';
 import { report } from '../report';
-import { loadLive } from '../models/lazy/loadLive';
 import type { LiveSession } from '../models/liveSession';
 import { NewNoteTeller } from '../models/newNoteAlert';
 import { untilChanged } from '../models/emitter';
@@ -127,7 +126,7 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
     };
     let made: Promise<LiveSession | undefined> | undefined;
     const make = () =>
-      (made ??= loadLive().then(
+      (made ??= import('../models/liveSession').then(
         ({ LiveSession }) => {
           if (this.isDisposed) return undefined;
           session = this.register(

@@ -18,7 +18,7 @@ import { signedIn } from '../auth';
 import type { Shared } from '../services/shared';
 
 export type PostsDeps = ListFeatureDeps &
-  Pick<Shared, 'log' | 'client' | 'site' | 'selectSite' | 'state' | 'storageUri' | 'changes' | 'sitePosts'>;
+  Pick<Shared, 'log' | 'client' | 'site' | 'selectSite' | 'state' | 'storageUri' | 'changes' | 'sitePosts' | 'outbox'>;
 
 export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
   constructor(deps: PostsDeps) {
@@ -80,6 +80,7 @@ export class PostsFeature extends ListFeature<PostsModel, PostsProvider> {
           selectSite: deps.selectSite,
           sitePosts,
           changes: deps.changes,
+          outbox: deps.outbox,
         },
         { row: (clicked) => provider.target(clicked)?.post, site: () => model.site },
       ),

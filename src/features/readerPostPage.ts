@@ -1,5 +1,4 @@
-import type { ShowReaderPostDeps } from '../commands/showReaderPost';
-import { loadRender } from '../lazy/loadRender';
+import type { ShowReaderPostDeps } from '../commands/showReaderPost.work';
 import type { Shared } from '../services/shared';
 
 /**
@@ -13,14 +12,14 @@ export function readerPostPage(
   return {
     // The page acts through the one ReaderPostActions (loaded when a post's page first needs it).
     postActions: {
-      comment: (post, text) => deps.readerPosts.actions().comment(post, text),
-      onDidChange: (listener) => deps.readerPosts.actions().onDidChange(listener),
+      comment: async (post, text) => (await deps.readerPosts.actions()).comment(post, text),
+      onDidChange: (listener) => deps.readerPosts.onDidChange(listener),
     },
     detail: deps.detail,
     changes: deps.changes,
     mentions: deps.mentions,
     log: deps.log,
-    // The conversation model loads with the page (dist/render.js), not at activation.
-    conversation: async (site, post) => new (await loadRender()).ReaderConversation(deps.client, site, post),
+    // The conversation model is imported with the first page, not at activation.
+    conversation: async (site, post) => new (await import('../models/readerConversation')).ReaderConversation(deps.client, site, post),
   };
 }

@@ -6,7 +6,7 @@
  * On deactivation, unfollows and blocks still in their undo window are sent.
  */
 import * as vscode from 'vscode';
-import { occasional } from '../commands/lazy/loadOccasional';
+import { commandWork } from '../commands/commandWork';
 import { markSeenOnOpen } from '../commands/markAllSeen';
 import { registerReaderPostCommands } from '../commands/readerPostCommands';
 import { Disposable } from '../models/disposable';
@@ -20,7 +20,7 @@ export class ReaderPostsFeature extends Disposable {
     super();
     const { readerPosts, log, auth } = deps;
     const page = readerPostPage(deps);
-    const work = occasional({ log, auth });
+    const work = commandWork(() => import('../commands/showReaderPost.work'), { log, auth });
     this.registerAll(
       registerReaderPostCommands({
         actions: () => readerPosts.actions(),

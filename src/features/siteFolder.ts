@@ -8,15 +8,15 @@ import { COMMANDS } from '../ids';
 import { Disposable } from '../models/disposable';
 import { reportFailure } from '../report';
 import { MARKER_FILE } from '../writing/cloneMarker';
-import { loadSiteFolders } from '../commands/lazy/loadSiteFolders';
 import type { SiteFolderCommands } from '../commands/siteFolderCommands';
 import type { SiteFolderDeps, SiteFolders } from '../commands/siteFolders';
+import type { Shared } from '../services/shared';
 
 export class SiteFolderFeature extends Disposable {
   /** The workspace's site folders and their commands, once loaded. */
   private folders?: Promise<{ folders: SiteFolders; commands: SiteFolderCommands }>;
 
-  constructor(private readonly deps: SiteFolderDeps) {
+  constructor(private readonly deps: SiteFolderDeps & Pick<Shared, 'outbox'>) {
     super();
     // The folders' machinery, once loaded, goes with the feature (also when it loads after).
     this.register({
@@ -27,13 +27,15 @@ export class SiteFolderFeature extends Disposable {
         ),
     });
     const load = () =>
-      (this.folders ??= loadSiteFolders().then(
-        (m) => {
-          const folders = new m.SiteFolders(deps);
-          return { folders, commands: new m.SiteFolderCommands(folders, deps) };
+      (this.folders ??= Promise.all([import('../commands/siteFolders'), import('../commands/siteFolderCommands')]).then(
+        ([{ SiteFolders }, { SiteFolderCommands }]) => {
+          const folders = new SiteFolders(deps);
+          return { folders, commands: new SiteFolderCommands(folders, deps) };
         },
         (err) => ((this.folders = undefined), Promise.reject(err)),
       ));
+    // A post file's Publish that could not reach the service waits in its folder's outbox.
+    this.register(deps.outbox.serve((uri) => load().then((f) => f.commands.publishQueued(uri))));
     this.registerAll(
       Object.values(COMMANDS.siteFolder).map((id) =>
         vscode.commands.registerCommand(id, (...args: unknown[]) =>

@@ -8,7 +8,7 @@
 import { normalizeNotification, type Notification } from '../api/notificationShape';
 import type { FeaturedPost, FeedPost, PostV11 } from '../api/schemas/post';
 import type { SubscribedTags } from '../api/schemas/reader';
-import { schemas } from '../api/lazy/loadSchemas';
+import { schemas } from '../api/schemasLoad';
 
 type Tag = SubscribedTags['tags'][number];
 

@@ -17,7 +17,7 @@
  */
 import type { ContentSiteClient, ContentSiteError, Notification, NotificationsParams } from '../api';
 import type { LoadState } from './loadState';
-import { schemas } from '../api/lazy/loadSchemas';
+import { schemas } from '../api/schemasLoad';
 import { asError } from './asError';
 import { realTimers, type Timers } from './timers';
 

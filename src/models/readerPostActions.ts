@@ -54,6 +54,9 @@ export interface ReaderPostActionsOptions {
   parallel?: number;
 }
 
+/** The actions as a command is handed them: imported with the first use, so a promise (or the actions at hand). */
+export type LoadedActions<K extends keyof ReaderPostActions> = Pick<ReaderPostActions, K> | Promise<Pick<ReaderPostActions, K>>;
+
 export class ReaderPostActions {
   private readonly holders: ReaderHolders;
   private readonly sites: ReaderSiteActions;

@@ -32,8 +32,7 @@ export class TagPostsModel extends ListModel<FeedPost, number> {
 
   protected pageRequest(client: ContentSiteClient, page = 1) {
     const number = this.options.pageSize();
-    // The request is the Reader actions' part (dist/readeracts.js), loaded with the first tag opened.
-    return mapPrepared(client.reader.actionsNow().tagPostsRequest(this.slug, { number, page }), (r) => ({
+    return mapPrepared(client.reader.tagPostsRequest(this.slug, { number, page }), (r) => ({
       items: r.posts,
       next: r.posts.length >= number ? page + 1 : undefined,
     }));

@@ -16,3 +16,7 @@ export {
   type NoteRemoval,
 } from './panelMessage';
 export { conversationHtml, type Conversation, type ConversationComment } from './commentHtml';
+// The detail view's note session and a Reader post's page (vscode-free): needed only once one is shown.
+export { NoteSession } from './noteSession';
+export { ReaderPostSession } from './readerPostSession';
+export { readerPostParts } from './readerPostHtml';

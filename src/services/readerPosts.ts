@@ -4,22 +4,27 @@
  * posts, and the views whose rows the commands read. Following and the Reader each add their list
  * and view; the Reader posts' commands (features/readerPosts.ts) act through `actions()`.
  *
- * The actions load with the first of them (dist/readerposts.js). Until then, what another view tells
+ * The actions (a chunk of their own) are imported with the first of them. Until then, what another view tells
  * of a site (unfollowed in Followed Sites, followed by address) reads the lists that show only
  * followed sites again, so they are true to the service without the part.
  */
 import { undoMs } from '../config';
 import { Disposable, type Disposal } from '../models/disposable';
-import { readerPostsPart } from '../models/lazy/loadReaderPosts';
+import { Emitter } from '../models/emitter';
 import type { ReaderList, ReaderPostActions } from '../models/readerPostActions';
 import type { SiteChanges } from '../models/siteChanges';
 import type { ContentSiteClient } from '../api';
 import type { ReaderViews } from '../commands/readerPostTargets';
 
 type View = ReaderViews['following'];
+type SiteChange = Parameters<Parameters<ReaderPostActions['onDidChange']>[0]>[0];
 
 export class ReaderPosts extends Disposable {
   private loaded: ReaderPostActions | undefined;
+  private loading: Promise<ReaderPostActions> | undefined;
+  private readonly changed = this.register(new Emitter<SiteChange>());
+  /** What the actions change (a site's removal and its undo), heard before they are loaded too. */
+  readonly onDidChange = this.changed.event;
   /** Each list, and the name of the view that shows it (the Reader shows several: Freshly Pressed, each opened tag's posts). */
   private readonly lists = new Map<ReaderList, 'following' | 'reader'>();
   private readonly shown: { following?: View; reader?: View } = {};
@@ -36,16 +41,25 @@ export class ReaderPosts extends Disposable {
     );
   }
 
-  /** The actions, loaded with the first (a throw when the part cannot be read: the command reports it). */
-  actions(): ReaderPostActions {
-    if (!this.loaded) {
-      const { ReaderPostActions } = readerPostsPart();
-      this.loaded = this.register(
-        new ReaderPostActions({ client: this.o.client, lists: () => [...this.lists.keys()], changes: this.o.changes, undoMs }),
-      );
-      this.beforeLoad.dispose();
-    }
-    return this.loaded;
+  /** The actions, imported and made with the first (a failure to import is a rejection: the command reports it). */
+  actions(): Promise<ReaderPostActions> {
+    this.loading ??= import('../models/readerPostActions').then(
+      ({ ReaderPostActions }) => {
+        if (!this.loaded) {
+          this.loaded = this.register(
+            new ReaderPostActions({ client: this.o.client, lists: () => [...this.lists.keys()], changes: this.o.changes, undoMs }),
+          );
+          this.register(this.loaded.onDidChange((c) => this.changed.fire(c)));
+          this.beforeLoad.dispose();
+        }
+        return this.loaded;
+      },
+      (err: unknown) => {
+        this.loading = undefined;
+        throw err;
+      },
+    );
+    return this.loading;
   }
 
   /** Unfollows and blocks still in their undo window are sent now (nothing when nothing was loaded). */

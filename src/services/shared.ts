@@ -7,9 +7,10 @@ import type { MentionSource } from '../models/mentionSource';
 import type { ReaderPosts } from './readerPosts';
 import type { SiteChanges } from '../models/siteChanges';
 import type { LoadCoordinator } from '../models/loadCoordinator';
-import type { DetailPanel } from '../views/detail/detailPanel';
+import type { DetailWebview } from '../views/detail/detailWebview';
 import type { FirstPaint } from '../views/common/firstPaint';
 import type { Lists } from '../views/common/lists';
+import type { PublishOutbox } from './publishOutbox';
 import type { ServiceClient } from './serviceClient';
 import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 
@@ -37,11 +38,13 @@ export interface Shared {
   /** The last session's first pages, each list's added by its feature. */
   firstPaint: FirstPaint;
   /** The one panel notes and posts show in. */
-  detail: DetailPanel;
+  detail: DetailWebview;
   /** Acting on Reader posts (like, seen, follow…), over Following's and the Reader's lists, each added by its feature. */
   readerPosts: ReaderPosts;
   /** The site's versions of posts as read-only documents beside a post file (a conflict's, a revision's, a held publish's). */
   sitePosts: SitePostDocuments;
+  /** Where a post file's Publish that could not reach the service waits (its site folder's outbox). */
+  outbox: PublishOutbox;
   /** The one source of @mention suggestions (its cache and refusals shared by Markdown and the reply boxes). */
   mentions: MentionSource;
   /** The extension's global state (recent sites, reply drafts). */

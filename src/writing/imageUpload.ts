@@ -3,11 +3,12 @@
  * workspace folder that holds the post, within the site's upload rules, an image by its bytes) and
  * uploaded once, remembered by its content, the new ones in one request.
  */
+import { ContentSiteError } from '../api/errors';
 import type { MediaFile } from '../api/media';
 import { checkImage, imageBlob, type PostPlace, type UploadRules } from './imageFiles';
 import { isLocalSrc, localImages } from './localImages';
 import type { ParsedPost, Problem } from './postFile';
-import { PublishError, serviceError, type MediaMemory, type PublishClient } from './publishBase';
+import { PublishError, type MediaMemory, type PublishClient } from './publishBase';
 
 /** What uploading a post's images takes. */
 export interface UploadDeps {
@@ -81,7 +82,7 @@ export async function uploadOnce(
         { signal: deps.signal },
       );
     } catch (err) {
-      throw new PublishError(refused(serviceError(err) ? err.userMessage : String(err)), [], undefined, err);
+      throw new PublishError(refused(err instanceof ContentSiteError ? err.userMessage : String(err)), [], undefined, err);
     }
     const no = new Set(result.errors.map((e) => e.file));
     const taken = fresh.filter((f) => !no.has(f.file.name));

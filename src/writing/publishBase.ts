@@ -55,12 +55,3 @@ export class PublishError extends Error {
   }
 }
 
-/**
- * The client's error, told by its fields: this module is bundled apart from the client (dist/writing.js),
- * so the client's ContentSiteError class is not this module's copy and `instanceof` would say no.
- */
-export const serviceError = (err: unknown): err is ContentSiteError =>
-  typeof err === 'object' &&
-  err !== null &&
-  (err as Error).name === 'ContentSiteError' &&
-  typeof (err as ContentSiteError).kind === 'string';

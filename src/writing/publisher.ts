@@ -12,8 +12,9 @@
  * before anything else. An update whose answer was lost is recognised as the writer's own when the
  * site holds exactly what was sent. The file's new text is returned, never written here.
  */
+import { ContentSiteError } from '../api/errors';
 import { createHash, randomUUID } from 'node:crypto';
-import type { ContentSiteError, PostV11, PostWrite, WriteStatus } from '../api';
+import type { PostV11, PostWrite, WriteStatus } from '../api';
 import { outcomeUnknown, unknownBecause } from '../models/asError';
 import { DEFAULT_FLAVOR, renderBody, type PlacedImage } from './bodyRenderer';
 import { realPathInside } from './folderGuard';
@@ -21,7 +22,7 @@ import { uploadImages, type UploadDeps } from './imageUpload';
 import { isLocalSrc } from './localImages';
 import { errorsOf, parsePostFile, withFrontMatter, type ParsedPost, type Problem } from './postFile';
 import { answeredKeys, withSiteVersion, type PullDeps } from './postPull';
-import { PublishError, serviceError, type PublishClient, type SeenPost, type Synced } from './publishBase';
+import { PublishError, type PublishClient, type SeenPost, type Synced } from './publishBase';
 import { bodyOptions, type PostStyle } from './pullContent';
 import { styleOfRecord, unintended, type SyncRecord, type SyncRecords } from './syncRecord';
 
@@ -66,8 +67,8 @@ export type PublishOutcome =
     };
 
 /** The service refused an update because the post changed since the client last saw it (409 old-revision). */
-const isOldRevision = (err: unknown): err is ContentSiteError => serviceError(err) && err.status === 409 && err.code === 'old-revision';
-const lost = (err: unknown): err is ContentSiteError => serviceError(err) && outcomeUnknown(err);
+const isOldRevision = (err: unknown): err is ContentSiteError => err instanceof ContentSiteError && err.status === 409 && err.code === 'old-revision';
+const lost = (err: unknown): err is ContentSiteError => err instanceof ContentSiteError && outcomeUnknown(err);
 /** A lost outcome the service itself answered: it finished with the request, whatever it did. */
 const answered = (err: ContentSiteError): boolean => err.kind === 'api' || err.kind === 'bad_response';
 
@@ -231,7 +232,7 @@ async function create(text: string, recorded: string | undefined, prepared: Prep
       found = await findByToken(token, deps);
     } catch (err) {
       throw new PublishError(
-        `${titleOf(fields)} may have been published by an earlier attempt, and the site could not be asked (${serviceError(err) ? err.userMessage : String(err)}). Nothing was sent; Publish again looks for it first.`,
+        `${titleOf(fields)} may have been published by an earlier attempt, and the site could not be asked (${err instanceof ContentSiteError ? err.userMessage : String(err)}). Nothing was sent; Publish again looks for it first.`,
         [],
         undefined,
         err,

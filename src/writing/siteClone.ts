@@ -16,6 +16,7 @@
  * Posts edited while the clone pages move ahead of it: one last listing of what changed since the
  * newest version seen (`modified_after`, the service's clock) writes them too.
  */
+import { ContentSiteError } from '../api/errors';
 import { basename } from 'node:path';
 import type { PostV11 } from '../api';
 import type { SitesApi } from '../api/sites';
@@ -34,7 +35,7 @@ import { markFolder } from './cloneMarker';
 import { fileStem } from './fileNames';
 import { parsePostFile } from './postFile';
 import { postAsFile } from './postPull';
-import { serviceError, type PostMemory } from './publishBase';
+import { type PostMemory } from './publishBase';
 import { secondBefore, sitePages, type ListPosts } from './sitePages';
 import { recordOf, type SyncRecords } from './syncRecord';
 
@@ -150,7 +151,7 @@ function heldPosts(dirs: CloneDirs, site: string, siteId: number, index: Readonl
   };
 }
 
-const aborted = (err: unknown, signal?: AbortSignal) => signal?.aborted === true && (!serviceError(err) || err.kind === 'cancelled');
+const aborted = (err: unknown, signal?: AbortSignal) => signal?.aborted === true && (!(err instanceof ContentSiteError) || err.kind === 'cancelled');
 
 export async function cloneSite(deps: CloneDeps, req: CloneRequest): Promise<CloneOutcome> {
   const { site, signal } = req;

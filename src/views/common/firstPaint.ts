@@ -3,6 +3,7 @@ import type { ChosenSite } from '../../models/chosenSite';
 import { cacheOwner, readFirstPages, withFirstPage, type FirstPages } from '../../models/firstPageCache';
 import type { ListCore } from '../../models/listCore';
 import { STORAGE_KEYS } from '../../ids';
+import { loadSchemas } from '../../api/schemasLoad';
 
 const STORE_KEY = STORAGE_KEYS.firstPages;
 
@@ -43,10 +44,13 @@ export class FirstPaint {
     private readonly site: ChosenSite,
     whoKnown: PromiseLike<unknown> = Promise.resolve(),
   ) {
-    this.seeded = Promise.resolve(whoKnown).then(() => {
+    this.seeded = Promise.resolve(whoKnown).then(async () => {
       const first = this.owner();
-      this.stored = first && !this.forgotten ? readFirstPages(state.get(STORE_KEY), first) : undefined;
-      if (!this.stored) return;
+      const stored = first && !this.forgotten ? readFirstPages(state.get(STORE_KEY), first) : undefined;
+      // Each kept item is read through the client's schemas (cachedItem): loaded before anything is
+      // painted. Schemas that cannot be loaded leave the lists to their first load.
+      if (!stored || !(await loadSchemas().then(() => true, () => false)) || this.forgotten) return;
+      this.stored = stored;
       for (const l of this.lists.keys()) this.paint(l);
       if (this.stored.siteName && site.site && !site.info) site.rememberedName = this.stored.siteName;
       this.record ??= this.stored;

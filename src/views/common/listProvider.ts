@@ -3,7 +3,8 @@ import { Disposable } from '../../models/disposable';
 import { ViewLoader, type LoadableModel, type LoaderOptions } from './viewLoader';
 
 export interface Tooltipped {
-  buildTooltip(): vscode.MarkdownString;
+  /** A promise when the hover's code is imported with the first hover built. */
+  buildTooltip(): vscode.MarkdownString | Promise<vscode.MarkdownString>;
 }
 
 /** The minute now: a row that shows a relative time ("5 min ago") is made again when it may read differently. */
@@ -18,9 +19,20 @@ const sameIds = (ids: readonly (string | undefined)[], rows: readonly vscode.Tre
   ids.length === rows.length && ids.every((id, i) => id === rowId(rows[i]));
 
 /** A row's hover built on demand (`resolveTreeItem`); undefined for a row whose hover is drawn with it. */
-function builtHover(row: vscode.TreeItem): vscode.MarkdownString | undefined {
+function builtHover(row: vscode.TreeItem): vscode.MarkdownString | Promise<vscode.MarkdownString> | undefined {
   const t = row as Partial<Tooltipped>;
   return typeof t.buildTooltip === 'function' ? t.buildTooltip() : undefined;
+}
+
+/**
+ * A row's hover as built now: undefined for none, and for one whose code is still to be imported
+ * (no such hover has been built yet, so the editor keeps none to show again).
+ */
+function hoverText(row: vscode.TreeItem): string | undefined {
+  const hover = builtHover(row);
+  if (!(hover instanceof Promise)) return hover?.value;
+  hover.catch(() => undefined); // resolveTreeItem reports a hover that cannot be built
+  return undefined;
 }
 
 /** What the editor draws of a row itself (not its children): equal when a redraw of it would show nothing new. */
@@ -175,7 +187,7 @@ export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: ()
     // nothing new: a redraw gives the row a new command, and a click already on its way, naming the
     // old one, would be dropped by the editor (a note re-read after a mark arrives as it was marked).
     const madeAgain = this.rowKeys.has(fresh) && !this.drawn.has(id);
-    const changed = looks(node) !== looks(fresh) || (madeAgain && builtHover(node)?.value !== builtHover(fresh)?.value);
+    const changed = looks(node) !== looks(fresh) || (madeAgain && hoverText(node) !== hoverText(fresh));
     Object.assign(node, fresh);
     // A row's click gives the row itself: the kept one.
     if (node.command?.arguments?.includes(fresh))
@@ -286,8 +298,8 @@ export abstract class ListProvider<M extends LoadableModel & { onDidChange(l: ()
     });
   }
 
-  resolveTreeItem(item: vscode.TreeItem, element: vscode.TreeItem): vscode.TreeItem {
-    const hover = builtHover(element);
+  async resolveTreeItem(item: vscode.TreeItem, element: vscode.TreeItem): Promise<vscode.TreeItem> {
+    const hover = await builtHover(element);
     if (hover) item.tooltip = hover;
     return item;
   }

@@ -1,5 +1,5 @@
 /**
- * (In dist/hovers.js, loaded with the first hover: see lazy/loadHovers.ts.) The hovers
+ * (A chunk of its own, imported with the first hover built: see readerPostRow.ts.) The hovers
  * of Reader posts' rows (Following, Freshly Pressed, a tag's posts): the post, what the reader did
  * (the catalog's `doneSentence`s) and why the post offers less (an external feed, closed comments).
  * No picture: an image in a hover loads as the pointer passes over the row, and tells its host you looked.

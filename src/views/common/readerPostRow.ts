@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { stripHtml, type FeedPost } from '../../api';
 import { dateAgo } from '../../models/relativeTime';
 import { readerContext } from '../../models/readerActionCatalog';
-import { hovers } from './lazy/loadHovers';
 import { readerPostIcon, readerRowStates } from './readerPostLook';
 
 /**
@@ -10,6 +9,17 @@ import { readerPostIcon, readerRowStates } from './readerPostLook';
  * its commands tell by class): the site, author and date, what the reader did, the catalog's
  * context value after `kind` (`kind.link` when it has an address), and a click that opens it.
  */
+type HoverCode = typeof import('./readerPostHover');
+let hoverCode: HoverCode | undefined;
+
+/**
+ * A Reader post row's hover, from ./readerPostHover.ts: a chunk of its own, imported with the first
+ * hover built (a promise then); every hover after is built at once.
+ */
+export function withHovers(build: (h: HoverCode) => vscode.MarkdownString): vscode.MarkdownString | Promise<vscode.MarkdownString> {
+  return hoverCode ? build(hoverCode) : import('./readerPostHover').then((m) => build((hoverCode = m)));
+}
+
 export abstract class ReaderPostRow extends vscode.TreeItem {
   constructor(
     readonly post: FeedPost,
@@ -27,7 +37,7 @@ export abstract class ReaderPostRow extends vscode.TreeItem {
     this.id = id;
   }
 
-  buildTooltip(): vscode.MarkdownString {
-    return hovers().readerPostHover(this.post);
+  buildTooltip(): vscode.MarkdownString | Promise<vscode.MarkdownString> {
+    return withHovers((h) => h.readerPostHover(this.post));
   }
 }

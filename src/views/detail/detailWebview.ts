@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import { loadRemoteImages } from '../../config';
 import type { Notification } from '../../api';
 import { Disposable, disposeAll } from '../../models/disposable';
-import { loadRender } from '../../lazy/loadRender';
 import type { NoteDeps, NoteSession } from '../../render/noteSession';
 import type { ReaderPost } from '../../models/readerActionCatalog';
 import type { ReaderPostDeps, ReaderPostSession } from '../../render/readerPostSession';
@@ -25,8 +24,8 @@ export interface DetailSession {
 }
 
 /**
- * One reused webview panel for a note or a post (in dist/detail.js, loaded when the first opens;
- * DetailPanel in detailPanel.ts stands in for it until then). Scripts are allowed only with a fresh nonce
+ * One reused webview panel for a note or a post, made when the first opens (its renderer, and the
+ * sessions of a note and a Reader post, are imported then). Scripts are allowed only with a fresh nonce
  * per render, local resources only from media/, remote images only once asked for, and links
  * reach the browser only through the extension, only over http(s). A note brings its actions,
  * reply box and previous/next, and follows the model live (see NoteSession).
@@ -100,7 +99,7 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
   async showNote(note: Notification, deps: NoteDeps, title: string, when: (note: Notification) => string): Promise<void> {
     if (!this.signedIn()) return;
     this.endNote();
-    const { NoteSession } = await loadRender();
+    const { NoteSession } = await import('../../render/index');
     this.endNote();
     const session = new NoteSession(note, deps, { post: (m) => void this.panel?.webview.postMessage(m), render: () => void this.render() });
     this.note = { session, when };
@@ -120,7 +119,7 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
   ): Promise<void> {
     if (!this.signedIn()) return;
     this.endNote();
-    const { ReaderPostSession } = await loadRender();
+    const { ReaderPostSession } = await import('../../render/index');
     this.endNote();
     const session = new ReaderPostSession(post, deps, {
       post: (m) => void this.panel?.webview.postMessage(m),
@@ -149,7 +148,7 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
   }
 
   private async onMessage(message: unknown): Promise<void> {
-    const { readPanelMessage } = await loadRender();
+    const { readPanelMessage } = await import('../../render/index');
     if (this.note && (await this.note.session.handle(message))) return;
     if (this.readerPost && (await this.readerPost.session.handle(message))) return;
     const m = this.shown ? readPanelMessage(message, this.shown.token) : undefined;
@@ -162,7 +161,7 @@ export class DetailWebview extends Disposable implements vscode.Disposable {
 
   /** Renders the shown item again (a note from the model as it is now), with a fresh nonce and token. */
   private async render(): Promise<void> {
-    const { makeNonce, noteParts, page, readerPostParts } = await loadRender();
+    const { makeNonce, noteParts, page, readerPostParts } = await import('../../render/index');
     if (!this.panel || !this.shown) return;
     const webview = this.panel.webview;
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');

@@ -5,7 +5,8 @@ import { ContentSiteError } from '../../api/errors';
 import { INSIGHT_UNITS, type InsightUnit } from '../../api/insights';
 import type { InsightQuery, InsightsModel } from '../../models/insightsModel';
 import { summaryRows, toSeries } from '../../models/insightSeries';
-import { insightsPage, makeNonce } from '../../lazy/render';
+import { insightsPage } from '../../render/insightsPage';
+import { makeNonce } from '../../render/page';
 import { PANELS } from '../../ids';
 
 /** One webview per report: a chart of insights/$slug with unit and date-range controls. */

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { MediaFile } from '../../api';
-import { loadWriting } from '../../lazy/loadWriting';
 
 /** A post file: Markdown whose first line opens front matter. */
 export const isPostFile = (doc: vscode.TextDocument) =>
@@ -8,7 +7,7 @@ export const isPostFile = (doc: vscode.TextDocument) =>
 
 /** The images being dropped: files from outside the editor, or files of the workspace (by their URIs); images by their bytes. */
 async function droppedImages(data: vscode.DataTransfer): Promise<Array<MediaFile & { data: Uint8Array }>> {
-  const { droppedImage: asImage } = await loadWriting();
+  const { droppedImage: asImage } = await import('../../writing/index');
   const out: Array<MediaFile & { data: Uint8Array }> = [];
   for (const [, item] of data) {
     const file = item.asFile();

@@ -1,7 +1,6 @@
 import { basename, dirname } from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../ids';
-import { loadWriting } from '../../lazy/loadWriting';
 import { report } from '../../report';
 import { WRITING_LIMITS } from '../../writing/limits';
 import { DIAGNOSTIC_SOURCE, OUTSIDE_CODE } from './postFileDiagnostics';
@@ -46,7 +45,7 @@ export class ImageQuickFix implements vscode.CodeActionProvider, vscode.Disposab
 
   private async copyIn(uri: vscode.Uri, range: vscode.Range, from: string): Promise<void> {
     try {
-      const w = await loadWriting();
+      const w = await import('../../writing/index');
       const doc = await vscode.workspace.openTextDocument(uri);
       const name = await w.copyImageInto(from, dirname(uri.fsPath), WRITING_LIMITS.defaultUploadBytes);
       const edit = new vscode.WorkspaceEdit();

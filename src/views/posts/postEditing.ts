@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../models/disposable';
-import type { PostEditor, PostEditorDeps } from './lazy/postEditorEntry';
-import { loadPostEditor } from './lazy/loadPostEditor';
+import type { PostEditor, PostEditorDeps } from './postEditor';
 
 /**
- * Starts what a post file open in the editor gets (lazy/postEditorEntry.ts) once the first Markdown
+ * Starts what a post file open in the editor gets (./postEditor.ts) once the first Markdown
  * document is open, now or later: until then none of it is loaded. A failure to load is logged and
  * tried again with the next Markdown document.
  */
@@ -29,7 +28,7 @@ export class PostEditing extends Disposable {
   private maybeStart(doc: vscode.TextDocument): void {
     if (this.editor || this.starting || doc.languageId !== 'markdown') return;
     this.starting = true;
-    loadPostEditor().then(
+    import('./postEditor').then(
       (m) => {
         this.starting = false;
         // Registered: disposed of with this, or at once when this was disposed meanwhile.

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CONTEXT_KEYS } from '../../ids';
-import { loadWriting, type WritingModule } from '../../lazy/loadWriting';
+import type { WritingModule } from '../../writing/index';
 import { Disposable } from '../../models/disposable';
 import type { UploadRules } from '../../writing/imageFiles';
 import { KeyedDebounce } from '../../models/keyedDebounce';
@@ -90,7 +90,7 @@ export class PostFileDiagnostics extends Disposable implements vscode.Disposable
     const key = doc.uri.toString();
     const run = (this.runs.get(key) ?? 0) + 1;
     this.runs.set(key, run);
-    const w = await loadWriting();
+    const w = await import('../../writing/index');
     const parsed = w.parsePostFile(doc.getText());
     const own = parsed.problems.map((p) => {
       const d = new vscode.Diagnostic(

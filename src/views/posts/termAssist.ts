@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { SiteTerm } from '../../api';
-import { loadWriting, type WritingModule } from '../../lazy/loadWriting';
+import type { WritingModule } from '../../writing/index';
 import { Disposable } from '../../models/disposable';
 import type { SiteTerms } from '../../models/siteTerms';
 import type { TermMention } from '../../writing/frontMatterTerms';
@@ -74,7 +74,7 @@ export class TermAssist
 
   async provideCompletionItems(doc: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[] | undefined> {
     if (!isPostFile(doc)) return undefined;
-    const w = await loadWriting();
+    const w = await import('../../writing/index');
     const text = doc.getText();
     const slot = w.termSlotAt(text, position.line, position.character);
     const site = slot && this.siteOf(w, text);
@@ -99,7 +99,7 @@ export class TermAssist
 
   async provideHover(doc: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     if (!isPostFile(doc)) return undefined;
-    const w = await loadWriting();
+    const w = await import('../../writing/index');
     const text = doc.getText();
     const at = w.termMentions(text).find((m) => m.line === position.line && position.character >= m.start && position.character <= m.end);
     const site = at && this.siteOf(w, text);
@@ -123,7 +123,7 @@ export class TermAssist
     context: vscode.CodeActionContext,
   ): Promise<vscode.CodeAction[]> {
     if (!context.diagnostics.some((d) => d instanceof UnknownCategory && d.closest)) return [];
-    const w = await loadWriting();
+    const w = await import('../../writing/index');
     const out: vscode.CodeAction[] = [];
     for (const d of context.diagnostics) {
       if (!(d instanceof UnknownCategory) || !d.closest) continue;
@@ -149,7 +149,7 @@ export class TermAssist
       if (this.collection.has(doc.uri)) this.collection.delete(doc.uri);
       return;
     }
-    const w = await loadWriting();
+    const w = await import('../../writing/index');
     const text = doc.getText();
     const site = this.siteOf(w, text);
     const mentions = site ? w.termMentions(text).filter((m) => m.kind === 'categories') : [];

@@ -5,8 +5,8 @@ import { pickedOnIso } from '../../models/featuredModel';
 import type { Tag } from '../../models/tagsModel';
 import { COMMANDS } from '../../ids';
 import { readerContext } from '../../models/readerActionCatalog';
-import { hovers } from '../common/lazy/loadHovers';
 import { readerPostIcon, readerRowStates } from '../common/readerPostLook';
+import { withHovers } from '../common/readerPostRow';
 
 export type ReaderSection = 'featured' | 'tags';
 
@@ -49,8 +49,8 @@ export class FeaturedPostNode extends vscode.TreeItem {
     this.command = { command: COMMANDS.reader.show, title: vscode.l10n.t('Show Post'), arguments: [this] };
   }
 
-  buildTooltip(): vscode.MarkdownString {
-    return hovers().featuredPostHover(this.post, this.label as string);
+  buildTooltip(): vscode.MarkdownString | Promise<vscode.MarkdownString> {
+    return withHovers((h) => h.featuredPostHover(this.post, this.label as string));
   }
 }
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ZodEffects, ZodObject, type ZodTypeAny } from 'zod';
 import type { ContentSiteClient } from '../../../src/api';
-import { schemas, type SchemasModule } from '../../../src/api/lazy/loadSchemas';
+import { schemas, type SchemasModule } from '../../../src/api/schemasLoad';
 import { NOTE_FIELDS } from '../../../src/models/noteFields';
 import { answering, TOKEN } from './answering';
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeNotification } from '../../../src/api';
-import { schemas } from '../../../src/api/lazy/loadSchemas';
+import { schemas } from '../../../src/api/schemasLoad';
 import { noteHtml, plainTitle, postHtml } from '../../../src/render';
 import { uploadRules } from '../../../src/writing/imageFiles';
 import { answering, type Answering } from './answering';

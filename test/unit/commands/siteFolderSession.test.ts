@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ContentSiteClient } from '../../../src/api';
 import { SiteFolderSession, type SessionDeps } from '../../../src/commands/siteFolderSession';
-import { loadWriting, type WritingModule } from '../../../src/lazy/loadWriting';
+import type { WritingModule } from '../../../src/writing/index';
 import type { FolderDocuments } from '../../../src/views/siteFolder/folderDocuments';
 
 const SERVICE = 'http://127.0.0.1:9/rest';
@@ -50,7 +50,7 @@ describe('SiteFolderSession after a reload', () => {
     mkdirSync(join(root, 'posts'), { recursive: true });
     mkdirSync(join(root, 'pages'));
     for (let id = 1; id <= 27; id++) writeFileSync(join(root, id % 9 === 0 ? 'pages' : 'posts', `post-${id}.md`), post(id));
-    const first = session(root, loadWriting);
+    const first = session(root, () => import('../../../src/writing/index'));
     await first.ready;
     assert.equal(rows(first), 27, 'no record: every file Changed Here');
     first.dispose();
@@ -81,7 +81,7 @@ describe('SiteFolderSession after a reload', () => {
     again.dispose();
 
     // With the writing code: the changed file is read again.
-    const third = session(root, loadWriting);
+    const third = session(root, () => import('../../../src/writing/index'));
     await third.ready;
     assert.equal(third.model.file(join(root, 'posts', 'post-2.md'))?.title, 'Post 2, retitled');
     assert.equal(rows(third), 26);

@@ -1,14 +1,13 @@
 /**
- * A command whose work is in a part loaded on first use (src/commands/lazy/commandWork.ts): a part
- * that cannot load is told as that command's failure, nothing runs, and the next try loads again.
+ * A command whose work is imported on first use (src/commands/commandWork.ts): work that cannot be
+ * imported is told as that command's failure, nothing runs, and the next try imports again.
  */
 import '../../../scripts/bench/vscodeStub';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { lazyPart } from '../../../src/api/lazy/lazyPart';
-import { commandWork } from '../../../src/commands/lazy/commandWork';
+import { commandWork } from '../../../src/commands/commandWork';
 
-describe('A command’s work from a lazily loaded part', () => {
+describe('A command’s work imported on first use', () => {
   const window = vscode.window as unknown as Record<string, unknown>;
   let errors: unknown[][];
   let logged: string[];
@@ -35,12 +34,13 @@ describe('A command’s work from a lazily loaded part', () => {
 
   it('a part that cannot load: the command says it failed and why, runs nothing, and loads again next time', async () => {
     let attempts = 0;
-    const part = lazyPart(() => {
+    // As import() does: a failed import is tried again at the next call.
+    const load = async () => {
       attempts++;
       if (attempts === 1) throw new Error("Cannot find module './occasional.js'");
       return { pick: () => 'picked' };
-    });
-    const work = commandWork(part.load, deps);
+    };
+    const work = commandWork(load, deps);
     let ran = 0;
     assert.equal(
       await work('Select Site', (m) => {

@@ -103,7 +103,7 @@ describe("a row's hover shows the service's text as text", () => {
     assert.ok(h.text.includes('$(flame)'), h.text);
   });
 
-  it('a followed post: title, site, author and excerpt as text; the post’s own link only', () => {
+  it('a followed post: title, site, author and excerpt as text; the post’s own link only', async () => {
     const post = {
       ID: 5,
       site_ID: 3101,
@@ -113,15 +113,15 @@ describe("a row's hover shows the service's text as text", () => {
       author: { ID: 9, name: `[me](command:x) $(zap)` },
       URL: EVIL_LINK,
     } as unknown as FeedPost;
-    const h = renderHover(new FeedPostNode(post).buildTooltip());
+    const h = renderHover(await new FeedPostNode(post).buildTooltip());
     assertInert(h);
     assert.equal(h.links.length, 1, h.html);
     assert.ok(sameTarget(h.links[0], new URL(EVIL_LINK).href), h.links[0]);
     assert.ok(h.text.includes(EVIL_TEXT), h.text);
-    assert.deepEqual(renderHover(new FeedPostNode({ ...post, URL: 'javascript:alert(1)' }).buildTooltip()).links, []);
+    assert.deepEqual(renderHover(await new FeedPostNode({ ...post, URL: 'javascript:alert(1)' }).buildTooltip()).links, []);
   });
 
-  it('a featured post shows no picture in its hover, and its text as text', () => {
+  it('a featured post shows no picture in its hover, and its text as text', async () => {
     const post = {
       ID: 5,
       site_ID: 3101,
@@ -130,7 +130,7 @@ describe("a row's hover shows the service's text as text", () => {
       editorial: { image: PIXEL, blog_name: `![b](${PIXEL})`, custom_headline: EVIL_HTML },
       URL: 'https://ok.example/p',
     } as unknown as FeaturedPost;
-    const h = renderHover(new FeaturedPostNode(post).buildTooltip());
+    const h = renderHover(await new FeaturedPostNode(post).buildTooltip());
     assertInert(h);
     assert.deepEqual(h.links, []);
     assert.ok(h.text.includes(EVIL_TEXT), h.text);
@@ -158,11 +158,11 @@ describe("a row's hover shows the service's text as text", () => {
     assert.ok(h.text.includes(EVIL_TEXT), h.text);
   });
 
-  it('no hover is trusted (command links) or lets HTML through', () => {
+  it('no hover is trusted (command links) or lets HTML through', async () => {
     const hovers = [
       new NoteNode(note({ url: 'https://ok.example/' }), 'now', new RowText()).buildTooltip(),
-      new FeedPostNode({ ID: 1, URL: 'https://ok.example/' } as FeedPost).buildTooltip(),
-      new FeaturedPostNode({ ID: 1 } as FeaturedPost).buildTooltip(),
+      await new FeedPostNode({ ID: 1, URL: 'https://ok.example/' } as FeedPost).buildTooltip(),
+      await new FeaturedPostNode({ ID: 1 } as FeaturedPost).buildTooltip(),
       new TrashedPostNode({ ID: 1 } as PostV11).buildTooltip(),
     ] as unknown as Array<{ isTrusted?: unknown; supportHtml?: boolean }>;
     for (const md of hovers) {
@@ -247,7 +247,7 @@ describe('every hover builder shows hostile service text as written (views/commo
     assertAsWritten(renderHover(new SitePostNode(post).buildTooltip()), [READ_HTML], { links: ['https://ok.example/p'] });
   });
 
-  it('a followed post and a featured post: title, site, author and excerpt as text', () => {
+  it('a followed post and a featured post: title, site, author and excerpt as text', async () => {
     const post = {
       ID: 5,
       site_ID: 3101,
@@ -257,11 +257,11 @@ describe('every hover builder shows hostile service text as written (views/commo
       author: { ID: 9, name: HOSTILE },
       URL: 'https://ok.example/p',
     } as unknown as FeedPost;
-    assertAsWritten(renderHover(new FeedPostNode(post).buildTooltip()), [READ_HTML, `${HOSTILE} · ${HOSTILE}`], {
+    assertAsWritten(renderHover(await new FeedPostNode(post).buildTooltip()), [READ_HTML, `${HOSTILE} · ${HOSTILE}`], {
       links: ['https://ok.example/p'],
     });
     const featured = { ...post, editorial: { blog_name: HOSTILE } } as unknown as FeaturedPost;
-    assertAsWritten(renderHover(new FeaturedPostNode(featured).buildTooltip()), [READ_HTML, HOSTILE]);
+    assertAsWritten(renderHover(await new FeaturedPostNode(featured).buildTooltip()), [READ_HTML, HOSTILE]);
   });
 
   it("a site's post and a trashed post: title, author, status and type as text", () => {
@@ -295,7 +295,7 @@ describe('every hover builder shows hostile service text as written (views/commo
     assertAsWritten(h, ['Category News · 3 posts', HOSTILE]);
   });
 
-  it('no source file but views/common/hover.ts makes a hover’s Markdown itself', () => {
+  it('no source file but views/common/hover.ts makes a hover’s Markdown itself', async () => {
     const made: string[] = [];
     const walk = (dir: string): void => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {

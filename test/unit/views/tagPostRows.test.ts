@@ -66,9 +66,9 @@ describe("A tag's post's row", () => {
     assert.equal(row.tag, '501');
   });
 
-  it("its hover says the post and one link, ours, to it; the service's words are text", () => {
+  it("its hover says the post and one link, ours, to it; the service's words are text", async () => {
     const h = renderHover(
-      new TagPostNode(post(7, { title: '![x](https://t.example/p.png) [run](command:x)' }), '501', 'tag-501').buildTooltip(),
+      await new TagPostNode(post(7, { title: '![x](https://t.example/p.png) [run](command:x)' }), '501', 'tag-501').buildTooltip(),
     );
     assert.deepEqual(h.images, []);
     assert.deepEqual(h.links, ['https://longhand.example.com/7']);

@@ -9,13 +9,13 @@ import type { FeedPost } from '../api';
 import { localized } from '../localize';
 import type { ReaderEntry } from '../models/readerActionCatalog';
 import { report, reportFailure } from '../report';
-import type { ReaderPostActions, SiteRemoval } from '../models/readerPostActions';
+import type { ReaderPostActions, LoadedActions, SiteRemoval } from '../models/readerPostActions';
 import type { CommandAuth } from './common';
 
 /** What the work takes (readerPostCommands.ts's deps hold it). */
 export interface ReaderWorkDeps {
   /** The Reader posts' actions (loaded with the first). */
-  actions: () => ReaderPostActions;
+  actions: () => LoadedActions<keyof ReaderPostActions>;
   log: vscode.LogOutputChannel;
   auth: CommandAuth;
 }
@@ -47,6 +47,7 @@ export async function toggle(deps: ReaderWorkDeps, e: ReaderEntry, posts: FeedPo
   const chosen = offered(deps, e, posts);
   if (chosen.length === 0) return;
   const name = localized(e.labels.on);
+  const acts = await deps.actions();
   if (e.id === 'follow') {
     const want = on ?? !e.value!(chosen[0]);
     const sites = bySite(chosen);
@@ -54,14 +55,14 @@ export async function toggle(deps: ReaderWorkDeps, e: ReaderEntry, posts: FeedPo
       return removals(
         deps,
         e,
-        sites.map((p) => deps.actions().follow(p, false)),
+        sites.map((p) => acts.follow(p, false)),
       );
-    const reports = await Promise.all(sites.map((p) => deps.actions().follow(p, true)));
+    const reports = await Promise.all(sites.map((p) => acts.follow(p, true)));
     const refused = reports.find((r) => r.error);
     if (refused?.error) await reportFailure(deps, refused.error, name);
     return;
   }
-  const r = await (e.id === 'like' ? deps.actions().like(chosen, on) : deps.actions().seen(chosen, on));
+  const r = await (e.id === 'like' ? acts.like(chosen, on) : acts.seen(chosen, on));
   deps.log.info(`reader ${e.id} ${r.on ? 'on' : 'off'}: ${r.acted.length} confirmed, ${r.failed.length} not.`);
   if (r.error) await reportFailure(deps, r.error, name);
 }
@@ -70,6 +71,7 @@ export async function toggle(deps: ReaderWorkDeps, e: ReaderEntry, posts: FeedPo
 export async function block(deps: ReaderWorkDeps, e: ReaderEntry, posts: FeedPost[]): Promise<void> {
   const sites = bySite(offered(deps, e, posts)).filter((p) => p.site_ID !== undefined);
   if (sites.length === 0 || !e.confirm) return;
+  const acts = await deps.actions();
   const yes = localized(e.confirm.yes);
   const question =
     sites.length === 1 ? localized(e.confirm.one, sites[0].site_name || String(sites[0].site_ID)) : localized(e.confirm.many, sites.length);
@@ -77,7 +79,7 @@ export async function block(deps: ReaderWorkDeps, e: ReaderEntry, posts: FeedPos
   removals(
     deps,
     e,
-    sites.map((p) => deps.actions().block(Number(p.site_ID))),
+    sites.map((p) => acts.block(Number(p.site_ID))),
   );
 }
 

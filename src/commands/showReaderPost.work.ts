@@ -1,15 +1,14 @@
 import * as vscode from 'vscode';
-import { loadRender } from '../lazy/loadRender';
 import type { MentionSource } from '../models/mentionSource';
 import type { ReaderPost } from '../models/readerActionCatalog';
 import type { ReaderConversation } from '../models/readerConversation';
 import { dateAgo } from '../models/relativeTime';
 import type { SiteChanges } from '../models/siteChanges';
 import type { ReaderPostActionsLike, ReaderPostDeps } from '../render/readerPostSession';
-import type { DetailPanel } from '../views/detail/detailPanel';
+import type { DetailWebview } from '../views/detail/detailWebview';
 
 export interface ShowReaderPostDeps {
-  detail: Pick<DetailPanel, 'show' | 'showReaderPost'>;
+  detail: Pick<DetailWebview, 'show' | 'showReaderPost'>;
   /** The post's list (Following's, Freshly Pressed's): its posts now, and when they change. */
   list: { readonly items: readonly ReaderPost[]; onDidChange(listener: () => void): vscode.Disposable | { dispose(): void } };
   changes: Pick<SiteChanges, 'onReaderPost' | 'comment' | 'readerPost'>;
@@ -39,7 +38,7 @@ export async function showReaderPost(
   const lang = vscode.env.language;
   const when = (date: string | undefined) => dateAgo(date, Date.now(), lang);
   // The renderer (and its sanitizer, which the title's HTML goes through) loads with the first post shown.
-  const { plainTitle, postHtml } = await loadRender();
+  const { plainTitle, postHtml } = await import('../render/index');
   const title = plainTitle(rawTitle);
   if (!deps.postActions) {
     await deps.detail.show(title, postHtml(post, when(post.date)));

@@ -11,14 +11,14 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ContentSiteClient, MediaFile, PostV11 } from '../api';
-import { loadWriting, type WritingModule } from '../lazy/loadWriting';
+import type { WritingModule } from '../writing/index';
 import type { ChosenSite } from '../models/chosenSite';
 import type { SiteChanges } from '../models/siteChanges';
 import { KeyedQueue } from '../models/keyedQueue';
 import { isUnreachable } from '../models/outboxReach';
 import { postLink } from '../models/postLink';
 import { COMMANDS } from '../ids';
-import { report } from '../report';
+import { report, reportFailure } from '../report';
 import { WRITING_LIMITS } from '../writing/limits';
 import type { MediaMemory, PostMemory } from '../writing/publisher';
 import type { SyncRecords } from '../writing/syncRecord';
@@ -27,6 +27,7 @@ import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { openExternal, requireSignIn, type CommandAuth } from './common';
 import { publishAnyway } from './publishAnyway';
 import { showRevisions } from './showRevisions';
+import type { PublishOutbox } from '../services/publishOutbox';
 import { openNewPostFile, requireTrust, saveDocument, updateDocument } from './postFileWriter';
 
 export interface PostFileDeps {
@@ -41,11 +42,8 @@ export interface PostFileDeps {
   sitePosts: SitePostDocuments;
   /** Told what became of a post a publish wrote: the views that show it follow. */
   changes: SiteChanges;
-  /**
-   * The extension's one way to tell a failure (src/report.ts reportFailure), passed in: this file
-   * is bundled apart from the client, so an error class of its own copy would not match the client's.
-   */
-  report(err: unknown, what: string): Promise<void>;
+  /** Where a Publish that could not reach the service waits (a site folder's file). */
+  outbox: Pick<PublishOutbox, 'queue'>;
 }
 
 export interface PostFileActions {
@@ -257,13 +255,13 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
       if (
         published &&
         isUnreachable(err) &&
-        (await vscode.commands.executeCommand<boolean>(COMMANDS.siteFolder.publishQueued, published.uri))
+        (await deps.outbox.queue(published.uri))
       )
         return undefined;
       if (isWritingRefusal(err)) {
         deps.log.warn(`Not published: ${err.message}`);
         void report.error(err.message);
-      } else await deps.report(err, vscode.l10n.t('Publish'));
+      } else await reportFailure(deps, err, vscode.l10n.t('Publish'));
       return undefined;
     }
   }
@@ -274,7 +272,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     if (!doc || !requireTrust(vscode.l10n.t('Publishing'))) return;
     const site = await chosenSite(deps);
     if (!site) return;
-    const w = await loadWriting();
+    const w = await import('../writing/index');
     const question = await perFile.run(doc.uri.toString(), async () => {
       // Checked before the save too: saving a file that links outside its folder would write there.
       if (!(await insideItsFolder(w, doc)) || !(await saved(doc))) return undefined;
@@ -292,7 +290,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     const site = await chosenSite(deps);
     if (!site) return;
     await perFile.run(doc.uri.toString(), async () => {
-      const w = await loadWriting();
+      const w = await import('../writing/index');
       // The site's text goes only into a file of the folder, never through a link to one outside it.
       if (!(await insideItsFolder(w, doc))) return;
       // Whatever the file holds that is not what was last pulled or published (saved or not: with
@@ -322,24 +320,24 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
 
   async function newPost(): Promise<void> {
     try {
-      const w = await loadWriting();
+      const w = await import('../writing/index');
       await openNewPostFile(w.newPostText(new Date()), 'untitled-post');
     } catch (err) {
-      await deps.report(err, vscode.l10n.t('New Post'));
+      await reportFailure(deps, err, vscode.l10n.t('New Post'));
     }
   }
 
   async function openAsMarkdown(site: string, post: PostV11): Promise<void> {
     if (!requireSignIn(deps)) return;
     try {
-      const [w, full] = await Promise.all([loadWriting(), deps.client().posts.get(site, post.ID, { context: 'edit' })]);
+      const [w, full] = await Promise.all([import('../writing/index'), deps.client().posts.get(site, post.ID, { context: 'edit' })]);
       const { text, synced } = await w.postAsFile(full, site);
       await deps.posts.set(site, full.ID, { modified: full.modified ?? '' });
       await openNewPostFile(text, w.fileStem(full.slug, `post-${full.ID}`));
       await deps.records.set(site, full.ID, w.recordOf(text, synced.style, synced.pieces));
     } catch (err) {
       if (isWritingRefusal(err)) void report.error(err.message);
-      else await deps.report(err, vscode.l10n.t('Open Post as Markdown'));
+      else await reportFailure(deps, err, vscode.l10n.t('Open Post as Markdown'));
     }
   }
 
@@ -347,7 +345,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
   async function uploadDropped(files: Array<MediaFile & { data: Uint8Array }>): Promise<Array<{ URL: string }> | undefined> {
     const site = deps.site.site;
     if (!deps.auth.current() || !site || !requireTrust(vscode.l10n.t('Uploading'))) return undefined;
-    const w = await loadWriting();
+    const w = await import('../writing/index');
     try {
       const limits = await rules(w, site);
       for (const file of files)
@@ -358,7 +356,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
       return out.items;
     } catch (err) {
       if (isWritingRefusal(err)) void report.error(err.message);
-      else await deps.report(err, vscode.l10n.t('Upload'));
+      else await reportFailure(deps, err, vscode.l10n.t('Upload'));
       return undefined;
     }
   }
@@ -369,7 +367,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     newPost,
     openAsMarkdown,
     uploadDropped,
-    showRevisions: (uri) => showRevisions({ client: deps.client, log: deps.log, report: deps.report, documents: deps.sitePosts }, uri),
+    showRevisions: (uri) => showRevisions({ client: deps.client, log: deps.log, auth: deps.auth, documents: deps.sitePosts }, uri),
   };
 }
 

@@ -1,30 +1,28 @@
 /**
  * The work of the Comments view's commands (commentCommands.ts registers them), loaded with the
- * first of them as dist/comments.js: approve, like, spam and trash with Undo (the catalog's
+ * first of them (a chunk of its own): approve, like, spam and trash with Undo (the catalog's
  * sentences), restore, delete for good after a confirmation, reply, edit, the conversation. They
- * call the comments model and say the outcome; they build no URL. This file holds its own copy of
- * what it imports: the error class is recognised across copies (src/api/bundleMark.ts), and the
- * failure reporter, bound to the main file's sign-in, comes in `deps.report`.
+ * call the comments model and say the outcome; they build no URL.
  */
 import * as vscode from 'vscode';
 import { localized } from '../localize';
-import { report } from '../report';
-import { loadRender } from '../lazy/loadRender';
+import { report, reportFailure } from '../report';
+import type { CommandAuth } from './common';
 import type { CommentEntry } from '../models/commentActionCatalog';
 import type { CommentRemoval, CommentReport, CommentsModel } from '../models/commentsModel';
 import { dateAgo } from '../models/relativeTime';
-import type { DetailPanel } from '../views/detail/detailPanel';
+import type { DetailWebview } from '../views/detail/detailWebview';
 import { withViewProgress } from '../views/common/viewProgress';
 import { textBox } from './textBox';
 
 export interface CommentWorkDeps {
   model: CommentsModel;
-  detail: Pick<DetailPanel, 'show'>;
+  detail: Pick<DetailWebview, 'show'>;
   log: vscode.LogOutputChannel;
   /** The view whose progress bar shows while the conversation loads. */
   viewId: string;
-  /** The main file's reportFailure, bound to its sign-in (a sign-out on auth failures). */
-  report(err: unknown, what: string): Promise<void>;
+  /** Signs out on a refused sign-in (reportFailure). */
+  auth: CommandAuth;
 }
 
 type CommentCommandsDeps = CommentWorkDeps;
@@ -58,7 +56,7 @@ async function told(deps: CommentCommandsDeps, e: CommentEntry, report: CommentR
   deps.log.info(
     `comments ${report.action} ${report.on ? 'on' : 'off'}: ${report.acted.length} confirmed${report.failed.length ? `, ${report.failed.length} refused or unconfirmed (${report.error?.code ?? report.error?.kind ?? 'no answer'})` : ''}.`,
   );
-  if (report.error) await deps.report(report.error, nameOf(e));
+  if (report.error) await reportFailure(deps, report.error, nameOf(e));
 }
 
 async function toggle(deps: CommentCommandsDeps, ids: number[], e: CommentEntry, on?: boolean): Promise<void> {
@@ -108,7 +106,7 @@ function reply(deps: CommentCommandsDeps, id: number, e: CommentEntry): void {
   const c = deps.model.get(id);
   if (!c || !e.offers?.(c)) return notOffered(deps, e, 1);
   textBox(
-    { report: deps.report },
+    { report: (err, what) => reportFailure(deps, err, what) },
     {
       title: vscode.l10n.t('Reply to {0}', c.author?.name ?? ''),
       value: '',
@@ -125,10 +123,10 @@ async function edit(deps: CommentCommandsDeps, id: number, e: CommentEntry): Pro
   try {
     text = await deps.model.rawContent(id);
   } catch (err) {
-    return deps.report(err, vscode.l10n.t('Edit Comment'));
+    return reportFailure(deps, err, vscode.l10n.t('Edit Comment'));
   }
   textBox(
-    { report: deps.report },
+    { report: (err, what) => reportFailure(deps, err, what) },
     {
       title: vscode.l10n.t('Edit Comment'),
       value: text,
@@ -143,7 +141,7 @@ async function show(deps: CommentCommandsDeps, id: number): Promise<void> {
   try {
     const [{ comment, parent, replies }, render] = await Promise.all([
       withViewProgress(deps.viewId, () => deps.model.conversation(id)),
-      loadRender(),
+      import('../render/index'),
     ]);
     const when = (date: string | undefined) => dateAgo(date, Date.now(), vscode.env.language);
     await deps.detail.show(
@@ -151,6 +149,6 @@ async function show(deps: CommentCommandsDeps, id: number): Promise<void> {
       render.conversationHtml({ post: comment.post, parent, comment, replies, when }),
     );
   } catch (err) {
-    await deps.report(err, vscode.l10n.t('Show Conversation'));
+    await reportFailure(deps, err, vscode.l10n.t('Show Conversation'));
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Built on its own as dist/transport.js (scripts/build.mjs): undici's HTTP is most of the
- * extension's code and nothing needs it before the first request. Load it only through ./load.
+ * A chunk of its own (imported only by `import()`, see request.ts and pushChannel.ts): undici's HTTP is most of the
+ * extension's code and nothing needs it before the first request.
  *
  * Only the parts the client uses, from undici's own files: its index also brings EventSource,
  * caches, mocks and the rest of fetch. `request` here is undici's `request` for the one way the
@@ -39,5 +39,5 @@ export const FormData: typeof Undici.FormData = require('undici/lib/web/fetch/fo
 
 export const WebSocket: typeof Undici.WebSocket = require('undici/lib/web/websocket/websocket.js').WebSocket;
 
-/** The push channel's socket over undici's WebSocket (../pushSocket.ts): it is of no use before undici. */
-export { openPushSocket } from '../pushSocket';
+/** The push channel's socket over undici's WebSocket (./pushSocket.ts): it is of no use before undici. */
+export { openPushSocket } from './pushSocket';

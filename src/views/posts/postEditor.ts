@@ -1,18 +1,17 @@
 /**
- * Built on its own as dist/posteditor.js (scripts/build.mjs): what a post file open in the editor
+ * What a post file open in the editor
  * gets — its diagnostics (front matter, images), the Quick Fix that copies an outside image in,
  * and categories and tags from the site (completion, the unknown-category warning, the hover).
- * Loaded with the first Markdown document (views/posts/postEditing.ts); load it only through
- * ./loadPostEditor. What holds state (the site's terms, the chosen site) is passed in.
+ * A chunk of its own, imported with the first Markdown document (./postEditing.ts). What holds state (the site's terms, the chosen site) is passed in.
  */
 import * as vscode from 'vscode';
-import type { SiteTerms } from '../../../models/siteTerms';
-import type { UploadRules } from '../../../writing/imageFiles';
-import type { WritingModule } from '../../../lazy/loadWriting';
-import { ImageQuickFix } from '../imageQuickFix';
-import { placeOf } from '../postPlace';
-import { PostFileDiagnostics } from '../postFileDiagnostics';
-import { TermAssist } from '../termAssist';
+import type { SiteTerms } from '../../models/siteTerms';
+import type { UploadRules } from '../../writing/imageFiles';
+import type { WritingModule } from '../../writing/index';
+import { ImageQuickFix } from './imageQuickFix';
+import { placeOf } from './postPlace';
+import { PostFileDiagnostics } from './postFileDiagnostics';
+import { TermAssist } from './termAssist';
 
 export interface PostEditorDeps {
   /** The chosen site's upload rules as known now (no request). */

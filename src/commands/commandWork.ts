@@ -4,8 +4,8 @@
  * undefined.
  */
 import type * as vscode from 'vscode';
-import { reportFailure } from '../../report';
-import type { CommandAuth } from '../common';
+import { reportFailure } from '../report';
+import type { CommandAuth } from './common';
 
 export type WorkDeps = { log: Pick<vscode.LogOutputChannel, 'error'>; auth: Pick<CommandAuth, 'handleUnauthorized'> };
 
