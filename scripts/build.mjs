@@ -70,13 +70,48 @@ const options = {
 
 // `--bench`: also the bench's fresh-process first-call clients (scripts/bench/run.ts builds them to
 // out/bench with --outdir), split like the extension so they load what it loads when it does.
-if (process.argv.includes('--bench'))
+/**
+ * The bench's `vscode` (--bench only; its processes run in plain Node): every top-level name of the
+ * real API (@types/vscode), each scripts/bench/vscodeStub.ts's member where it has one and else a
+ * constructible no-op whose members are too (what module-level code such as `class X extends
+ * vscode.TreeItem` needs).
+ */
+const benchVscode = {
+  name: 'bench-vscode',
+  setup(build) {
+    const require = createRequire(import.meta.url);
+    const names = [
+      ...readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8').matchAll(
+        /^\texport (?:class|enum|namespace|function|const|let|var) (\w+)/gm,
+      ),
+    ].map((m) => m[1]);
+    if (names.length < 150) throw new Error(`@types/vscode gave ${names.length} API names: is its layout still one tab per level?`);
+    build.onResolve({ filter: /^vscode$/ }, () => ({ path: 'vscode', namespace: 'bench-vscode' }));
+    build.onLoad({ filter: /^vscode$/, namespace: 'bench-vscode' }, () => ({
+      resolveDir: process.cwd(),
+      loader: 'js',
+      contents: [
+        "import { stub } from './scripts/bench/vscodeStub.ts';",
+        'const member = () => { const f = function () {}; return new Proxy(f, { get: (t, k) => (k === "prototype" ? t.prototype : member()) }); };',
+        ...names.map((n) => `export const ${n} = stub.${n} ?? member();`),
+      ].join('\n'),
+    }));
+  },
+};
+
+if (process.argv.includes('--bench')) {
+  options.plugins.push(benchVscode);
+  options.external = [];
+  // The reference service bundled into the tree's bench finds its fixtures from its own folder.
+  options.banner.js +=
+    " import { dirname as __csDirname } from 'node:path'; import { fileURLToPath as __csPath } from 'node:url'; const __dirname = __csDirname(__csPath(import.meta.url));";
   Object.assign(options.entryPoints, {
     firstCallOurs: 'scripts/bench/firstCallOurs.ts',
     firstCallWpcom: 'scripts/bench/firstCallWpcom.ts',
     wpcomClient: 'scripts/bench/wpcomClient.ts',
     tree: 'scripts/bench/tree.ts',
   });
+}
 
 if (watch) {
   const ctx = await esbuild.context(options);

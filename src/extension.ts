@@ -29,7 +29,7 @@ import { LoadCoordinator } from './models/loadCoordinator';
 import { MentionSource } from './models/mentionSource';
 import { SiteChanges } from './models/siteChanges';
 import { clientFactory, ServiceClient } from './services/serviceClient';
-import { PublishOutbox } from './services/publishOutbox';
+import { PublishOutbox } from './commands/publishOutbox';
 import { ReaderPosts } from './services/readerPosts';
 import type { Shared } from './services/shared';
 import { FirstPaint } from './views/common/firstPaint';

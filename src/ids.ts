@@ -167,4 +167,3 @@ export function allCommandIds(): string[] {
   walk(COMMANDS);
   return out;
 }
-

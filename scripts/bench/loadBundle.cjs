@@ -1,43 +1,25 @@
-// One fresh plain-Node process (no TypeScript hooks, as in the extension host): the time to require
-// dist/extension.js, with a `vscode` stub of the real API's names (each member a constructible no-op whose members
-// are too: what module-level code such as `class X extends vscode.TreeItem` needs). Prints JSON
-// `{ loadMs, loaded }` on its last line: the milliseconds and which files beside it loaded.
+// One fresh plain-Node process (no TypeScript hooks, as in the extension host): the time to import
+// a built ES module (out/bench/extension.mjs, the production build of dist/extension.mjs, with the
+// chunks it imports statically), with the bench build's `vscode` (scripts/build.mjs --bench: every
+// name of the real API). Prints JSON `{ loadMs }` on its last line.
 const Module = require('node:module');
+const { readFileSync } = require('node:fs');
 const { resolve } = require('node:path');
+const { pathToFileURL } = require('node:url');
 const { performance } = require('node:perf_hooks');
 
-const member = () => {
-  const f = function () {};
-  return new Proxy(f, { get: (target, key) => (key === 'prototype' ? target.prototype : member()) });
-};
-// Every top-level name of the real API (@types/vscode), as many as the bundle's one copy of the
-// module (esbuild's CommonJS interop) has to copy in the extension host.
-const names = [
-  ...require('node:fs')
-    .readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8')
-    .matchAll(/^\texport (?:class|enum|namespace|function|const|let|var) (\w+)/gm),
-].map((m) => m[1]);
-if (names.length < 150) throw new Error(`@types/vscode gave ${names.length} API names: is its layout still one tab per level?`);
-const stub = Object.fromEntries(names.map((n) => [n, member()]));
-const resolveFilename = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  return request === 'vscode' ? 'vscode' : resolveFilename.call(this, request, ...rest);
-};
-Module._cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: stub };
-
-const dist = resolve(__dirname, '../../dist');
-/** `node loadBundle.cjs [file]`: another file (another build, or wpcom's bundle) to time the same way. */
-const main = resolve(process.argv[2] ?? resolve(dist, 'extension.js'));
+/** `node loadBundle.cjs FILE`: the built file to time (ours, or wpcom's bundle). */
+const main = resolve(process.argv[2]);
 // The extension host has Node's own modules loaded already (it uses them itself): load the ones the
-// bundle asks for first, so their cost is not counted as the extension's.
-const source = require('node:fs').readFileSync(main, 'utf8');
+// file asks for first, so their cost is not counted as the extension's.
 const builtins = new Set(Module.builtinModules);
-for (const [, name] of source.matchAll(/require\("(?:node:)?([a-z_/]+)"\)/g)) if (builtins.has(name)) require(name);
+for (const [, name] of readFileSync(main, 'utf8').matchAll(/(?:require\(|from ?)"(?:node:)?([a-z_/]+)"/g))
+  if (builtins.has(name)) require(name);
 const t = performance.now();
-require(main);
-const loadMs = performance.now() - t;
-const dir = require('node:path').dirname(main);
-const loaded = Object.keys(require.cache)
-  .filter((f) => f.startsWith(dir))
-  .map((f) => f.slice(dir.length + 1));
-console.log(JSON.stringify({ loadMs, loaded }));
+import(pathToFileURL(main).href).then(
+  () => console.log(JSON.stringify({ loadMs: performance.now() - t })),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -40,7 +40,7 @@ class Uri {
 
 const noEvent = () => ({ dispose() {} });
 
-const stub = {
+export const stub = {
   Uri,
   RelativePattern: class {
     constructor(

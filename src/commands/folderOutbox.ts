@@ -3,7 +3,7 @@
  * their order): sends its file as Sync would, and says what became of it.
  */
 import * as vscode from 'vscode';
-import type { WritingModule } from '../writing/index';
+import type { WritingModule } from '../writing/writingModule';
 import type { OutboxEntry, SendResult } from '../models/outbox';
 import { isUnreachable } from '../models/outboxReach';
 import type { SiteFolderDeps } from './siteFolderDeps';

@@ -11,13 +11,12 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ContentSiteClient, MediaFile, PostV11 } from '../api';
-import type { WritingModule } from '../writing/index';
+import type { WritingModule } from '../writing/writingModule';
 import type { ChosenSite } from '../models/chosenSite';
 import type { SiteChanges } from '../models/siteChanges';
 import { KeyedQueue } from '../models/keyedQueue';
 import { isUnreachable } from '../models/outboxReach';
 import { postLink } from '../models/postLink';
-import { COMMANDS } from '../ids';
 import { report, reportFailure } from '../report';
 import { WRITING_LIMITS } from '../writing/limits';
 import type { MediaMemory, PostMemory } from '../writing/publisher';
@@ -27,7 +26,7 @@ import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { openExternal, requireSignIn, type CommandAuth } from './common';
 import { publishAnyway } from './publishAnyway';
 import { showRevisions } from './showRevisions';
-import type { PublishOutbox } from '../services/publishOutbox';
+import type { PublishOutbox } from './publishOutbox';
 import { openNewPostFile, requireTrust, saveDocument, updateDocument } from './postFileWriter';
 
 export interface PostFileDeps {
@@ -252,12 +251,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     try {
       return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, work);
     } catch (err) {
-      if (
-        published &&
-        isUnreachable(err) &&
-        (await deps.outbox.queue(published.uri))
-      )
-        return undefined;
+      if (published && isUnreachable(err) && (await deps.outbox.queue(published.uri))) return undefined;
       if (isWritingRefusal(err)) {
         deps.log.warn(`Not published: ${err.message}`);
         void report.error(err.message);

@@ -21,11 +21,7 @@ export function registerPostRowCommands(deps: PostRowDeps): vscode.Disposable[] 
   const { model, provider } = deps;
   const work = commandWork(() => import('./postRows.work'), deps);
   const post = (clicked?: vscode.TreeItem) => provider.target(clicked)?.post;
-  const on = (
-    id: string,
-    what: string,
-    run: (m: typeof import('./postRows.work'), p: NonNullable<ReturnType<typeof post>>) => unknown,
-  ) =>
+  const on = (id: string, what: string, run: (m: typeof import('./postRows.work'), p: NonNullable<ReturnType<typeof post>>) => unknown) =>
     vscode.commands.registerCommand(id, async (clicked?: vscode.TreeItem) => {
       const p = post(clicked);
       if (p) await work(what, (m) => run(m, p));

@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { ContentSiteClient, PostRevision, PostRevisions } from '../api';
 import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
-import type { WritingModule } from '../writing/index';
+import type { WritingModule } from '../writing/writingModule';
 import { localized } from '../localize';
 import { report, reportFailure } from '../report';
 import type { CommandAuth } from './common';

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
-import type { WritingModule } from '../writing/index';
+import type { WritingModule } from '../writing/writingModule';
 import { isUnreachable, waitingSentence } from '../models/outboxReach';
 import { report, reportFailure } from '../report';
 import { requireSignIn } from './common';

@@ -11,7 +11,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import type { ContentSiteClient } from '../api';
-import type { WritingModule } from '../writing/index';
+import type { WritingModule } from '../writing/writingModule';
 import { Disposable } from '../models/disposable';
 import { KeyedDebounce } from '../models/keyedDebounce';
 import { SiteFolderModel, type Gone, type SiteVersion } from '../models/siteFolderModel';

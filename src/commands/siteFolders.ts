@@ -10,7 +10,7 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import { STORAGE_KEYS } from '../ids';
-import type { WritingModule } from '../writing/index';
+import type { WritingModule } from '../writing/writingModule';
 import { Disposable } from '../models/disposable';
 import { Outbox, type OutboxEntry } from '../models/outbox';
 import { report } from '../report';

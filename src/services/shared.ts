@@ -10,7 +10,7 @@ import type { LoadCoordinator } from '../models/loadCoordinator';
 import type { DetailWebview } from '../views/detail/detailWebview';
 import type { FirstPaint } from '../views/common/firstPaint';
 import type { Lists } from '../views/common/lists';
-import type { PublishOutbox } from './publishOutbox';
+import type { PublishOutbox } from '../commands/publishOutbox';
 import type { ServiceClient } from './serviceClient';
 import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 

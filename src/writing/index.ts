@@ -1,9 +1,9 @@
 /**
  * The post-file code with markdown-it, turndown and yaml, a chunk of its own: needed only when a post
  * file is written, checked or published. Imported only by `await import('…/writing/index')`, which is
- * what makes the chunk; its types by `WritingModule`.
+ * what makes the chunk; its type is `WritingModule` (./writingModule.ts).
  */
-export type WritingModule = typeof import('./index');
+
 export * from './postFile';
 export * from './markdownSetup';
 export * from './localImages';

@@ -3,7 +3,6 @@
  * extension remembers between them (the library's items by content, each post's last seen version),
  * what a file and the site agree on afterwards, and the error that says why one was refused.
  */
-import type { ContentSiteError } from '../api';
 import type { MediaApi } from '../api/media';
 import type { PostsApi } from '../api/posts';
 import type { RenderedPiece } from './bodyRenderer';
@@ -54,4 +53,3 @@ export class PublishError extends Error {
     this.name = 'PublishError';
   }
 }
-

@@ -67,7 +67,8 @@ export type PublishOutcome =
     };
 
 /** The service refused an update because the post changed since the client last saw it (409 old-revision). */
-const isOldRevision = (err: unknown): err is ContentSiteError => err instanceof ContentSiteError && err.status === 409 && err.code === 'old-revision';
+const isOldRevision = (err: unknown): err is ContentSiteError =>
+  err instanceof ContentSiteError && err.status === 409 && err.code === 'old-revision';
 const lost = (err: unknown): err is ContentSiteError => err instanceof ContentSiteError && outcomeUnknown(err);
 /** A lost outcome the service itself answered: it finished with the request, whatever it did. */
 const answered = (err: ContentSiteError): boolean => err.kind === 'api' || err.kind === 'bad_response';

@@ -151,7 +151,8 @@ function heldPosts(dirs: CloneDirs, site: string, siteId: number, index: Readonl
   };
 }
 
-const aborted = (err: unknown, signal?: AbortSignal) => signal?.aborted === true && (!(err instanceof ContentSiteError) || err.kind === 'cancelled');
+const aborted = (err: unknown, signal?: AbortSignal) =>
+  signal?.aborted === true && (!(err instanceof ContentSiteError) || err.kind === 'cancelled');
 
 export async function cloneSite(deps: CloneDeps, req: CloneRequest): Promise<CloneOutcome> {
   const { site, signal } = req;

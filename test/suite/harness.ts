@@ -105,7 +105,9 @@ function recordActivation(measured: ActivationRecord): void {
   } catch {
     // not a git checkout: the file still says when it was measured
   }
-  const build = readFileSync(resolve(root, 'dist/extension.mjs'), 'utf8').includes('\n//# sourceMappingURL=') ? 'development' : 'production';
+  const build = readFileSync(resolve(root, 'dist/extension.mjs'), 'utf8').includes('\n//# sourceMappingURL=')
+    ? 'development'
+    : 'production';
   mkdirSync(resolve(root, 'artifacts/in-host'), { recursive: true });
   const record = { ...measured, measuredAt: new Date().toISOString(), commit, build };
   writeFileSync(resolve(root, 'artifacts/in-host/activation.json'), `${JSON.stringify(record, null, 2)}\n`);

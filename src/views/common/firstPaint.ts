@@ -49,7 +49,15 @@ export class FirstPaint {
       const stored = first && !this.forgotten ? readFirstPages(state.get(STORE_KEY), first) : undefined;
       // Each kept item is read through the client's schemas (cachedItem): loaded before anything is
       // painted. Schemas that cannot be loaded leave the lists to their first load.
-      if (!stored || !(await loadSchemas().then(() => true, () => false)) || this.forgotten) return;
+      if (
+        !stored ||
+        !(await loadSchemas().then(
+          () => true,
+          () => false,
+        )) ||
+        this.forgotten
+      )
+        return;
       this.stored = stored;
       for (const l of this.lists.keys()) this.paint(l);
       if (this.stored.siteName && site.site && !site.info) site.rememberedName = this.stored.siteName;

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { SiteTerms } from '../../models/siteTerms';
 import type { UploadRules } from '../../writing/imageFiles';
-import type { WritingModule } from '../../writing/index';
+import type { WritingModule } from '../../writing/writingModule';
 import { ImageQuickFix } from './imageQuickFix';
 import { placeOf } from './postPlace';
 import { PostFileDiagnostics } from './postFileDiagnostics';

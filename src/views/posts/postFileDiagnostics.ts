@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CONTEXT_KEYS } from '../../ids';
-import type { WritingModule } from '../../writing/index';
+import type { WritingModule } from '../../writing/writingModule';
 import { Disposable } from '../../models/disposable';
 import type { UploadRules } from '../../writing/imageFiles';
 import { KeyedDebounce } from '../../models/keyedDebounce';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { SiteTerm } from '../../api';
-import type { WritingModule } from '../../writing/index';
+import type { WritingModule } from '../../writing/writingModule';
 import { Disposable } from '../../models/disposable';
 import type { SiteTerms } from '../../models/siteTerms';
 import type { TermMention } from '../../writing/frontMatterTerms';

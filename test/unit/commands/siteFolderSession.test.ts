@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ContentSiteClient } from '../../../src/api';
 import { SiteFolderSession, type SessionDeps } from '../../../src/commands/siteFolderSession';
-import type { WritingModule } from '../../../src/writing/index';
+import type { WritingModule } from '../../../src/writing/writingModule';
 import type { FolderDocuments } from '../../../src/views/siteFolder/folderDocuments';
 
 const SERVICE = 'http://127.0.0.1:9/rest';

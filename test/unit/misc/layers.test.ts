@@ -1,10 +1,10 @@
 /**
  * The layers of src/, lowest first: a file imports only from its own layer or a lower one (type-only
- * imports and the lazy parts' require() included). `ids.ts` names things and `settings.ts` declares
+ * imports and import() included). `ids.ts` names things and `settings.ts` declares
  * the settings; both import nothing. `config.ts` and `localize.ts` read the editor's settings and
  * language for the layers above them, and `report.ts` shows every message to the user (config.ts's
- * among them). `services/` holds what extension.ts makes once for the features; `start.ts`, the entry
-point, loads extension.ts through the code cache.
+ * among them). `services/` holds what extension.ts makes once for the features; extension.ts is the
+ * build's one entry.
  */
 import * as assert from 'node:assert/strict';
 import { relative, sep } from 'node:path';
@@ -16,7 +16,6 @@ const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   { name: 'models', holds: ['models/'] },
   { name: 'render', holds: ['render/'] },
   { name: 'writing', holds: ['writing/'] },
-  { name: 'lazy', holds: ['lazy/'] },
   { name: 'config', holds: ['config.ts', 'localize.ts', 'report.ts'] },
   { name: 'auth', holds: ['auth/'] },
   { name: 'views', holds: ['views/'] },
@@ -24,7 +23,6 @@ const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   { name: 'services', holds: ['services/'] },
   { name: 'features', holds: ['features/'] },
   { name: 'extension', holds: ['extension.ts'] },
-  { name: 'start', holds: ['start.ts'] },
 ];
 
 /** The file's path under src/, with forward slashes. */

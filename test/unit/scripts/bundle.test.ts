@@ -40,7 +40,8 @@ describe('The bundle (scripts/build.mjs --production)', function () {
       const file = stack.pop()!;
       if (seen.has(file)) continue;
       seen.add(file);
-      for (const i of meta.outputs[file].imports) if (i.kind === 'import-statement' && !i.external && meta.outputs[i.path]) stack.push(i.path);
+      for (const i of meta.outputs[file].imports)
+        if (i.kind === 'import-statement' && !i.external && meta.outputs[i.path]) stack.push(i.path);
     }
     return [...seen];
   };
