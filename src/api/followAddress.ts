@@ -1,5 +1,5 @@
 /**
- * The check of an address to follow, apart from the Reader actions (dist/readeracts.js) so that an
+ * The check of an address to follow, apart from the Reader actions (a chunk of its own) so that an
  * input box can say what is wrong as it is typed, before anything loads or is sent.
  */
 import { invalidInput } from './errors';

@@ -1,6 +1,6 @@
 /**
  * GET /v1.1/read/following/mine as a prepared request: the main client's (a list's pages, in the
- * batch) and the Reader actions' (dist/readeracts.js) are this one.
+ * batch) and the Reader actions' (a chunk of its own) are this one.
  */
 import type { parseWith as ParseWith } from './decode';
 import { schemas } from './schemasLoad';

@@ -1,6 +1,6 @@
 /**
  * What changes a post: create and update (the publish), to the trash, restore one or many. Loaded
- * with the first change as dist/postchanges.js (PostsApi's methods of the same names load it), apart
+ * with the first change as a chunk of its own (PostsApi's methods of the same names load it), apart
  * from the client: reading runs at every start, changing only when the user acts. It is handed the
  * main file's transport and answer decoder, never a copy of them.
  */

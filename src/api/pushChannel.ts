@@ -4,7 +4,7 @@
  * the same pool and proxy settings as every request. It reports what happens on the socket as typed
  * events; deciding when to connect again is the caller's (src/models/pushPolicy.ts).
  *
- * The socket itself is pushSocket.ts, loaded with undici (dist/transport.js). What undici's
+ * The socket itself is pushSocket.ts, loaded with undici (a chunk of its own). What undici's
  * WebSocket does not report by itself is found out there: the status of a refused
  * upgrade (upgradeWatch.ts: a 401 is an auth failure, not a network one), the server's pings
  * (pingWatch.ts: any ping or message is a sign of life) and a server that broke the channel's
@@ -41,7 +41,7 @@ export class PushApi {
    * After `close()` or `terminate()` the listener hears nothing more.
    */
   open(listener: (event: PushEvent) => void, options: OpenPushOptions = {}): PushSocket {
-    // The socket's code loads with undici (dist/transport.js, pushSocket.ts); until then, this stands in for it.
+    // The socket's code loads with undici (a chunk of its own, pushSocket.ts); until then, this stands in for it.
     let socket: PushSocket | undefined;
     let ended = false;
     import('./httpParts').then(

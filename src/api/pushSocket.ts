@@ -1,7 +1,7 @@
 /**
  * The push channel's socket (pushChannel.ts says what the channel is): undici's WebSocket with what
- * it does not report by itself found out here. Built into dist/transport.js with undici (see
- * lazy/transportEntry.ts); PushApi.open opens it once that is loaded.
+ * it does not report by itself found out here. Built into a chunk of its own with undici (see
+ * httpParts.ts); PushApi.open opens it once that is loaded.
  */
 import type { Dispatcher } from 'undici';
 import { ContentSiteError } from './errors';

@@ -22,7 +22,7 @@ export interface AuthDeps {
 
 export class AuthService extends Disposable implements vscode.AuthenticationProvider, vscode.Disposable {
   private session: StoredSession | undefined;
-  /** Signing in (dist/signin.js), once a sign-in was started. */
+  /** Signing in (a chunk of its own), once a sign-in was started. */
   private ui: SignInUi | undefined;
   private promptedForExpiry = false;
   private readonly sessionChanged = new vscode.EventEmitter<StoredSession | undefined>();

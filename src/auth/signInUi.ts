@@ -1,5 +1,5 @@
 /**
- * Signing in (in dist/signin.js, loaded with the first sign-in; AuthService keeps the session):
+ * Signing in (in a chunk of its own, loaded with the first sign-in; AuthService keeps the session):
  * the OAuth implicit grant through the browser, with its answer from this editor's URI handler or
  * a one-shot 127.0.0.1 server, and the access-token sign-in. Only a token the service confirms is
  * handed to `store`.

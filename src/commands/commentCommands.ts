@@ -3,7 +3,7 @@
  * and trash with Undo, restore, delete for good, reply, edit, undo; commentActionCatalog.ts), run by
  * the entry's kind, and the conversation and Load more of one status. Each takes (a row, the
  * selection); a key gives `[focused row, 'key']`; with neither it acts on the view's selection.
- * Their work loads with the first of them (dist/comments.js, commentActions.ts); undo and Load more are here.
+ * Their work loads with the first of them (a chunk of its own, commentCommands.work.ts); undo and Load more are here.
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';

@@ -1,6 +1,6 @@
 /**
  * The work of following and unfollowing sites and tags (loaded with the first of those commands, in
- * dist/occasional.js): the input boxes of Follow a Site… and Follow Tag…, Unfollow's message with
+ * its own chunk): the input boxes of Follow a Site… and Follow Tag…, Unfollow's message with
  * Undo, and what is told of each outcome. The rows' targets are read by the main file and passed in.
  */
 import * as vscode from 'vscode';

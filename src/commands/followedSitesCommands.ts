@@ -1,4 +1,4 @@
-/** Followed Sites: Follow a Site… by address, and Unfollow on a site's row with Undo (their work: followActions.ts, loaded with the first). */
+/** Followed Sites: Follow a Site… by address, and Unfollow on a site's row with Undo (their work: follow.work.ts, loaded with the first). */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import type { FollowedSitesModel } from '../models/followedSitesModel';

@@ -12,7 +12,7 @@ const READ = ENTRIES.find((e) => e.readState)!;
 /**
  * Mark read / unread on the clicked note (or a note id) or the whole selection: one POST, kept over
  * refreshes, dropped on refusal. Toggle Read (m) marks them all as the first one is not. Mark All
- * Read's work (noteActionWork.ts) is in dist/notes.js.
+ * Read's work (noteActions.work.ts) is in a chunk of its own.
  */
 export function registerMarkNotes(deps: MarkNotesDeps): vscode.Disposable[] {
   const { model, provider, log } = deps;

@@ -14,7 +14,7 @@ type Run = (clicked?: NoteArg, selected?: readonly vscode.TreeItem[]) => unknown
  * the undo window), undo, reply, the link actions (edit). Every command takes (a row or a note
  * id, the selection); with neither it acts on the tree's selection. They call the note-actions
  * model and say the outcome; they build no URL. Toggle read is markNotes.ts's. Their work
- * (noteActionWork.ts) is in dist/notes.js, loaded with the first of them.
+ * (noteActions.work.ts) is in a chunk of its own, loaded with the first of them.
  */
 export function registerNoteActions(deps: NoteActionsDeps): vscode.Disposable[] {
   const provider = deps.notifications.provider;

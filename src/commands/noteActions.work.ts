@@ -1,5 +1,5 @@
 /**
- * The work of the note-action commands (in dist/notes.js, loaded with the first of them;
+ * The work of the note-action commands (in a chunk of its own, loaded with the first of them;
  * noteActions.ts registers them): toggles (optimistic), removals (hidden at once, sent after the
  * undo window), undo, reply, the link actions. Each is given the command's (row or note id,
  * selection) and finds the notes itself; they call the note-actions model and say the outcome.

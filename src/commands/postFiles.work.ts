@@ -5,7 +5,7 @@
  * publish or a pull returns, and say what happened. On any failure the file is left as it was.
  * The work on one file runs one at a time (two Publishes of a new file make one post), and nothing
  * of an untrusted workspace is published or uploaded.
- * Bundled as dist/postfiles.js, loaded with the first post-file command (commands/postFiles.ts
+ * Bundled as a chunk of its own, loaded with the first post-file command (commands/postFiles.ts
  * registers the commands): import only types from the client and the models that hold state.
  */
 import { createHash } from 'node:crypto';

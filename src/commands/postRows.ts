@@ -1,6 +1,6 @@
 /**
  * The Posts view's rows: preview or open one in the browser, publish a draft, move it to the
- * trash; their work (postRowActions.ts) is in dist/occasional.js, loaded with the first of them.
+ * trash; their work (postRows.work.ts) is in a chunk of its own, loaded with the first of them.
  * (Open as Markdown is a post-file command: commands/postFiles.ts; the view's Refresh and Load more
  * are registered by its ListFeature.) And the Pages group's Load more.
  */

@@ -1,5 +1,5 @@
 /**
- * The work of the Posts view's row commands (in dist/occasional.js, loaded with the first of them;
+ * The work of the Posts view's row commands (in a chunk of its own, loaded with the first of them;
  * registered by postRows.ts): preview or open a post in the browser, publish a draft, move it to the
  * trash, and say the outcome. They call the posts model; the model builds the links.
  */

@@ -30,7 +30,7 @@ export function registerReaderPostCommands(deps: ReaderPostCommandsDeps): vscode
     const handler: Run = async (clicked, selected) => {
       const posts = readerTargets(deps.views, clicked, selected);
       if (posts.length === 0 || !requireSignIn(deps)) return;
-      // The work loads with the first action (dist/occasional.js); a failure to load is told as the action's.
+      // The work loads with the first action (a chunk of its own); a failure to load is told as the action's.
       await work(localized(e.labels.on), async (m) => {
         try {
           await run(m.readerPostWork, posts);

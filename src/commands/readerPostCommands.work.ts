@@ -2,7 +2,7 @@
  * The work of the Reader posts' commands (readerPostCommands.ts registers them): which chosen posts
  * offer the action, like and seen on every one at once, follow and block on each post's site (after
  * the entry's question), unfollow and block waiting out their undo window with Undo in their
- * message. Bundled in dist/occasional.js, loaded with the first Reader action.
+ * message. Bundled in a chunk of its own, loaded with the first Reader action.
  */
 import * as vscode from 'vscode';
 import type { FeedPost } from '../api';

@@ -1,6 +1,6 @@
 /**
  * Restore: the Trash view's Restore (a row, or the selection) and the palette's Restore Post from
- * Trash. Their work (restoreActions.ts) is in dist/occasional.js, loaded with the first of them.
+ * Trash. Their work (restorePosts.work.ts) is in a chunk of its own, loaded with the first of them.
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';

@@ -1,5 +1,5 @@
 /**
- * The work of restoring posts (in dist/occasional.js, loaded with the first restore; registered
+ * The work of restoring posts (in a chunk of its own, loaded with the first restore; registered
  * by restorePosts.ts): restore the given posts and tell the user what happened to each, or pick
  * them from the trash in the palette first.
  */

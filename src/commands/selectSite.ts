@@ -1,6 +1,6 @@
 /**
- * Select Site, and the one way everything else asks for a site: the picker (sitePicker.ts, in
- * dist/occasional.js) over the service's sites and the recent ones.
+ * Select Site, and the one way everything else asks for a site: the picker (selectSite.work.ts, in
+ * its own chunk) over the service's sites and the recent ones.
  */
 import * as vscode from 'vscode';
 import type { ContentSiteClient, Site } from '../api';

@@ -1,5 +1,5 @@
 /**
- * Select Site's picker (in dist/occasional.js, loaded when a site is first asked for; selectSite.ts
+ * Select Site's picker (in a chunk of its own, loaded when a site is first asked for; selectSite.ts
  * wires it).
  */
 import * as vscode from 'vscode';

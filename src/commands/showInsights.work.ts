@@ -1,5 +1,5 @@
 /**
- * Show Insights' work (in dist/occasional.js, loaded with the command; showInsights.ts registers
+ * Show Insights' work (in a chunk of its own, loaded with the command; showInsights.ts registers
  * it): pick a report from `insights`, then chart `insights/$slug` in a panel of its own.
  */
 import * as vscode from 'vscode';

@@ -24,7 +24,7 @@ export interface ShowReaderPostDeps {
 const readerPostKey = (p: ReaderPost): string => `${String(p.site_ID)}/${String(p.ID)}`;
 
 /**
- * (In dist/occasional.js, loaded with the first post shown: see commands/lazy/occasionalEntry.ts.)
+ * (In its own chunk, loaded with the first post shown: see commands/lazy/occasionalEntry.ts.)
  * Shows a Reader post in the detail panel with its actions (the row's own commands, run with the
  * post's key), its conversation and the comment box with @-mentions from the post's site, following
  * its copy in its list (found by site and ID) and what SiteChanges tells of it.

@@ -1,5 +1,5 @@
 /**
- * Show Site Info's work (in dist/occasional.js, loaded with the command; showSiteInfo.ts registers
+ * Show Site Info's work (in a chunk of its own, loaded with the command; showSiteInfo.ts registers
  * it): the chosen site's sites/$site answer, fetched fresh, in a dialog.
  */
 import * as vscode from 'vscode';

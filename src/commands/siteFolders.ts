@@ -4,7 +4,7 @@
  * closed with the workspace's folders and their markers; what the sessions share (the publish and
  * sync memories, the diffs' documents, the outbox of publishes waiting for the service: kept in the
  * workspace's state, sent in order when it answers again, folderOutbox.ts). The commands are
- * siteFolderCommands.ts's. Loaded as dist/sitefolders.js with the first clone found or the first
+ * siteFolderCommands.ts's. Loaded as a chunk of its own with the first clone found or the first
  * command (features/siteFolder.ts registers them).
  */
 import { isAbsolute, relative, sep } from 'node:path';

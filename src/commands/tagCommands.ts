@@ -1,4 +1,4 @@
-/** The Reader's tags: Follow Tag… by name from the palette, Unfollow Tag on a tag's row (their work: followActions.ts). */
+/** The Reader's tags: Follow Tag… by name from the palette, Unfollow Tag on a tag's row (their work: follow.work.ts). */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import type { TagsModel } from '../models/tagsModel';

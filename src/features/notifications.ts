@@ -110,7 +110,7 @@ export class NotificationsFeature extends ListFeature<NotificationsModel, Notifi
 
   /**
    * New notes as they happen: one push-channel socket while signed in (see LiveSession, loaded from
-   * dist/live.js when it first starts); while it is up the poller stands down, while it is down (or
+   * its own chunk when it first starts); while it is up the poller stands down, while it is down (or
    * before it started) the poll runs. The view says which; a machine that slept reconnects at once; a
    * 401/403 on the upgrade that the REST API confirms goes down the usual re-sign-in path, once.
    */

@@ -1,7 +1,7 @@
 /**
  * A site as a folder (issue 34): Clone Site into Folder…, and for each workspace folder that holds a
  * clone (its `.contentsite.json`) a Source Control view with Sync. Everything but this loads with
- * the first clone found or the first of its commands (dist/sitefolders.js).
+ * the first clone found or the first of its commands (a chunk of its own).
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';

@@ -2,7 +2,7 @@
  * Every action on a comment of the Comments view, said once (the shape is actionCatalog.ts's): its
  * labels, icons, key, command, menus and context word, and how a comment offers it, shows it and
  * confirms it (`offers`, `value`, `status`, `confirms`). The rows (commentNodes.ts), the commands
- * (commentCommands.ts, by kind), their work (commentActions.ts), the model (commentsModel.ts), the
+ * (commentCommands.ts, by kind), their work (commentCommands.work.ts), the model (commentsModel.ts), the
  * manifest and the shortcut list read this table. No vscode here.
  */
 import type { Comment } from '../api';

@@ -26,7 +26,7 @@ import { PublishError, type PublishClient, type SeenPost, type Synced } from './
 import { bodyOptions, type PostStyle } from './pullContent';
 import { styleOfRecord, unintended, type SyncRecord, type SyncRecords } from './syncRecord';
 
-// What the commands' memories implement, where they import it from (commands/writingMemory.ts, postFileActions.ts).
+// What the commands' memories implement, where they import it from (commands/writingMemory.ts, postFiles.work.ts).
 export type { MediaMemory, PostMemory, SeenPost } from './publishBase';
 
 /** The post metadata key a create carries, whose value (a random token) finds the post for certain. */

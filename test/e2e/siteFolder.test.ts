@@ -138,8 +138,19 @@ describe('A whole site as a folder in a real VS Code', function () {
     await wb.clearMessages();
     // Resolved in the editor: the file opened from the view, the conflict's own Accept Current Change, saved.
     // Its row in Changed on Both opens the file (the conflicts are in it).
-    await scmRow('harbour-notes.md').click();
-    await page.locator('.monaco-editor .view-lines', { hasText: '<<<<<<< Here' }).first().waitFor();
+    // The view may draw its rows again as the file's check settles after the Sync: a click on a row
+    // being replaced is lost, so the row is clicked again until the file shows (the editor never
+    // opens it twice: one tab).
+    const markers = page.locator('.monaco-editor .view-lines', { hasText: '<<<<<<< Here' }).first();
+    await until('the conflicted file open in the editor', async () => {
+      await scmRow('harbour-notes.md').click();
+      return (
+        (await markers.waitFor({ timeout: 3000 }).then(
+          () => true,
+          () => false,
+        )) || undefined
+      );
+    });
     await wb.shot('conflict-in-editor');
     await page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Accept Current Change' }).first().click();
     await page.keyboard.press('Control+S');

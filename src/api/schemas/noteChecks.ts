@@ -1,5 +1,5 @@
 /**
- * Checks of a notes answer beyond its schema, built with the schemas (dist/schemas.js): they run
+ * Checks of a notes answer beyond its schema, built with the schemas (a chunk of its own): they run
  * only on an answer.
  */
 import type { Notification } from '../notificationShape';
