@@ -26,6 +26,8 @@ import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import { openExternal, requireSignIn, type CommandAuth } from './common';
 import { publishAnyway } from './publishAnyway';
 import { showRevisions } from './showRevisions';
+import { PostHistory } from '../models/postHistory';
+import { SiteModel } from '../models/siteModel';
 import type { PublishOutbox } from './publishOutbox';
 import { openNewPostFile, requireTrust, saveDocument, updateDocument } from './postFileWriter';
 
@@ -107,12 +109,14 @@ function sentence(post: PostV11): string {
 export function postFileActions(deps: PostFileDeps): PostFileActions {
   /** One file's publishes and pulls, one at a time. */
   const perFile = new KeyedQueue();
+  const sites = new SiteModel(deps.client);
+  const history = new PostHistory(deps.client, (m) => deps.log.warn(m));
 
   /** The site's upload rules: from its info when known, else asked once. */
   async function rules(w: WritingModule, site: string) {
     let info = deps.site.site === site ? deps.site.info : undefined;
     if (!info) {
-      info = await deps.client().sites.get(site);
+      info = await sites.info(site);
       if (deps.site.site === site) deps.site.set(site, info);
     }
     return w.uploadRules(info.options, WRITING_LIMITS.defaultUploadBytes);
@@ -324,7 +328,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
   async function openAsMarkdown(site: string, post: PostV11): Promise<void> {
     if (!requireSignIn(deps)) return;
     try {
-      const [w, full] = await Promise.all([import('../writing/index'), deps.client().posts.get(site, post.ID, { context: 'edit' })]);
+      const [w, full] = await Promise.all([import('../writing/index'), sites.editablePost(site, post.ID)]);
       const { text, synced } = await w.postAsFile(full, site);
       await deps.posts.set(site, full.ID, { modified: full.modified ?? '' });
       await openNewPostFile(text, w.fileStem(full.slug, `post-${full.ID}`));
@@ -361,7 +365,7 @@ export function postFileActions(deps: PostFileDeps): PostFileActions {
     newPost,
     openAsMarkdown,
     uploadDropped,
-    showRevisions: (uri) => showRevisions({ client: deps.client, log: deps.log, auth: deps.auth, documents: deps.sitePosts }, uri),
+    showRevisions: (uri) => showRevisions({ history, log: deps.log, auth: deps.auth, documents: deps.sitePosts }, uri),
   };
 }
 

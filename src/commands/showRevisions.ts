@@ -3,11 +3,12 @@
  * holds, in a QuickPick, newest first. Choosing one opens a diff of that revision, as a post file,
  * against the file (the list stays open to choose another); its Restore into File button puts the
  * revision's title and body into the open document, an undoable edit that is neither saved nor
- * published: the writer publishes it as usual. Loaded with the command (a lazy part): only the
- * client's types are imported.
+ * published: the writer publishes it as usual. It asks the service through PostHistory
+ * (models/postHistory.ts); imported with the first post-file command (postFiles.work.ts).
  */
 import * as vscode from 'vscode';
-import type { ContentSiteClient, PostRevision, PostRevisions } from '../api';
+import type { PostRevision, PostRevisions } from '../api';
+import type { PostHistory } from '../models/postHistory';
 import type { SitePostDocuments } from '../views/posts/sitePostDocuments';
 import type { WritingModule } from '../writing/writingModule';
 import { localized } from '../localize';
@@ -16,7 +17,8 @@ import type { CommandAuth } from './common';
 import { editDocument } from './postFileWriter';
 
 export interface RevisionDeps {
-  client(): ContentSiteClient;
+  /** The post's revisions and who saved each. */
+  history: Pick<PostHistory, 'read'>;
   log: vscode.LogOutputChannel;
   auth: CommandAuth;
   /** Where the revisions shown in diffs are kept, as read-only documents: the site's versions' (`content-site-post:` URIs). */
@@ -42,10 +44,9 @@ export async function showRevisions(deps: RevisionDeps, uri?: vscode.Uri): Promi
       void report.info(localized(target.problem));
       return;
     }
-    const client = deps.client();
-    const [all, names] = await vscode.window.withProgress(
+    const { all, names } = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading the post’s revisions…') },
-      () => Promise.all([client.posts.revisions(target.site, target.id), userNames(client, target.site, deps.log)]),
+      () => deps.history.read(target.site, target.id),
     );
     if (all.revisions.length === 0) {
       void report.info(vscode.l10n.t('The site has no revisions of this post yet.'));
@@ -54,17 +55,6 @@ export async function showRevisions(deps: RevisionDeps, uri?: vscode.Uri): Promi
     pick(deps, w, doc, target, all, names);
   } catch (err) {
     await reportFailure(deps, err, what);
-  }
-}
-
-/** The site's users' names by ID, for who saved each revision; none when they cannot be read (the list then says "user 1003"). */
-async function userNames(client: ContentSiteClient, site: string, log: vscode.LogOutputChannel): Promise<Map<number, string>> {
-  try {
-    const users = await client.users.suggest(/^\d+$/.test(site) ? { site_id: Number(site) } : { site });
-    return new Map(users.map((u) => [u.ID, u.display_name || u.user_login]));
-  } catch (err) {
-    log.warn(`Show Revisions: the site's users could not be read (${err instanceof Error ? err.message : String(err)})`);
-    return new Map();
   }
 }
 

@@ -21,10 +21,13 @@ import { sendQueued } from './folderOutbox';
 import { SiteFolderSession, type Marker } from './siteFolderSession';
 import { mediaMemory, postMemory, syncRecords } from './writingMemory';
 import type { SiteFolderDeps } from './siteFolderDeps';
+import { SiteModel } from '../models/siteModel';
 
 export type { SiteFolderDeps } from './siteFolderDeps';
 
 export class SiteFolders extends Disposable {
+  /** What the folders ask the service about a site (its info, a post's stored version). */
+  private readonly sites: SiteModel;
   private readonly sessions = new Map<string, SiteFolderSession>();
   /** The read-only sides of the folders' diffs. */
   readonly documents: FolderDocuments;
@@ -35,6 +38,8 @@ export class SiteFolders extends Disposable {
   constructor(private readonly deps: SiteFolderDeps) {
     super();
     const baseUrl = () => deps.client().baseUrl;
+    const sites = new SiteModel(deps.client);
+    this.sites = sites;
     this.memory = {
       posts: postMemory({ state: deps.state, baseUrl }),
       records: syncRecords({ storage: deps.storageUri, baseUrl }),
@@ -44,7 +49,7 @@ export class SiteFolders extends Disposable {
       synced: async (site, id) => (await this.memory.records.get(site, id))?.fileText,
       site: async (site, id, file) => {
         const w = await import('../writing/index');
-        const post = await deps.client().posts.get(site, id, { context: 'edit' });
+        const post = await sites.editablePost(site, id);
         let text = '';
         try {
           text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
@@ -208,7 +213,7 @@ export class SiteFolders extends Disposable {
 
   /** The site's upload rules: from the chosen site's info when it is that site, else asked. */
   async rules(w: WritingModule, site: string) {
-    const info = this.deps.site.site === site && this.deps.site.info ? this.deps.site.info : await this.deps.client().sites.get(site);
+    const info = this.deps.site.site === site && this.deps.site.info ? this.deps.site.info : await this.sites.info(site);
     return w.uploadRules(info.options, WRITING_LIMITS.defaultUploadBytes);
   }
 }

@@ -1,9 +1,9 @@
 /**
  * What the site commands ask the service about sites: a site's `sites/$site` answer, read fresh,
- * and the user's primary site (offered first when choosing one). The commands call these; this
- * calls the client.
+ * the user's primary site (offered first when choosing one), and a post as the site stores it for
+ * editing (the site's version beside a post file). The commands call these; this calls the client.
  */
-import type { ContentSiteClient, Site } from '../api';
+import type { ContentSiteClient, PostV11, Site } from '../api';
 import { siteFromInput } from './siteInput';
 
 export class SiteModel {
@@ -12,6 +12,11 @@ export class SiteModel {
   /** The site's `sites/$site` answer (its name, address, options), asked now. */
   info(site: string): Promise<Site> {
     return this.client().sites.get(site);
+  }
+
+  /** The post as the site stores it, read in the context of editing (its raw content). */
+  editablePost(site: string, id: number): Promise<PostV11> {
+    return this.client().posts.get(site, id, { context: 'edit' });
   }
 
   /** The user's primary site as a site the user could type (its address's domain, else its ID); undefined when `me` names none. */
