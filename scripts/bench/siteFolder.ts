@@ -129,7 +129,7 @@ function cost(svc: RunningService, from: number, ms: number): ServiceCost & { li
 /** Runs the clone in a fresh Node process (its last line of output is its figures). */
 function cloneInChild(restUrl: string, folder: string, memoriesFile: string): Promise<ChildFigures> {
   return new Promise((done, fail) => {
-    const args = ['--expose-gc', '-r', 'tsx/cjs', resolve(__dirname, 'siteFolderClone.ts'), restUrl, SITE, folder, memoriesFile];
+    const args = ['--expose-gc', '--import', 'tsx', resolve(__dirname, 'siteFolderClone.ts'), restUrl, SITE, folder, memoriesFile];
     // Asynchronous: the service answering the child runs in this process.
     execFile(process.execPath, args, { cwd: root, maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => {
       if (err) return fail(err);

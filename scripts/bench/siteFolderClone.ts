@@ -1,7 +1,7 @@
 /**
  * One fresh process: clones a site into a folder (src/writing/siteClone.ts, as Clone Site into
  * Folder does) from a service another process runs, so that its peak memory is the clone's own:
- * `node -r tsx/cjs scripts/bench/siteFolderClone.ts REST_URL SITE FOLDER MEMORIES_FILE`.
+ * `node --import tsx scripts/bench/siteFolderClone.ts REST_URL SITE FOLDER MEMORIES_FILE`.
  * Prints JSON (siteFolder.ts's `ChildFigures`) on its last line: wall time, the process's peak RSS
  * (`resourceUsage().maxRSS`) and its RSS before the clone (this process with its code loaded: Node,
  * tsx and the writing code), the heap's growth at its highest (sampled as the files are written) and
