@@ -10,7 +10,7 @@
 // (not with --watch, a development loop that never packages).
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, resolve as resolvePath } from 'node:path';
 import * as esbuild from 'esbuild';
 import { shippedInputs, thirdPartyNotices } from './notices/thirdParty.mjs';
 
@@ -68,6 +68,54 @@ const options = {
   metafile: true,
 };
 
+/**
+ * What activation loads, in one chunk. esbuild puts a module that the main file and a late chunk both
+ * import into a chunk of its own for each set of importers: left so, activation loaded the main file
+ * and 38 small chunks, and the extension host's ES-module loader costs about as much per file as the
+ * code does. A first build (without writing) finds what the main file loads statically; the real build
+ * then has every late chunk's module (each target of an import()) import all of that too, for nothing
+ * (at run time those modules are loaded and run already, before any late chunk), so that each is
+ * imported by every chunk alike and esbuild makes of them one chunk.
+ */
+async function activationSet(base) {
+  const first = await esbuild.build({ ...base, write: false, minify: false, sourcemap: false, logLevel: 'silent' });
+  const outputs = first.metafile.outputs;
+  const main = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/extension.ts');
+  const loaded = new Set();
+  const stack = [main];
+  while (stack.length > 0) {
+    const file = stack.pop();
+    if (loaded.has(file)) continue;
+    loaded.add(file);
+    for (const i of outputs[file].imports) if (i.kind === 'import-statement' && outputs[i.path]) stack.push(i.path);
+  }
+  const atStart = [...loaded]
+    .flatMap((f) => Object.keys(outputs[f].inputs))
+    .filter((input) => input !== 'src/extension.ts' && !input.includes(':'));
+  const late = new Set(
+    Object.values(outputs)
+      .map((o) => o.entryPoint)
+      .filter((e) => e && e !== 'src/extension.ts' && !e.startsWith('scripts/')),
+  );
+  const abs = (f) => resolvePath(f);
+  const lateFiles = new Set([...late].map(abs));
+  return {
+    name: 'activation-set',
+    setup(build) {
+      build.onResolve({ filter: /^cs-activation-set$/ }, () => ({ path: 'cs-activation-set', namespace: 'activation-set' }));
+      build.onLoad({ filter: /^cs-activation-set$/, namespace: 'activation-set' }, () => ({
+        resolveDir: process.cwd(),
+        loader: 'js',
+        contents: atStart.map((f) => `import ${JSON.stringify(abs(f))};`).join('\n'),
+      }));
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (!lateFiles.has(args.path)) return undefined;
+        return { contents: `${readFileSync(args.path, 'utf8')}\nimport 'cs-activation-set';\n`, loader: 'ts' };
+      });
+    },
+  };
+}
+
 // `--bench`: also the bench's fresh-process first-call clients (scripts/bench/run.ts builds them to
 // out/bench with --outdir), split like the extension so they load what it loads when it does.
 /**
@@ -118,6 +166,7 @@ if (watch) {
   await ctx.watch();
   console.log('esbuild: watching src/ ...');
 } else {
+  if (!process.argv.includes('--bench')) options.plugins.push(await activationSet(options));
   const result = await esbuild.build(options);
   if (process.argv.includes('--meta')) writeFileSync(`${outdir}/meta.json`, JSON.stringify(result.metafile));
   // The bench's clients (and wpcom in them) never ship: their build has no notices to keep.

@@ -137,6 +137,9 @@ export const SOURCE_CONTROL = {
   id: 'contentSite',
 } as const;
 
+/** The file at a site folder's root that makes it one (what site, which service): `workspaceContains` in package.json names it too. */
+export const MARKER_FILE = '.contentsite.json';
+
 /** Where the extension keeps things: keys of its global state and of its secret storage. */
 export const STORAGE_KEYS = {
   /** The first page of each list, for the next start's first paint (global state). */

@@ -4,10 +4,9 @@
  * the first clone found or the first of its commands (a chunk of its own).
  */
 import * as vscode from 'vscode';
-import { COMMANDS } from '../ids';
+import { COMMANDS, MARKER_FILE } from '../ids';
 import { Disposable } from '../models/disposable';
 import { reportFailure } from '../report';
-import { MARKER_FILE } from '../writing/cloneMarker';
 import type { SiteFolderCommands } from '../commands/siteFolderCommands';
 import type { SiteFolderDeps, SiteFolders } from '../commands/siteFolders';
 import type { Shared } from '../services/shared';

@@ -7,9 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeWhole } from './cloneFiles';
+import { MARKER_FILE } from '../ids';
 import { PublishError } from './publishBase';
 
-export const MARKER_FILE = '.contentsite.json';
+export { MARKER_FILE };
 
 export interface CloneMarker {
   /** The service's REST address, as the client is given it. */
