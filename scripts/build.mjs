@@ -116,8 +116,8 @@ async function activationSet(base) {
   };
 }
 
-// `--bench`: also the bench's fresh-process first-call clients (scripts/bench/run.ts builds them to
-// out/bench with --outdir), split like the extension so they load what it loads when it does.
+// `--bench`: the extension for plain Node (the bench's vscode), and the bench's fresh-process clients
+// (scripts/bench/run.ts builds them to out/bench with --outdir) in a build of their own.
 /**
  * The bench's `vscode` (--bench only; its processes run in plain Node): every top-level name of the
  * real API (@types/vscode), each scripts/bench/vscodeStub.ts's member where it has one and else a
@@ -153,21 +153,27 @@ if (process.argv.includes('--bench')) {
   // The reference service bundled into the tree's bench finds its fixtures from its own folder.
   options.banner.js +=
     " import { dirname as __csDirname } from 'node:path'; import { fileURLToPath as __csPath } from 'node:url'; const __dirname = __csDirname(__csPath(import.meta.url));";
-  Object.assign(options.entryPoints, {
-    firstCallOurs: 'scripts/bench/firstCallOurs.ts',
-    firstCallWpcom: 'scripts/bench/firstCallWpcom.ts',
-    wpcomClient: 'scripts/bench/wpcomClient.ts',
-    tree: 'scripts/bench/tree.ts',
-  });
 }
+/** The bench's clients: built apart from the extension (below), into the same folder. */
+const benchClients = process.argv.includes('--bench')
+  ? {
+      firstCallOurs: 'scripts/bench/firstCallOurs.ts',
+      firstCallWpcom: 'scripts/bench/firstCallWpcom.ts',
+      wpcomClient: 'scripts/bench/wpcomClient.ts',
+      tree: 'scripts/bench/tree.ts',
+    }
+  : undefined;
 
 if (watch) {
   const ctx = await esbuild.context(options);
   await ctx.watch();
   console.log('esbuild: watching src/ ...');
 } else {
-  if (!process.argv.includes('--bench')) options.plugins.push(await activationSet(options));
+  options.plugins.push(await activationSet(options));
   const result = await esbuild.build(options);
+  // The bench's clients split as esbuild splits them: the client's undici and schemas are chunks of
+  // their own, loaded during the first call as in the extension (and no activation chunk of theirs).
+  if (benchClients) await esbuild.build({ ...options, entryPoints: benchClients, plugins: [oneEntities, benchVscode] });
   if (process.argv.includes('--meta')) writeFileSync(`${outdir}/meta.json`, JSON.stringify(result.metafile));
   // The bench's clients (and wpcom in them) never ship: their build has no notices to keep.
   if (!process.argv.includes('--bench')) {
