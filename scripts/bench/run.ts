@@ -104,6 +104,22 @@ const figures: Array<[string, string]> = [];
 /** artifacts/in-host/activation.json as test/suite/harness.ts writes it (each run of it here writes a new one). */
 type StoredActivation = ActivationRecord & { measuredAt: string; commit: string; build: string };
 
+/** The files activation loads (dist/extension.mjs and the chunks it imports, transitively) and their bytes. */
+function loadedAtActivation(dir: string): { files: number; bytes: number } {
+  const seen = new Set<string>();
+  const stack = ['extension.mjs'];
+  let bytes = 0;
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(resolve(dir, file), 'utf8');
+    bytes += Buffer.byteLength(text);
+    for (const [, chunk] of text.matchAll(/(?:^|[;}\n])import[^"'()]*?["']\.\/([\w.-]+\.mjs)["']/g)) stack.push(chunk);
+  }
+  return { files: seen.size, bytes };
+}
+
 /** How many real extension hosts each activation figure (first start, later start) is the median of. */
 const IN_HOST_RUNS = 7;
 
@@ -528,8 +544,13 @@ async function main(): Promise<void> {
   );
   const vsix = statSync(resolve(root, 'content-site.vsix')).size;
   const bundle = statSync(resolve(root, 'dist/extension.mjs')).size;
+  const atStart = loadedAtActivation(resolve(root, 'dist'));
   figures.push(['VSIX size (`npm run package`)', `${kb(vsix)}`]);
   figures.push(['main file (dist/extension.mjs, minified)', kb(bundle)]);
+  figures.push([
+    'what activation loads: the main file and the chunks it imports (minified)',
+    `${kb(atStart.bytes)} in ${atStart.files} files`,
+  ]);
   figures.push([
     `time to load it with the chunks it imports in a fresh Node process (import(), vscode stubbed, Node's own modules loaded first as in the extension host; median of ${PROCESSES})`,
     `${ms(loadOurs)} (\`wpcom\` with undici: ${ms(loadWpcom)})`,
@@ -656,9 +677,9 @@ async function main(): Promise<void> {
     ['idle poll', kb(poll.bytes), '≤ 550 B'],
     ['restore 20, answer', kb(restoreOne.bytes), '≤ 4 KB'],
     [
-      `bundle main file / load time / in-host activation, first start / later starts (${activation.label})`,
-      `${kb(bundle)} / ${ms(loadOurs)} / ${ms(activation.ms)} / ${ms(activationLater.ms)}`,
-      '≤ 150 KB (the bundle test’s bound) / ≤ 12 ms / ≤ 40 ms / ≤ 20 ms',
+      `what activation loads / its load time / in-host activation, first start / later starts (${activation.label})`,
+      `${kb(atStart.bytes)} / ${ms(loadOurs)} / ${ms(activation.ms)} / ${ms(activationLater.ms)}`,
+      '≤ 190 KB (the bundle test’s bound) / ≤ 12 ms / ≤ 40 ms / ≤ 20 ms',
     ],
     ['VSIX', kb(vsix), '≤ 400 KB'],
     [
@@ -762,12 +783,16 @@ ${ms(restoreOne.ms)} for 20 posts), where per-item clients send 99 and 20: in tu
 they open that many requests against the same limits. The tree keeps a note's row while the note
 and its relative time are unchanged, so a warm render builds nothing new.
 
-The activation goal (20 ms) is the one for the start a user makes every day: each reads the code
-cache that the first start of a build kept (src/start.ts), ${ms(activationLater.ms)} here. The first start after an
-install or update has no cache yet: V8 compiles the main file and each function activation runs for
-the first time, ${ms(activation.ms)} here, once per build. That compiling (less reading the cache) is the whole difference
-between the two starts (${ms(activation.ms - activationLater.ms)}), and it grows with the main file's size: bringing the first start to 20 ms would take
-most of the main file out of activation.
+The activation goals (40 ms for a first start after an install or update, 20 ms for the later starts
+a user makes every day) are of the ES-module build, which loads what activation needs from two files
+(the main file and its activation chunk) and keeps no code cache of its own: the host compiles them at
+every start, ${ms(activation.ms)} and ${ms(activationLater.ms)} here.${
+    base
+      ? ` The baseline build (${base.rev}) loaded one CommonJS file through a V8 code cache of its own: ${ms(base.first.ms)} and ${ms(base.later.ms)} in the same run.`
+      : ''
+  }
+Node's module compile cache would cut the compiling, but enabling it is process-wide: every extension
+in the host would be cached into this extension's folder, so it is not enabled.
 `;
   writeFileSync(resolve(root, 'BENCHMARKS.md'), md);
   console.log(md);
