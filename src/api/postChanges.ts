@@ -2,7 +2,7 @@
  * What changes a post: create and update (the publish), to the trash, restore one or many. Loaded
  * with the first change as a chunk of its own (PostsApi's methods of the same names load it), apart
  * from the client: reading runs at every start, changing only when the user acts. It is handed the
- * main file's transport and answer decoder, never a copy of them.
+ * client's transport and answer decoder.
  */
 import { schemas } from './schemasLoad';
 import { badResponse, errorFromErrorsObject, isObject, type parseWith as ParseWith } from './decode';

@@ -5,8 +5,8 @@
  * change was not made (`subscribed` not the state asked for, `status` or `success` not true) is a
  * refusal: a ContentSiteError of kind `api` whose sentence says what was not done.
  *
- * Loaded with its first use as a chunk of its own (`api.reader.actions()`), apart from the client:
- * it is handed the main file's transport and answer decoder, never a copy of them.
+ * Loaded with its first use as a chunk of its own (`api.reader.actions()`): it is handed the
+ * client's transport and answer decoder.
  */
 import { schemas } from './schemasLoad';
 import type { parseWith as ParseWith } from './decode';

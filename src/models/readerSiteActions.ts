@@ -56,8 +56,7 @@ const FOLLOWED_PAGE = 200;
 
 /**
  * A list of only the followed sites' posts (Following: `followedOnly`). Asked of the list, not its
- * class: this file also runs from its own bundle (a chunk of its own), whose copy of a class
- * would not be the list's.
+ * class: the Reader's actions need not import the views' list models to tell them apart.
  */
 export const followedOnly = (l: object): boolean => (l as { followedOnly?: boolean }).followedOnly === true;
 
