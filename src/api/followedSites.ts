@@ -2,7 +2,7 @@
  * GET /v1.1/read/following/mine as a prepared request: the main client's (a list's pages, in the
  * batch) and the Reader actions' (a chunk of its own) are this one.
  */
-import type { parseWith as ParseWith } from './decode';
+import { parseWith } from './decode';
 import { schemas } from './schemasLoad';
 import type { CommonParams, Prepared } from './request';
 import type { FollowedSites } from './schemas/reader';
@@ -17,7 +17,7 @@ export interface FollowedSitesParams extends Pick<CommonParams, 'meta'> {
   page?: number;
 }
 
-export function followedSitesRequest(params: FollowedSitesParams, parseWith: typeof ParseWith): Prepared<FollowedSites> {
+export function followedSitesRequest(params: FollowedSitesParams): Prepared<FollowedSites> {
   const { number, page, meta } = params;
   intInRange('number', number, 1, FOLLOWED_SITES_MAX_NUMBER);
   positiveInt('page', page);

@@ -2,10 +2,10 @@
  * What changes a post: create and update (the publish), to the trash, restore one or many. Loaded
  * with the first change as a chunk of its own (PostsApi's methods of the same names load it), apart
  * from the client: reading runs at every start, changing only when the user acts. It is handed the
- * client's transport and answer decoder.
+ * client's transport.
  */
 import { schemas } from './schemasLoad';
-import { badResponse, errorFromErrorsObject, isObject, type parseWith as ParseWith } from './decode';
+import { badResponse, errorFromErrorsObject, isObject, parseWith } from './decode';
 import type { FormValue } from './encode';
 import { invalidInput } from './errors';
 import { WRITE_STATUSES, type PostUpdate, type RestoreOutcome } from './postTypes';
@@ -24,10 +24,7 @@ function termNames(names: readonly string[] | undefined): FormValue {
 }
 
 export class PostChanges {
-  constructor(
-    private readonly t: Transport,
-    private readonly parseWith: typeof ParseWith,
-  ) {}
+  constructor(private readonly t: Transport) {}
 
   /** posts/new (`target` 'new') or posts/$ID: the post as the site saved it. */
   async write(site: string | number, target: string, fields: PostUpdate, opts: CallOptions): Promise<PostV11> {
@@ -51,7 +48,7 @@ export class PostChanges {
     });
     const path = `/sites/${encodeURIComponent(s)}/posts/${target}`;
     const body = await this.t.send({ method: 'POST', version: '1.1', path, form, messageContext: { site: s }, signal: opts.signal });
-    return this.parseWith(schemas().postV11Schema, body, { request: `POST /v1.1${path}`, site: s });
+    return parseWith(schemas().postV11Schema, body, { request: `POST /v1.1${path}`, site: s });
   }
 
   async trash(site: string | number, postId: number, opts: CallOptions): Promise<PostV11> {
@@ -59,7 +56,7 @@ export class PostChanges {
     positiveInt('post ID', postId);
     const path = `/sites/${encodeURIComponent(s)}/posts/${postId}/delete`;
     const body = await this.t.send({ method: 'POST', version: '1.1', path, messageContext: { site: s }, signal: opts.signal });
-    return this.parseWith(schemas().postV11Schema, body, { request: `POST /v1.1${path}`, site: s });
+    return parseWith(schemas().postV11Schema, body, { request: `POST /v1.1${path}`, site: s });
   }
 
   async restore(
@@ -73,7 +70,7 @@ export class PostChanges {
     const path = `/sites/${encodeURIComponent(s)}/posts/${postId}/restore`;
     const body = await this.t.send({ method: 'POST', version, path, common, messageContext: { site: s }, signal });
     const ctx = { request: `POST /v${version}${path}`, site: s };
-    return version === '1' ? this.parseWith(schemas().postV1Schema, body, ctx) : this.parseWith(schemas().postV11Schema, body, ctx);
+    return version === '1' ? parseWith(schemas().postV1Schema, body, ctx) : parseWith(schemas().postV11Schema, body, ctx);
   }
 
   async restoreMany(
@@ -94,7 +91,7 @@ export class PostChanges {
       messageContext: { site: s },
       signal: opts.signal,
     });
-    return splitRestoreResults(ids, body, { request: `POST /v1.1${path}`, site: s }, this.parseWith);
+    return splitRestoreResults(ids, body, { request: `POST /v1.1${path}`, site: s });
   }
 }
 
@@ -103,7 +100,6 @@ export function splitRestoreResults(
   ids: readonly number[],
   body: unknown,
   ctx: { request: string; site?: string },
-  parseWith: typeof ParseWith,
 ): Map<number, RestoreOutcome> {
   const { results } = parseWith(schemas().restoreResultsSchema, body, ctx);
   const out = new Map<number, RestoreOutcome>();

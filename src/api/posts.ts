@@ -190,6 +190,6 @@ export class PostsApi extends Reactions {
   /** What changes a post (postChanges.ts), loaded with the first change. */
   private async changes(): Promise<PostChanges> {
     const { PostChanges } = await import('./postChanges');
-    return (this.changer ??= new PostChanges(this.t, parseWith));
+    return (this.changer ??= new PostChanges(this.t));
   }
 }

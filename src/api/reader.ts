@@ -33,7 +33,7 @@ export class ReaderApi {
    */
   async actions(): Promise<ReaderActions> {
     const { ReaderActions } = await import('./readerActions');
-    return (this.acts ??= new ReaderActions(this.t, parseWith));
+    return (this.acts ??= new ReaderActions(this.t));
   }
 
   /** GET /v1.1/read/tags/$tag/posts as a prepared request (a tag's row pages it); the whole call is `actions().tagPosts`. */
@@ -43,7 +43,7 @@ export class ReaderApi {
 
   /** GET /v1.1/read/following/mine as a prepared request (a list's pages); the call itself is `actions().followedSites`. */
   followedSitesRequest(params: FollowedSitesParams = {}): Prepared<FollowedSites> {
-    return followedSitesRequest(params, parseWith);
+    return followedSitesRequest(params);
   }
 
   /** GET /v1.1/read/sites/$site/posts: one site's posts as the Reader shows them, newest first by default. */

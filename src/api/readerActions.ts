@@ -6,10 +6,10 @@
  * refusal: a ContentSiteError of kind `api` whose sentence says what was not done.
  *
  * Loaded with its first use as a chunk of its own (`api.reader.actions()`): it is handed the
- * client's transport and answer decoder.
+ * client's transport.
  */
 import { schemas } from './schemasLoad';
-import type { parseWith as ParseWith } from './decode';
+import { parseWith } from './decode';
 import { ContentSiteError, invalidInput } from './errors';
 import type { FormValue } from './encode';
 import { followAddress } from './followAddress';
@@ -40,10 +40,7 @@ function ids(name: string, values: readonly number[]): number[] {
 const refusal = (userMessage: string, request: string): ContentSiteError => new ContentSiteError({ kind: 'api', userMessage, request });
 
 export class ReaderActions {
-  constructor(
-    private readonly t: Transport,
-    private readonly parseWith: typeof ParseWith,
-  ) {}
+  constructor(private readonly t: Transport) {}
 
   /** GET /v1.1/sites/$site/follows/mine: whether the user follows the site. */
   async followStatus(site: string | number, opts: CallOptions = {}): Promise<FollowingStatus> {
@@ -55,7 +52,7 @@ export class ReaderActions {
     const path = `/sites/${encodeURIComponent(s)}/follows/mine`;
     return {
       spec: { method: 'GET', version: '1.1', path, messageContext: { site: s } },
-      parse: (body) => this.parseWith(schemas().followingStatusSchema, body, { request: `GET /v1.1${path}`, site: s }),
+      parse: (body) => parseWith(schemas().followingStatusSchema, body, { request: `GET /v1.1${path}`, site: s }),
     };
   }
 
@@ -73,7 +70,7 @@ export class ReaderActions {
     const path = `/sites/${encodeURIComponent(s)}/posts/${postId}/likes/`;
     return {
       spec: { method: 'GET', version: '1.1', path, messageContext: { site: s } },
-      parse: (body) => this.parseWith(schemas().likersSchema, body, { request: `GET /v1.1${path}`, site: s }),
+      parse: (body) => parseWith(schemas().likersSchema, body, { request: `GET /v1.1${path}`, site: s }),
     };
   }
 
@@ -93,7 +90,7 @@ export class ReaderActions {
     const request = `POST /v1.1${path}`;
     const form: Record<string, FormValue> = { url: address, source: options.source };
     const body = await this.t.send({ method: 'POST', version: '1.1', path, form, signal: options.signal });
-    const answer = this.parseWith(schemas().subscribeSchema, body, { request });
+    const answer = parseWith(schemas().subscribeSchema, body, { request });
     if (answer.subscribed !== on)
       throw refusal(
         on
@@ -110,7 +107,7 @@ export class ReaderActions {
   }
 
   followedSitesRequest(params: FollowedSitesParams = {}): Prepared<FollowedSites> {
-    return followedSitesRequest(params, this.parseWith);
+    return followedSitesRequest(params);
   }
 
   /** POST /wpcom/v2/seen-posts/seen/new: the feed's items (each post's `feed_ID` and `feed_item_ID`) are seen. */
@@ -146,7 +143,7 @@ export class ReaderActions {
     const form: Record<string, FormValue> = { [ownerKey]: owner, [listKey]: ids(listKey, list), source: options.source };
     const request = `POST /wpcom/v2${path}`;
     const body = await this.t.send({ method: 'POST', version: 'wpcom/v2', path, form, signal: options.signal });
-    if (this.parseWith(schemas().doneSchema, body, { request }).status !== true)
+    if (parseWith(schemas().doneSchema, body, { request }).status !== true)
       throw refusal(`The service did not mark ${list.length === 1 ? 'the post' : `the ${list.length} posts`} as ${what}.`, request);
   }
 
@@ -165,7 +162,7 @@ export class ReaderActions {
     const path = `/read/tags/${encodeURIComponent(slug)}/mine/${on ? 'new' : 'delete'}`;
     const request = `POST /v1.1${path}`;
     const body = await this.t.send({ method: 'POST', version: '1.1', path, signal: options.signal });
-    const answer = this.parseWith(schemas().tagFollowSchema, body, { request });
+    const answer = parseWith(schemas().tagFollowSchema, body, { request });
     if (answer.subscribed !== on)
       throw refusal(
         on ? `The service did not follow the tag "${slug}".` : `The service did not stop following the tag "${slug}".`,
@@ -194,7 +191,7 @@ export class ReaderActions {
     const path = `/me/block/sites/${encodeURIComponent(s)}/${on ? 'new' : 'delete'}`;
     const request = `POST /v1.1${path}`;
     const body = await this.t.send({ method: 'POST', version: '1.1', path, messageContext: { site: s }, signal: options.signal });
-    if (this.parseWith(schemas().doneSchema, body, { request, site: s }).success !== true)
+    if (parseWith(schemas().doneSchema, body, { request, site: s }).success !== true)
       throw refusal(on ? `The service did not block ${s}.` : `The service did not unblock ${s}.`, request);
   }
 }

@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import { normalizeNotification, splitBatch, stripHtml, unwrapEnvelope } from '../../../src/api';
-import { parseWith } from '../../../src/api/decode';
 import { splitRestoreResults } from '../../../src/api/postChanges';
 import { decodeResponse } from '../../../src/api/decode';
 import { ContentSiteError } from '../../../src/api/errors';
@@ -8,6 +7,7 @@ import { commentSchema } from '../../../src/api/schemas/comment';
 import { rawNotificationSchema } from '../../../src/api/schemas/notification';
 import { feedPostSchema } from '../../../src/api/schemas/post';
 import { trashListSchema } from '../../../src/api/schemas/trash';
+import { loadSchemas } from '../../../src/api/schemasLoad';
 
 const ctx = { request: 'GET /test' };
 const raw = (status: number, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) => ({
@@ -17,6 +17,9 @@ const raw = (status: number, body: unknown, headers: Record<string, string> = { 
 });
 
 describe('notification normalisation (real payload shapes)', () => {
+  // The client loads its schemas before it reads an answer (Transport.send): so does this.
+  before(() => loadSchemas());
+
   it('reads a block-shaped note with ranges, read instead of unread, and an ISO timestamp', () => {
     const parsed = rawNotificationSchema.parse({
       id: 6481,
@@ -68,6 +71,9 @@ describe('notification normalisation (real payload shapes)', () => {
 });
 
 describe("a post's or a comment's link", () => {
+  // The client loads its schemas before it reads an answer (Transport.send): so does this.
+  before(() => loadSchemas());
+
   it('is kept as the URL parser writes it when it is http(s), dropped otherwise; the rest of the item is read', () => {
     const post = (URL: string) => feedPostSchema.parse({ ID: 5, title: 'T', URL, short_URL: URL });
     assert.equal(
@@ -92,6 +98,9 @@ describe("a post's or a comment's link", () => {
 });
 
 describe('trash listing', () => {
+  // The client loads its schemas before it reads an answer (Transport.send): so does this.
+  before(() => loadSchemas());
+
   it('keeps found and the opaque next_page handle', () => {
     const list = trashListSchema.parse({
       found: 42,
@@ -104,6 +113,9 @@ describe('trash listing', () => {
 });
 
 describe('batch answers', () => {
+  // The client loads its schemas before it reads an answer (Transport.send): so does this.
+  before(() => loadSchemas());
+
   it('maps each url as given to its body or its typed error', () => {
     const urls = ['/sites/2001', '/sites/9999', '/read/tags'];
     const out = splitBatch(
@@ -129,6 +141,9 @@ describe('batch answers', () => {
 });
 
 describe('restore-several answers', () => {
+  // The client loads its schemas before it reads an answer (Transport.send): so does this.
+  before(() => loadSchemas());
+
   it('splits per-post results into restored posts and errors', () => {
     const out = splitRestoreResults(
       [881, 882],
@@ -139,7 +154,6 @@ describe('restore-several answers', () => {
         },
       },
       { request: 'POST x', site: 'demo.example.blog' },
-      parseWith,
     );
     const a = out.get(881);
     assert.ok(a?.ok);
@@ -152,6 +166,9 @@ describe('restore-several answers', () => {
 });
 
 describe('envelope and error decoding', () => {
+  // The client loads its schemas before it reads an answer (Transport.send): so does this.
+  before(() => loadSchemas());
+
   it('unwraps http_envelope and lets the inner status decide', () => {
     const env = {
       code: 403,
