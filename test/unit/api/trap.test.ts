@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { ContentSiteClient } from '../../../src/api';
 import { hasEmptySubject } from '../../../src/api/notificationShape';
+import { loadSchemas } from '../../../src/api/schemasLoad';
 
 const api = new ContentSiteClient({ baseUrl: 'http://127.0.0.1:9/rest', token: 'unused' });
 const page = (notes: unknown[]) => ({ number: notes.length, last_seen_time: 1, notes });
@@ -14,6 +15,9 @@ const note = (id: number, subject: unknown) => ({
 });
 
 describe('trap: notes with empty subjects', () => {
+  // The client loads its schemas before it reads an answer (Transport.send): so does this.
+  before(() => loadSchemas());
+
   const body = page([
     note(1, { html: '<b>Ann</b> and 2 others liked <i>Hello</i>' }),
     note(2, {}),

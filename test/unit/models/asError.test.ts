@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { ContentSiteError } from '../../../src/api';
 import { decodeResponse } from '../../../src/api/decode';
 import { outcomeUnknown, unknownBecause } from '../../../src/models/asError';
+import { loadSchemas } from '../../../src/api/schemasLoad';
 
 const ctx = { request: 'POST /v1.1/notifications/read' };
 
@@ -21,6 +22,9 @@ function decoded(status: number, body: string, contentType = 'application/json')
 }
 
 describe('outcomeUnknown: a failed write the service may have applied', () => {
+  // The client loads its schemas before it reads an answer (Transport.send): so does this.
+  before(() => loadSchemas());
+
   it('a 5xx, JSON or an HTML error page, is unknown: the service failed, it did not say the write was not applied', () => {
     for (const status of [500, 502, 503, 504]) {
       const json = decoded(status, JSON.stringify({ error: 'internal_error', message: 'An internal error occurred.' }));
