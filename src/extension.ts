@@ -22,6 +22,7 @@ import { RefreshFeature } from './features/refresh';
 import { SignInFeature } from './features/signIn';
 import { SiteFeature } from './features/site';
 import { SiteFolderFeature } from './features/siteFolder';
+import { contributedTools, ToolsFeature } from './features/tools';
 import { TrashFeature } from './features/trash';
 import { ChosenSite } from './models/chosenSite';
 import type { Disposal } from './models/disposable';
@@ -104,6 +105,8 @@ export async function activate(context: vscode.ExtensionContext) {
     siteFolder: own(new SiteFolderFeature(shared)),
     refresh: own(new RefreshFeature(shared)),
   };
+  // The agent's tools act through the views' own models.
+  const tools = own(new ToolsFeature(shared, features, contributedTools(context.extension.packageJSON)));
   running = Object.values(features);
 
   /** For the in-host tests (`started`: the stored session read, and the views painted from it). */
@@ -112,6 +115,7 @@ export async function activate(context: vscode.ExtensionContext) {
     started: features.refresh.started,
     auth,
     site,
+    tools: tools.calls,
     ...listsOf(features),
   };
 }

@@ -1,11 +1,12 @@
 /**
  * `npm run manifest`: writes the action catalog's contributions (scripts/manifest/actions.ts)
- * into package.json and package.nls.json, replacing what they said of the catalog's commands and
+ * and the language model tools' (scripts/manifest/tools.ts) into package.json and package.nls.json, replacing what they said of the catalog's commands and
  * keeping everything else where it was. Run it after changing the catalog; the unit test fails until then.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogCommandIds, catalogManifest, type MenuEntry } from './actions';
+import { toolsManifest } from './tools';
 
 const root = join(__dirname, '..', '..');
 const read = (f: string) => JSON.parse(readFileSync(join(root, f), 'utf8'));
@@ -29,8 +30,12 @@ c.commands = replaceIn(c.commands, m.commands);
 c.menus.commandPalette = replaceIn<MenuEntry>(c.menus.commandPalette, m.palette);
 c.menus['view/item/context'] = replaceIn<MenuEntry>(c.menus['view/item/context'], m.rows);
 c.keybindings = replaceIn(c.keybindings, m.keybindings);
+// The tools are all the catalog's: written whole.
+c.languageModelTools = toolsManifest();
 write('package.json', pkg);
 
 const nls = read('package.nls.json');
 write('package.nls.json', { ...nls, ...m.titles });
-console.log(`Wrote ${m.commands.length} commands, ${m.rows.length} row entries and ${m.keybindings.length} keys of the action catalog.`);
+console.log(
+  `Wrote ${m.commands.length} commands, ${m.rows.length} row entries and ${m.keybindings.length} keys of the action catalog, and ${c.languageModelTools.length} tools.`,
+);

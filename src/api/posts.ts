@@ -54,6 +54,9 @@ export interface PostListParams extends Omit<TrashedParams, 'page'> {
   /** Only posts that carry this metadata key (and, with `meta_value`, this value). */
   meta_key?: string;
   meta_value?: string;
+  /** Only posts in this category, or with this tag (a slug or a name). */
+  category?: string;
+  tag?: string;
 }
 
 /** A posts listing's answer (the trash's, or any statuses'), read as a page. */

@@ -37,7 +37,8 @@ export type NotificationsDeps = ListFeatureDeps & Pick<Shared, 'log' | 'client' 
 
 export class NotificationsFeature extends ListFeature<NotificationsModel, NotificationsProvider> {
   /** Acting on notes (approve, spam, trash with undo, like, follow, reply); see NoteActionsModel. */
-  private readonly noteActions: NoteActionsModel;
+  /** Acting on notes (the tools act through it too). */
+  readonly noteActions: NoteActionsModel;
 
   constructor(deps: NotificationsDeps) {
     const { log, client, auth } = deps;

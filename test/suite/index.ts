@@ -22,6 +22,7 @@ export function run(): Promise<void> {
   require('./posts.test');
   require('./terms.test');
   require('./comments.test');
+  require('./tools.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} in-host test(s) failed.`)) : resolve()));

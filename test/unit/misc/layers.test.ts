@@ -3,7 +3,8 @@
  * imports and import() included). `ids.ts` names things and `settings.ts` declares
  * the settings; both import nothing. `config.ts` and `localize.ts` read the editor's settings and
  * language for the layers above them, and `report.ts` shows every message to the user (config.ts's
- * among them). `services/` holds what extension.ts makes once for the features; extension.ts is the
+ * among them). `services/` holds what extension.ts makes once for the features; `tools/` the chat
+ * agent's tools, which act through the features' models; extension.ts is the
  * build's one entry.
  */
 import * as assert from 'node:assert/strict';
@@ -21,6 +22,7 @@ const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   { name: 'views', holds: ['views/'] },
   { name: 'commands', holds: ['commands/'] },
   { name: 'services', holds: ['services/'] },
+  { name: 'tools', holds: ['tools/'] },
   { name: 'features', holds: ['features/'] },
   { name: 'extension', holds: ['extension.ts'] },
 ];

@@ -1,0 +1,409 @@
+/**
+ * The work of the language model tools (features/tools.ts registers them; this loads with the
+ * first call): every call is checked against its schema, then refused with the reason when signed
+ * out, without a chosen site, or (a tool that changes anything) in Restricted Mode; a change asks
+ * first (`prepare`: the confirmation names exactly what will change) and goes through the model
+ * its view renders (toolItems.ts), so the view shows it at once and a removal waits for Undo.
+ * Every result is JSON: the tool's own words in `said`, what people wrote on the site apart in
+ * `siteContent` fields, at most TOOL_LIMITS.resultBytes, with `next` for the next page.
+ */
+import * as vscode from 'vscode';
+import type { ContentSiteClient, PostV11 } from '../api';
+import type { ContentSiteError } from '../api/errors';
+import { localized } from '../localize';
+import type { ActionEntry } from '../models/actionCatalog';
+import type { ChosenSite } from '../models/chosenSite';
+import type { CommentsModel } from '../models/commentsModel';
+import type { FollowingModel } from '../models/followingModel';
+import type { NoteActionsModel } from '../models/noteActionsModel';
+import type { NotificationsModel } from '../models/notificationsModel';
+import type { TrashModel } from '../models/trashModel';
+import { report } from '../report';
+import type { ReaderPosts } from '../services/readerPosts';
+import { bounded, htmlText, pageOf, siteContent, startOf } from './siteContent';
+import { checkInput, TOOL_BY_NAME, TOOL_LIMITS, type ReadTool, type ToolSpec } from './toolCatalog';
+import {
+  commentItems,
+  commentText,
+  noteItems,
+  noteText,
+  readerItems,
+  readerText,
+  type ItemId,
+  type ToolItems,
+  type ToolOutcome,
+} from './toolItems';
+
+export interface ToolWorkDeps {
+  log: vscode.LogOutputChannel;
+  client: () => ContentSiteClient;
+  auth: { current(): unknown };
+  site: Pick<ChosenSite, 'site' | 'label'>;
+  notes: { model: NotificationsModel; actions: NoteActionsModel };
+  comments: CommentsModel;
+  following: FollowingModel;
+  readerPosts: ReaderPosts;
+  trash: TrashModel;
+}
+
+type Input = Record<string, unknown>;
+
+/** A tool's answer: its own words (`said`) and, apart, what it read. */
+interface Answer {
+  tool: string;
+  said: string;
+  refused?: true;
+  [more: string]: unknown;
+}
+
+const text = (a: Answer | string) =>
+  new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(typeof a === 'string' ? a : JSON.stringify(a))]);
+
+/** Said plainly, with nothing sent. */
+const refusal = (t: ToolSpec, why: string): Answer => ({ tool: t.name, refused: true, said: why });
+
+/** Markdown-free text for a confirmation (what people wrote, shown to the user as written). */
+const md = (s: string) => s.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
+
+export function toolWork(deps: ToolWorkDeps) {
+  const items: Record<string, ToolItems> = {
+    notifications: noteItems(deps.notes.model, deps.notes.actions),
+    comments: commentItems(deps.comments),
+    following: readerItems(
+      (key) => deps.readerPosts.views.find(key),
+      () => deps.readerPosts.actions(),
+    ),
+  };
+  const siteName = () => deps.site.label ?? deps.site.site ?? '';
+  /** The site as a confirmation names it: its title and its address. */
+  const siteNamed = () =>
+    deps.site.label && deps.site.label !== deps.site.site ? `${deps.site.label} (${deps.site.site ?? ''})` : siteName();
+  /** Which tools need a chosen site. */
+  const needsSite = (t: ToolSpec) =>
+    t.run.kind === 'restore' ||
+    (t.run.kind === 'read' && (t.run.what === 'pendingComments' || t.run.what === 'searchPosts')) ||
+    (t.run.kind === 'action' && t.run.word === 'comments');
+
+  /** Why the call cannot run now (nothing is sent then), or undefined. */
+  function blocked(t: ToolSpec): string | undefined {
+    if (!deps.auth.current())
+      return 'Not signed in to Content Site: the user signs in with the command "Content Site: Sign In" (or the Sign In button of the Content Site sidebar). Nothing was read or sent.';
+    if (t.writes && !vscode.workspace.isTrusted)
+      return 'This workspace is in Restricted Mode: Content Site changes nothing on the site from an untrusted workspace. The user can trust the workspace (Manage Workspace Trust) and ask again. Nothing was sent.';
+    if (needsSite(t) && !deps.site.site)
+      return 'No site is chosen: the user chooses one with "Content Site: Select Site…". Nothing was read or sent.';
+    return undefined;
+  }
+
+  /** The confirmation of a change: its title, and each item it changes (who wrote it, on which post). */
+  async function prepare(name: string, input: unknown): Promise<vscode.PreparedToolInvocation | undefined> {
+    const t = TOOL_BY_NAME.get(name);
+    if (!t) return undefined;
+    if (!t.writes) return { invocationMessage: `${t.displayName}…` };
+    const checked = checkInput(t, input);
+    // A call that will be refused changes nothing, so it asks nothing: invoke says why.
+    if (!checked.ok || blocked(t)) return { invocationMessage: `${t.displayName}…` };
+    const v = checked.value;
+    if (t.run.kind === 'restore') {
+      await loaded(deps.trash);
+      const lines = (v.ids as number[]).map((id) => {
+        const p = deps.trash.post(id);
+        return `- ${p ? `“${md(htmlText(p.title, 120) || '(no title)')}” (${p.type ?? 'post'} ${id})` : `post ${id}, not in the Trash view`}`;
+      });
+      return confirm(t, `Restore from the trash of ${md(siteNamed())}:\n\n${lines.join('\n')}`);
+    }
+    if (t.run.kind !== 'action') return undefined;
+    const { entry: e, word } = t.run;
+    const kind = items[word];
+    const ids = (v.ids as ItemId[] | undefined) ?? (v.id !== undefined ? [v.id as ItemId] : []);
+    const on = e.kind === 'toggle' ? v.on !== false : undefined;
+    const verb =
+      e.kind === 'toggle'
+        ? on
+          ? e.labels.on
+          : e.labels.off
+        : e.readState
+          ? v.read === false
+            ? e.labels.off
+            : e.labels.on
+          : (e.labels.title ?? e.labels.on).replace(/…$/, '');
+    const where = word === 'comments' ? ` on ${md(siteNamed())}` : '';
+    // None of them is in the view: nothing will change, so nothing is asked (invoke says why).
+    if (!e.undoes && ids.every((id) => kind.describe(id) === undefined)) return { invocationMessage: `${t.displayName}…` };
+    const lines = ids.slice(0, TOOL_LIMITS.ids).map((id) => {
+      const it = kind.describe(id);
+      if (!it) return `- ${id}: not in the ${t.run.kind === 'action' ? t.run.table.label : ''} view (it will be left alone)`;
+      const who = it.content?.from ? `${md(it.content.from)}: ` : '';
+      const about = it.on ? ` — on “${md(bounded(it.on.text, 80))}”` : '';
+      return `- ${md(it.is)} ${md(String(id))}: ${who}“${md(bounded(it.content?.text, 140))}”${about}`;
+    });
+    const textLine = typeof v.text === 'string' ? `\n\nThe text:\n\n> ${md(bounded(v.text, 600))}` : '';
+    const undoLine =
+      e.kind === 'remove' || (e.kind === 'toggle' && !on && e.removed)
+        ? `\n\nThey leave the view at once; an Undo message lets you take it back for a few seconds before anything is sent.`
+        : e.confirm
+          ? '\n\nThis cannot be undone.'
+          : '';
+    const what = e.undoes ? 'Undo the last removal of' : `${verb}`;
+    return confirm(t, `${md(what)}${where}:\n\n${lines.join('\n') || '- the latest one'}${textLine}${undoLine}`);
+  }
+
+  const confirm = (t: ToolSpec, message: string): vscode.PreparedToolInvocation => ({
+    invocationMessage: `${t.displayName}…`,
+    confirmationMessages: { title: `${t.displayName}?`, message: new vscode.MarkdownString(message) },
+  });
+
+  async function invoke(name: string, input: unknown): Promise<vscode.LanguageModelToolResult> {
+    const t = TOOL_BY_NAME.get(name);
+    if (!t) return text(`No Content Site tool is called ${bounded(name, 80)}.`);
+    const checked = checkInput(t, input);
+    if (!checked.ok) return text(refusal(t, checked.why));
+    const why = blocked(t);
+    if (why) return text(refusal(t, why));
+    try {
+      const answer = await run(t, checked.value);
+      deps.log.info(`tool ${t.name}: ${answer.said}`);
+      return text(answer);
+    } catch (err) {
+      const e = err as ContentSiteError;
+      deps.log.warn(`tool ${t.name} failed: ${e.kind ?? ''} ${e.code ?? ''}`);
+      return text(
+        refusal(t, `The service did not do it: ${localized(e.userMessage ?? (err instanceof Error ? err.message : String(err)))}`),
+      );
+    }
+  }
+
+  async function run(t: ToolSpec, v: Input): Promise<Answer> {
+    switch (t.run.kind) {
+      case 'read':
+        return READERS[t.run.what](t, v);
+      case 'restore':
+        return restore(t, v.ids as number[]);
+      case 'action':
+        return act(t, t.run.entry, items[t.run.word], v);
+    }
+  }
+
+  /** Each item's state as its view now shows it (or that it left the view). */
+  const nowOf = (kind: ToolItems, ids: readonly ItemId[]) =>
+    ids.map((id) => {
+      const it = kind.describe(id);
+      return it ? { id, is: it.is, now: it.state } : { id, now: 'not in the view any more' };
+    });
+  const reasonOf = (o: ToolOutcome) => (o.error ? localized(o.error.userMessage) : undefined);
+
+  async function act(t: ToolSpec, e: ActionEntry, kind: ToolItems, v: Input): Promise<Answer> {
+    const label = t.run.kind === 'action' ? t.run.table.label : '';
+    if (e.undoes) {
+      const r = await kind.undo(v.id as ItemId | undefined);
+      return {
+        tool: t.name,
+        said:
+          r === 'undone'
+            ? 'Undone: the items are back and nothing was sent.'
+            : r === undefined
+              ? 'Nothing was waiting for Undo.'
+              : `Not undone: ${r}.`,
+      };
+    }
+    if (e.readState && kind.markRead) {
+      const o = await kind.markRead(v.ids as ItemId[], v.read !== false);
+      return {
+        tool: t.name,
+        said: `The service now shows ${o.acted.length} of ${(v.ids as ItemId[]).length} marked ${v.read === false ? 'unread' : 'read'}.`,
+        items: nowOf(kind, v.ids as ItemId[]),
+      };
+    }
+    if (e.kind === 'reply' || e.kind === 'edit') {
+      const id = v.id as ItemId;
+      if (kind.offering([id], e).length === 0)
+        return refusal(t, `${String(id)} is not in the ${label} view or does not offer ${e.labels.on}. Nothing was sent.`);
+      const c = await kind.write(id, e, v.text as string);
+      const held = c.status === 'unapproved' ? ' The site holds it for moderation: it shows once approved.' : '';
+      return {
+        tool: t.name,
+        said: `${e.kind === 'edit' ? 'Saved' : 'Posted'}: the service holds comment ${c.ID} with status ${c.status === 'unapproved' ? 'pending' : c.status}.${held}`,
+        comment: { id: c.ID, status: c.status, text: siteContent(htmlText(c.content), 'you') },
+      };
+    }
+    const ids = v.ids as ItemId[];
+    const on = v.on !== false;
+    const targets = kind.offering(ids, e, e.kind === 'toggle' ? on : undefined);
+    const left = ids.filter((id) => !targets.map(String).includes(String(id)));
+    const leftNote = left.length ? ` Left alone (not in the view, not offering it, or already so): ${left.join(', ')}.` : '';
+    if (targets.length === 0)
+      return refusal(t, `None of the given items offers ${e.labels.on} as the view shows them now. Nothing was sent.${leftNote}`);
+    if (e.kind === 'remove' || (e.kind === 'toggle' && !on && e.removed)) return removal(t, e, kind, targets, leftNote);
+    const o = e.kind === 'toggle' ? await kind.toggle(targets, e, on) : await kind.act(targets, e);
+    const reason = reasonOf(o);
+    return {
+      tool: t.name,
+      said: `The service confirmed ${e.kind === 'toggle' ? (on ? e.labels.on : e.labels.off) : e.labels.on} on ${o.acted.length} of ${targets.length}.${o.failed.length ? ` Not done on ${o.failed.join(', ')}${reason ? `: ${reason}` : ''} (they show what the service has).` : ''}${leftNote}`,
+      items: nowOf(kind, targets),
+    };
+  }
+
+  /** A removal: gone from the view at once, the same Undo message as the view's, sent when its window ends. */
+  async function removal(t: ToolSpec, e: ActionEntry, kind: ToolItems, targets: ItemId[], leftNote: string): Promise<Answer> {
+    const pending = await kind.remove(targets, e);
+    if (!pending)
+      return refusal(
+        t,
+        `None of the given items can be removed that way now (one may already wait for Undo). Nothing was sent.${leftNote}`,
+      );
+    const n = pending.ids.length;
+    const sentence = e.removed ? (n === 1 ? localized(e.removed.one) : localized(e.removed.many, n)) : localized(e.labels.on);
+    const undoLabel = vscode.l10n.t('Undo');
+    let undone = false;
+    void report.info(sentence, undoLabel).then((pick) => {
+      if (pick === undoLabel) undone = pending.undo() === 'undone';
+      else pending.sendNow();
+    });
+    const o = await pending.done;
+    if (undone || (o.acted.length === 0 && o.failed.length === 0))
+      return {
+        tool: t.name,
+        said: `The user pressed Undo before it was sent: nothing was sent, and the ${n} item(s) are back in the view.`,
+      };
+    const reason = reasonOf(o);
+    return {
+      tool: t.name,
+      said: `The service confirmed ${e.labels.on} on ${o.acted.length} of ${n}.${o.failed.length ? ` Not done on ${o.failed.join(', ')}${reason ? `: ${reason}` : ''}; they are back in the view.` : ''}${leftNote}`,
+      items: nowOf(kind, pending.ids),
+    };
+  }
+
+  async function restore(t: ToolSpec, ids: number[]): Promise<Answer> {
+    await loaded(deps.trash);
+    const held = ids.filter((id) => deps.trash.post(id) !== undefined);
+    if (held.length === 0) return refusal(t, 'None of these posts is in the Trash view. Nothing was sent.');
+    const r = await deps.trash.restore(held);
+    const one = (p: PostV11) => ({ id: p.ID, status: p.status, title: siteContent(htmlText(p.title, 200)) });
+    return {
+      tool: t.name,
+      said: `Restored ${r.restored.length} of ${held.length}.${r.alreadyGone.length ? ` ${r.alreadyGone.length} were no longer in the trash.` : ''}${r.failed.length ? ` ${r.failed.length} refused: ${localized(r.failed[0].error.userMessage)}` : ''}${r.unconfirmed.length ? ` Whether ${r.unconfirmed.length} were restored is unknown: the service could not be asked.` : ''}${ids.length > held.length ? ` Not in the Trash view: ${ids.filter((id) => !held.includes(id)).join(', ')}.` : ''}`,
+      restored: r.restored.map(one),
+    };
+  }
+
+  /** The list loaded once (a view never opened has not asked yet). */
+  async function loaded(m: { state: { kind: string }; refresh(): Promise<void> }): Promise<void> {
+    if (m.state.kind === 'idle') await m.refresh();
+  }
+
+  /** A page of a list the view holds, loading the service's next page when the page runs past it. */
+  async function listed<T>(
+    t: ToolSpec,
+    v: Input,
+    m: { state: { kind: string; error?: ContentSiteError }; hasMore: boolean; refresh(): Promise<void>; loadMore(): Promise<void> },
+    all: () => readonly T[],
+    frame: (items: T[], next?: string) => Omit<Answer, 'tool'>,
+  ): Promise<Answer> {
+    const start = startOf(v.cursor);
+    if (start === undefined) return refusal(t, 'That "cursor" is not one this tool gave. Nothing was read.');
+    await loaded(m);
+    if (m.state.kind === 'error') return refusal(t, `The service did not answer: ${localized(m.state.error!.userMessage)}`);
+    // At most two more pages of the service per call: one call never reads the whole site.
+    for (let i = 0; i < 2 && all().length < start + TOOL_LIMITS.page && m.hasMore; i++) await m.loadMore();
+    return JSON.parse(
+      pageOf(all(), start, (shown, next) => ({
+        tool: t.name,
+        ...frame(shown, next ?? (m.hasMore && shown.length > 0 ? String(start + shown.length) : undefined)),
+      })),
+    ) as Answer;
+  }
+
+  const READERS: Record<ReadTool, (t: ToolSpec, v: Input) => Promise<Answer>> = {
+    unreadNotes: (t, v) =>
+      listed(
+        t,
+        v,
+        deps.notes.model,
+        () => deps.notes.model.notes.filter((n) => n.unread > 0),
+        (shown, next) => ({
+          said: `${shown.length} unread notification(s)${next ? '; more with cursor "next"' : ''}.`,
+          notifications: shown.map(noteText),
+          ...(next ? { next } : {}),
+        }),
+      ),
+    pendingComments: (t, v) => {
+      const model = deps.comments;
+      const pending = model.queue('unapproved');
+      // Every queue loads together (one batch), as the view's do; Pending's own refusal (a role that may not moderate) is said.
+      const queue = {
+        get state() {
+          return model.state.kind === 'idle' ? model.state : pending.state;
+        },
+        get hasMore() {
+          return pending.hasMore;
+        },
+        refresh: () => model.refresh(),
+        loadMore: () => model.loadMoreOf('unapproved'),
+      };
+      return listed(
+        t,
+        v,
+        queue,
+        () => pending.items,
+        (shown, next) => {
+          const known = new Set(model.queue('approved').items.map((c) => authorKey(c.author)));
+          return {
+            said: `${shown.length} pending comment(s) on ${siteName()}${next ? '; more with cursor "next"' : ''}. "authorApprovedBefore" is true when the same author has an approved comment among the ${model.queue('approved').items.length} approved ones loaded.`,
+            comments: shown.map((c) => commentText(c, known.has(authorKey(c.author)))),
+            ...(next ? { next } : {}),
+          };
+        },
+      );
+    },
+    unseenFollowing: (t, v) =>
+      listed(
+        t,
+        v,
+        deps.following,
+        () => deps.following.items.filter((p) => p.is_seen !== true),
+        (shown, next) => ({
+          said: `${shown.length} unseen post(s) in Following${next ? '; more with cursor "next"' : ''}.`,
+          posts: shown.map(readerText),
+          ...(next ? { next } : {}),
+        }),
+      ),
+    searchPosts: async (t, v) => {
+      const site = deps.site.site!;
+      const page = await deps.client().posts.list(site, {
+        search: typeof v.text === 'string' && v.text.trim() ? v.text.trim() : undefined,
+        status: v.status ? [v.status as 'publish'] : ['publish', 'draft', 'pending', 'private', 'future'],
+        type: (v.type as 'post' | 'page' | undefined) ?? 'post',
+        tag: v.tag as string | undefined,
+        category: v.category as string | undefined,
+        number: TOOL_LIMITS.page,
+        page_handle: v.cursor as string | undefined,
+        fields: 'ID,title,type,status,date,modified,author',
+      });
+      const rows = page.posts.map((p) => ({
+        id: p.ID,
+        type: p.type,
+        status: p.status,
+        date: p.date,
+        title: siteContent(htmlText(p.title, 200), p.author?.name),
+      }));
+      return JSON.parse(
+        pageOf(rows, 0, (shown) => ({
+          tool: t.name,
+          said: `${page.found} match(es) on ${siteName()}; ${shown.length} here${page.nextPage ? '; more with cursor "next"' : ''}.`,
+          posts: shown,
+          ...(page.nextPage && shown.length === rows.length ? { next: page.nextPage } : {}),
+        })),
+      ) as Answer;
+    },
+  };
+
+  return { prepare, invoke };
+}
+
+/** A comment's author, as the same person across comments. */
+function authorKey(a: { ID?: number | string; login?: string; name?: string } | undefined): string {
+  if (!a) return '';
+  return Number(a.ID) > 0 ? `id:${String(a.ID)}` : `name:${(a.login || a.name || '').toLowerCase()}`;
+}
+
+export type ToolWork = ReturnType<typeof toolWork>;
