@@ -4,7 +4,7 @@
  * schema (made from the catalog's zod schema). `npm run manifest` writes it as
  * `contributes.languageModelTools`; the unit test `test/unit/tools/toolCatalog.test.ts` holds package.json to it.
  */
-import { inputSchema, TOOLS } from '../../src/tools/toolCatalog';
+import { inputSchema, TOOLS, type ToolSpec } from '../../src/tools/toolCatalog';
 
 export interface ManifestTool {
   name: string;
@@ -18,8 +18,8 @@ export interface ManifestTool {
   inputSchema: Record<string, unknown>;
 }
 
-export function toolsManifest(): ManifestTool[] {
-  return TOOLS.map((t) => ({
+export function toolsManifest(tools: readonly ToolSpec[] = TOOLS): ManifestTool[] {
+  return tools.map((t) => ({
     name: t.name,
     toolReferenceName: t.reference,
     displayName: t.displayName,

@@ -256,8 +256,9 @@ function otherTools(): ToolSpec[] {
 /** The word of a table's view: `contentSite.<word>`. */
 const wordOf = (table: ActionTable) => table.views[0].split('.')[1];
 
-function makeTools(): ToolSpec[] {
-  const actions = ACTION_TABLES.flatMap((table) => {
+/** The tools of these action tables, after the listed ones. */
+export function toolsOf(tables: readonly ActionTable[]): ToolSpec[] {
+  const actions = tables.flatMap((table) => {
     const word = wordOf(table);
     const items = ITEMS[word];
     if (!items) throw new Error(`The action table of ${table.label} has no item kind in toolCatalog.ts (ITEMS.${word}).`);
@@ -267,7 +268,7 @@ function makeTools(): ToolSpec[] {
 }
 
 /** Every tool, read tools first. */
-export const TOOLS: readonly ToolSpec[] = makeTools();
+export const TOOLS: readonly ToolSpec[] = toolsOf(ACTION_TABLES);
 
 export const TOOL_BY_NAME: ReadonlyMap<string, ToolSpec> = new Map(TOOLS.map((t) => [t.name, t]));
 

@@ -159,4 +159,55 @@ describe('The language model tools in the extension host', () => {
       [],
     );
   });
+
+  it('the walk the issue asks for: approve the pending comments of people approved before, and reply thanks to the question on the last post', async () => {
+    const { svc, api } = await signedInWithSite();
+    type Listed = { id: number; state: { post: number; authorApprovedBefore: boolean }; content: { from: string; text: string } };
+    const pending = (await call('contentSite_comments_pending', {})).comments as Listed[];
+    const known = pending.filter((c) => c.state.authorApprovedBefore).map((c) => c.id);
+    // Who had a comment approved on the site before, as the service holds it.
+    const world = [...svc.world().comments.values()].filter((c) => c.siteId === svc.world().comments.get(8700)!.siteId);
+    const approvedAuthors = new Set(world.filter((c) => c.status === 'approved').map((c) => c.authorId));
+    const expected = pending.filter((c) => approvedAuthors.has(svc.world().comments.get(c.id)!.authorId)).map((c) => c.id);
+    assert.deepEqual(known, expected, 'authorApprovedBefore says who had a comment approved');
+    assert.ok(
+      known.length > 0 && known.length < pending.length,
+      `some, not all: ${known.join(', ')} of ${pending.map((c) => c.id).join(', ')}`,
+    );
+    const asked = await confirmation(api, 'contentSite_comments_approve', { ids: known });
+    assert.ok(
+      asked && known.every((id) => asked.message.includes(svc.world().comments.get(id)!.authorName)),
+      'the confirmation names each author',
+    );
+    const approved = await call('contentSite_comments_approve', { ids: known });
+    assert.match(approved.said, new RegExp(`confirmed Approve on ${known.length} of ${known.length}`));
+    for (const id of known) assert.equal(svc.world().comments.get(id)!.status, 'approved');
+    assert.ok(!api.models.comments.queue('unapproved').items.some((c) => known.includes(c.ID)), 'they left Pending in the Comments view');
+    // The newest post (the search lists newest first) that has a question waiting among the pending comments.
+    const newest = (await call('contentSite_posts_search', {})).posts as Array<{ id: number }>;
+    const question = newest
+      .map((p) => pending.find((c) => c.state.post === p.id && c.content.text.includes('?')))
+      .find((c) => c !== undefined);
+    assert.ok(question, 'a question on a recent post');
+    const reply = await call('contentSite_comments_reply', { id: question.id, text: 'Thanks for asking!' });
+    assert.match(reply.said, /the service holds comment \d+/);
+    const id = (reply.comment as { id: number }).id;
+    assert.equal(svc.world().comments.get(id)!.parent, question.id);
+    assert.equal(svc.world().comments.get(id)!.content.includes('Thanks for asking!'), true);
+  });
+
+  it('a Reader post liked from a tool is liked on the service and in Following', async () => {
+    const { svc, api } = await signedInWithSite();
+    const posts = (await call('contentSite_following_unseen', {})).posts as Array<{ id: string; state: { liked: boolean } }>;
+    const post = posts.find((p) => !p.state.liked);
+    assert.ok(post, 'an unliked unseen post');
+    const done = await call('contentSite_following_like', { ids: [post.id] });
+    assert.match(done.said, /confirmed Like on 1 of 1/);
+    const [site, id] = post.id.split('/').map(Number);
+    assert.equal(api.models.following.items.find((p) => Number(p.site_ID) === site && Number(p.ID) === id)?.i_like, true);
+    assert.ok(
+      svc.requests.some((r) => r.method === 'POST' && r.path.includes(`/posts/${id}/likes/new`)),
+      'the like was sent',
+    );
+  });
 });
