@@ -191,6 +191,11 @@ export class SiteFolders extends Disposable {
     return pick?.s;
   }
 
+  /** Every open site folder's session. */
+  get all(): readonly SiteFolderSession[] {
+    return [...this.sessions.values()];
+  }
+
   /** The session of the folder at `root`, when it is open. */
   session(root: string): SiteFolderSession | undefined {
     return this.sessions.get(root);

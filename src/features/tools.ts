@@ -12,7 +12,9 @@ import type { ToolWork, ToolWorkDeps } from '../tools/tools.work';
 import type { CommentsFeature } from './comments';
 import type { FollowingFeature } from './following';
 import type { NotificationsFeature } from './notifications';
+import type { SiteFolderFeature } from './siteFolder';
 import type { TrashFeature } from './trash';
+import { SiteModel } from '../models/siteModel';
 
 export type ToolsDeps = Pick<Shared, 'log' | 'client' | 'auth' | 'site' | 'readerPosts'>;
 
@@ -22,6 +24,7 @@ export interface ToolFeatures {
   comments: CommentsFeature;
   following: FollowingFeature;
   trash: TrashFeature;
+  siteFolder: SiteFolderFeature;
 }
 
 /** The tool names a manifest contributes. */
@@ -47,6 +50,8 @@ export class ToolsFeature extends Disposable {
       following: features.following.model,
       readerPosts: deps.readerPosts,
       trash: features.trash.model,
+      sites: new SiteModel(deps.client),
+      folders: features.siteFolder,
     };
     // Made once; a work that did not load is loaded again at the next call.
     const load = () =>

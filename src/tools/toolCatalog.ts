@@ -40,7 +40,12 @@ export const TOOL_NAMES = {
   pendingComments: 'contentSite_comments_pending',
   searchPosts: 'contentSite_posts_search',
   unseenFollowing: 'contentSite_following_unseen',
+  readPost: 'contentSite_posts_read',
+  folderStatus: 'contentSite_siteFolder_status',
   restorePosts: 'contentSite_trash_restore',
+  publishFile: 'contentSite_postFile_publish',
+  pullFile: 'contentSite_postFile_pull',
+  syncFolder: 'contentSite_siteFolder_sync',
 } as const;
 
 /** Each table's items, by the word of its first view (contentSite.<word>). */
@@ -68,14 +73,16 @@ const ITEMS: Readonly<Record<string, ItemKind>> = {
   },
 };
 
+/** The tools that change something besides the catalog's actions, by their key in TOOL_NAMES. */
+export type ChangeTool = 'restorePosts' | 'publishFile' | 'pullFile' | 'syncFolder';
 /** The read tools, by their key in TOOL_NAMES. */
-export type ReadTool = Exclude<keyof typeof TOOL_NAMES, 'restorePosts'>;
+export type ReadTool = Exclude<keyof typeof TOOL_NAMES, ChangeTool>;
 
 /** What a tool does when called (the work file runs it by this). */
 export type ToolRun =
   | { readonly kind: 'action'; readonly table: ActionTable; readonly entry: ActionEntry; readonly word: string }
   | { readonly kind: 'read'; readonly what: ReadTool }
-  | { readonly kind: 'restore' };
+  | { readonly kind: 'change'; readonly what: ChangeTool };
 
 export interface ToolSpec {
   readonly name: string;
@@ -248,7 +255,62 @@ function otherTools(): ToolSpec[] {
       icon: '$(discard)',
       input: z.object({ ids: z.array(numericId).min(1).max(TOOL_LIMITS.ids).describe('The post ids.') }).strict(),
       writes: true,
-      run: { kind: 'restore' },
+      run: { kind: 'change', what: 'restorePosts' },
+    },
+    {
+      name: TOOL_NAMES.readPost,
+      reference: 'readPost',
+      displayName: 'Read a post as Markdown',
+      userDescription: 'One post or page of the chosen site, as it opens as a Markdown post file.',
+      modelDescription: `Reads one post or page of the chosen site by its id (from contentSite_posts_search) as the Markdown post file Open as Markdown makes of it: YAML front matter (title, status, categories, tags…) then the body. Long posts come in parts of about 6,000 characters; "next" reads the part after. Asks nothing and changes nothing. ${SITE_TEXT}`,
+      icon: '$(markdown)',
+      input: z.object({ id: numericId.describe('The post id.'), cursor }).strict(),
+      writes: false,
+      run: read('readPost'),
+    },
+    {
+      name: TOOL_NAMES.folderStatus,
+      reference: 'siteFolderStatus',
+      displayName: 'Site folder status',
+      userDescription: 'What a site folder’s Source Control view shows: its changes here and on the site.',
+      modelDescription: `Checks a site folder (a clone of a site in this workspace) with the site and lists its Source Control groups: Changed on Both, Changed on the Site, Changed Here, New Here, Deleted on the Site and Not Sent, each row with its workspace-relative path, post id and title (at most ${TOOL_LIMITS.page} rows per group, with the group's count). "folder": a path in it, when the workspace has several. Asks nothing and changes nothing. ${SITE_TEXT}`,
+      icon: '$(source-control)',
+      input: z.object({ folder: z.string().max(1000).optional().describe('A workspace path inside the site folder.') }).strict(),
+      writes: false,
+      run: read('folderStatus'),
+    },
+    {
+      name: TOOL_NAMES.publishFile,
+      reference: 'publishPostFile',
+      displayName: 'Publish a post file',
+      userDescription: 'Publish a Markdown post file of the workspace to the chosen site, as Publish to Site does.',
+      modelDescription: `Publishes one Markdown post file of this workspace (its workspace-relative path) to the chosen site, exactly as the editor's Publish to Site does: the file is saved first, a post changed on the site since the file last saw it is not overwritten (the user is shown both and chooses), a change beyond the writer's edits waits for the user's say, and a site that cannot be reached puts it in the folder's outbox. A file outside the workspace's folders (links followed) is refused. The user is asked to confirm it first, with the file and the site. Returns what the site holds after it (post id, status, modified) or that the post did not change and why it may not have.`,
+      icon: '$(cloud-upload)',
+      input: z.object({ path: z.string().min(1).max(1000).describe('The post file, relative to the workspace folder.') }).strict(),
+      writes: true,
+      run: { kind: 'change', what: 'publishFile' },
+    },
+    {
+      name: TOOL_NAMES.pullFile,
+      reference: 'pullPostFile',
+      displayName: 'Pull a post file',
+      userDescription: 'Replace a post file with the site’s version of its post, as Pull from Site does.',
+      modelDescription: `Replaces one Markdown post file of this workspace with the site's version of its post, exactly as Pull from Site does (a file holding changes not on the site is replaced only when the user says so in its own question). A file outside the workspace's folders is refused. The user is asked to confirm it first. Returns whether the file now holds the site's version.`,
+      icon: '$(cloud-download)',
+      input: z.object({ path: z.string().min(1).max(1000).describe('The post file, relative to the workspace folder.') }).strict(),
+      writes: true,
+      run: { kind: 'change', what: 'pullFile' },
+    },
+    {
+      name: TOOL_NAMES.syncFolder,
+      reference: 'syncSiteFolder',
+      displayName: 'Sync a site folder',
+      userDescription: 'Sync a site folder with its site, as its Source Control Sync does.',
+      modelDescription: `Syncs a site folder with its site exactly as its Source Control Sync does: pulls what changed only on the site, merges what changed on both (three-way; a conflict is left in the file for the writer), publishes what changed here (the same guards as Publish). The user is asked to confirm it first, with how many posts go each way. "folder": a path in it, when the workspace has several. Returns how many were pulled, published, merged, left in conflict, waiting for the user's say, waiting in the outbox, left alone and failed.`,
+      icon: '$(sync)',
+      input: z.object({ folder: z.string().max(1000).optional().describe('A workspace path inside the site folder.') }).strict(),
+      writes: true,
+      run: { kind: 'change', what: 'syncFolder' },
     },
   ];
 }

@@ -20,6 +20,11 @@ import type { NotificationsModel } from '../models/notificationsModel';
 import type { TrashModel } from '../models/trashModel';
 import { report } from '../report';
 import type { ReaderPosts } from '../services/readerPosts';
+import type { SiteModel } from '../models/siteModel';
+import type { SiteFolderSession } from '../commands/siteFolderSession';
+import type { FolderGroup } from '../models/siteFolderModel';
+import type { SyncOutcome } from '../writing/siteSync';
+import { COMMANDS } from '../ids';
 import { bounded, htmlText, pageOf, siteContent, startOf } from './siteContent';
 import { checkInput, TOOL_BY_NAME, TOOL_LIMITS, type ReadTool, type ToolSpec } from './toolCatalog';
 import {
@@ -44,7 +49,26 @@ export interface ToolWorkDeps {
   following: FollowingModel;
   readerPosts: ReaderPosts;
   trash: TrashModel;
+  sites: SiteModel;
+  /** The workspace's site folders (the site-folder feature). */
+  folders: {
+    folder(path?: string): Promise<SiteFolderSession | string>;
+    check(s: SiteFolderSession): Promise<void>;
+    sync(s: SiteFolderSession): Promise<SyncOutcome | undefined>;
+  };
 }
+
+/** The groups as the Source Control view names them, in its order. */
+const GROUP_NAMES: ReadonlyArray<[FolderGroup, string]> = [
+  ['both', 'Changed on Both'],
+  ['site', 'Changed on the Site'],
+  ['here', 'Changed Here'],
+  ['new', 'New Here'],
+  ['deleted', 'Deleted on the Site'],
+  ['held', 'Not Sent'],
+];
+/** How much of a post's Markdown one answer holds. */
+const POST_PART = 6000;
 
 type Input = Record<string, unknown>;
 
@@ -80,8 +104,8 @@ export function toolWork(deps: ToolWorkDeps) {
     deps.site.label && deps.site.label !== deps.site.site ? `${deps.site.label} (${deps.site.site ?? ''})` : siteName();
   /** Which tools need a chosen site. */
   const needsSite = (t: ToolSpec) =>
-    t.run.kind === 'restore' ||
-    (t.run.kind === 'read' && (t.run.what === 'pendingComments' || t.run.what === 'searchPosts')) ||
+    (t.run.kind === 'change' && t.run.what !== 'syncFolder') ||
+    (t.run.kind === 'read' && (t.run.what === 'pendingComments' || t.run.what === 'searchPosts' || t.run.what === 'readPost')) ||
     (t.run.kind === 'action' && t.run.word === 'comments');
 
   /** Why the call cannot run now (nothing is sent then), or undefined. */
@@ -104,7 +128,8 @@ export function toolWork(deps: ToolWorkDeps) {
     // A call that will be refused changes nothing, so it asks nothing: invoke says why.
     if (!checked.ok || blocked(t)) return { invocationMessage: `${t.displayName}…` };
     const v = checked.value;
-    if (t.run.kind === 'restore') {
+    if (t.run.kind === 'change' && t.run.what !== 'restorePosts') return changeConfirmation(t, t.run.what, v);
+    if (t.run.kind === 'change') {
       await loaded(deps.trash);
       const lines = (v.ids as number[]).map((id) => {
         const p = deps.trash.post(id);
@@ -177,8 +202,12 @@ export function toolWork(deps: ToolWorkDeps) {
     switch (t.run.kind) {
       case 'read':
         return READERS[t.run.what](t, v);
-      case 'restore':
-        return restore(t, v.ids as number[]);
+      case 'change':
+        return t.run.what === 'restorePosts'
+          ? restore(t, v.ids as number[])
+          : t.run.what === 'syncFolder'
+            ? syncFolder(t, v.folder as string | undefined)
+            : postFileChange(t, t.run.what, v.path as string);
       case 'action':
         return act(t, t.run.entry, items[t.run.word], v);
     }
@@ -286,6 +315,114 @@ export function toolWork(deps: ToolWorkDeps) {
     };
   }
 
+  /** The post file a tool names, once the shared guard (real path, links followed) has it inside a workspace folder; else why not. */
+  async function postFileOf(path: string): Promise<{ uri: vscode.Uri; rel: string } | string> {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const given = vscode.Uri.file(path);
+    const candidates = path.startsWith('/') ? [given] : folders.map((f) => vscode.Uri.joinPath(f.uri, path));
+    const w = await import('../writing/index');
+    for (const uri of candidates) {
+      const folder = vscode.workspace.getWorkspaceFolder(uri);
+      if (!folder) continue;
+      try {
+        await w.realPathInside(folder.uri.fsPath, uri.fsPath);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        return 'That file leads outside its workspace folder through a link: nothing of it is read or sent.';
+      }
+      if (!uri.path.endsWith('.md')) return 'That is not a Markdown post file (.md). Nothing was sent.';
+      return { uri, rel: vscode.workspace.asRelativePath(uri, folders.length > 1) };
+    }
+    return "No such file in this workspace's folders (a path outside them is never read). Nothing was sent.";
+  }
+
+  /** What a publish, a pull or a Sync will change, for its confirmation (nothing asked when it will be refused). */
+  async function changeConfirmation(t: ToolSpec, what: 'publishFile' | 'pullFile' | 'syncFolder', v: Input) {
+    const quiet = { invocationMessage: `${t.displayName}…` };
+    if (what === 'syncFolder') {
+      const s = await deps.folders.folder(v.folder as string | undefined);
+      if (typeof s === 'string') return quiet;
+      await deps.folders.check(s);
+      const g = s.model.groups();
+      return confirm(
+        t,
+        `Sync ${md(vscode.workspace.asRelativePath(s.root, true))} with ${md(s.marker.url ?? s.marker.site)}:\n\n- to publish from here: ${g.here.length + g.new.length} (${g.new.length} new)\n- to pull from the site: ${g.site.length}\n- to merge (changed on both): ${g.both.length}\n- deleted on the site (left for you): ${g.deleted.length}`,
+      );
+    }
+    const file = await postFileOf(v.path as string);
+    if (typeof file === 'string') return quiet;
+    const w = await import('../writing/index');
+    const meta = w.parsePostFile((await vscode.workspace.openTextDocument(file.uri)).getText()).meta;
+    const post = meta.id ? `post ${meta.id}` : 'a new post';
+    const title = md(bounded(meta.title, 120) || '(no title)');
+    return confirm(
+      t,
+      what === 'publishFile'
+        ? `Publish ${md(file.rel)} (“${title}”, ${post}) to ${md(siteNamed())}.`
+        : `Replace ${md(file.rel)} (“${title}”) with the site's version of ${post} from ${md(siteNamed())}.`,
+    );
+  }
+
+  /** Publish or Pull, as the editor's command runs it (its guards and questions), then what the site and the file hold. */
+  async function postFileChange(t: ToolSpec, what: 'publishFile' | 'pullFile', path: string): Promise<Answer> {
+    const file = await postFileOf(path);
+    if (typeof file === 'string') return refusal(t, file);
+    const w = await import('../writing/index');
+    const site = deps.site.site!;
+    const textOf = async () => (await vscode.workspace.openTextDocument(file.uri)).getText();
+    const before = await textOf();
+    const idBefore = w.parsePostFile(before).meta.id;
+    if (what === 'pullFile' && idBefore === undefined)
+      return refusal(t, `${file.rel} is not published yet: there is nothing to pull. Nothing was changed.`);
+    const siteBefore = idBefore ? await deps.sites.editablePost(site, idBefore).catch(() => undefined) : undefined;
+    await vscode.commands.executeCommand(what === 'publishFile' ? COMMANDS.posts.publish : COMMANDS.posts.pull, file.uri);
+    const after = await textOf();
+    if (what === 'pullFile')
+      return after === before
+        ? {
+            tool: t.name,
+            said: `${file.rel} is unchanged: it already held the site's version, or the user kept their changes, or the service refused (the editor said which).`,
+          }
+        : { tool: t.name, said: `${file.rel} now holds the site's version of post ${idBefore}.` };
+    const id = w.parsePostFile(after).meta.id;
+    if (id === undefined)
+      return { tool: t.name, said: `${file.rel} was not published (the editor said why; nothing on the site changed).` };
+    const now = await deps.sites.editablePost(site, id);
+    if (siteBefore && siteBefore.modified === now.modified)
+      return {
+        tool: t.name,
+        said: `The site's post ${id} did not change: the editor said why (it changed on the site since this file saw it, a change beyond the writer's edits waits for their say, the service refused, or it waits in the outbox).`,
+        post: { id, status: now.status, modified: now.modified },
+      };
+    return {
+      tool: t.name,
+      said: `${idBefore === undefined ? 'Created' : 'Updated'} post ${id} on ${siteName()}: the site holds it with status ${now.status}, modified ${now.modified}.`,
+      post: { id, status: now.status, modified: now.modified, title: siteContent(htmlText(now.title, 200)) },
+    };
+  }
+
+  async function syncFolder(t: ToolSpec, folder?: string): Promise<Answer> {
+    const s = await deps.folders.folder(folder);
+    if (typeof s === 'string') return refusal(t, `${s} Nothing was synced.`);
+    const out = await deps.folders.sync(s);
+    if (!out)
+      return refusal(
+        t,
+        'Sync did not run: the editor said why (signed out, Restricted Mode, another site or service than the folder’s, or a failure). Nothing was synced.',
+      );
+    const n = (a: readonly unknown[]) => a.length;
+    return {
+      tool: t.name,
+      said: `Synced ${vscode.workspace.asRelativePath(s.root, true)} with ${s.marker.site}: ${out.pulled} pulled, ${n(out.published)} published (${out.published.filter((p) => p.created).length} new), ${n(out.merged)} merged, ${n(out.conflicts)} left in conflict for the writer, ${n(out.unintended)} waiting for the user's say, ${n(out.unreachable)} in the outbox, ${n(out.leftAlone)} left for the next Sync, ${n(out.failed)} failed.`,
+      conflicts: out.conflicts.map((p) => vscode.workspace.asRelativePath(p)),
+      failed: out.failed.map((f) => ({
+        ...(f.path ? { path: vscode.workspace.asRelativePath(f.path) } : {}),
+        ...(f.id ? { id: f.id } : {}),
+        why: bounded(f.message, 200),
+      })),
+    };
+  }
+
   /** The list loaded once (a view never opened has not asked yet). */
   async function loaded(m: { state: { kind: string }; refresh(): Promise<void> }): Promise<void> {
     if (m.state.kind === 'idle') await m.refresh();
@@ -367,6 +504,49 @@ export function toolWork(deps: ToolWorkDeps) {
           ...(next ? { next } : {}),
         }),
       ),
+    readPost: async (t, v) => {
+      const start = startOf(v.cursor);
+      if (start === undefined) return refusal(t, 'That "cursor" is not one this tool gave. Nothing was read.');
+      const site = deps.site.site!;
+      const [w, post] = await Promise.all([import('../writing/index'), deps.sites.editablePost(site, v.id as number)]);
+      const { text: file } = await w.postAsFile(post, site);
+      const part = file.slice(start * POST_PART, (start + 1) * POST_PART);
+      const more = (start + 1) * POST_PART < file.length;
+      return {
+        tool: t.name,
+        said: `Post ${post.ID} (${post.type ?? 'post'}, ${post.status}) as a Markdown post file: part ${start + 1} of ${Math.max(1, Math.ceil(file.length / POST_PART))}${more ? '; more with cursor "next"' : ''}.`,
+        markdown: siteContent(part, post.author?.name),
+        ...(more ? { next: String(start + 1) } : {}),
+      };
+    },
+    folderStatus: async (t, v) => {
+      const s = await deps.folders.folder(v.folder as string | undefined);
+      if (typeof s === 'string') return refusal(t, s);
+      await deps.folders.check(s);
+      const g = s.model.groups();
+      const rel = (p?: string) => (p ? vscode.workspace.asRelativePath(p, true) : undefined);
+      const answer = (rows: number): Answer => ({
+        tool: t.name,
+        said: `${rel(s.root.fsPath)} is a clone of ${s.marker.site}: ${GROUP_NAMES.map(([k, name]) => `${g[k].length} ${name}`).join(', ')}.${rows < TOOL_LIMITS.page ? ` At most ${rows} rows of each group are listed here.` : ''}`,
+        groups: GROUP_NAMES.filter(([k]) => g[k].length > 0).map(([k, name]) => ({
+          group: name,
+          count: g[k].length,
+          rows: g[k].slice(0, rows).map((r) => ({
+            ...(r.path ? { path: rel(r.path) } : {}),
+            ...(r.id ? { id: r.id } : {}),
+            ...(r.title ? { title: siteContent(bounded(r.title, 120)) } : {}),
+            ...(r.conflicted ? { conflicted: true } : {}),
+            ...(r.problem ? { why: bounded(r.problem, 200) } : {}),
+          })),
+        })),
+      });
+      // As many rows of each group as fit in one answer's bound.
+      for (const rows of [TOOL_LIMITS.page, 10, 5, 2]) {
+        const a = answer(rows);
+        if (Buffer.byteLength(JSON.stringify(a)) <= TOOL_LIMITS.resultBytes) return a;
+      }
+      return answer(0);
+    },
     searchPosts: async (t, v) => {
       const site = deps.site.site!;
       const page = await deps.client().posts.list(site, {

@@ -6,6 +6,9 @@
  * changes in the views' models, with the Undo of the views.
  */
 import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { SETTINGS } from '../../src/settings';
 import { captureMessages, EXTENSION_ID, fresh, restoreSettings, setSetting, type ExtensionApi } from './harness';
@@ -143,7 +146,7 @@ describe('The language model tools in the extension host', () => {
     );
   });
 
-  it('input its schema refuses, an id the view does not hold, and Restricted-Mode rules come back as refusals with nothing sent', async () => {
+  it('input its schema refuses and an id the view does not hold come back as refusals with nothing sent or asked', async () => {
     const { svc, api } = await signedInWithSite();
     await api.views.comments.reload();
     svc.requests.length = 0;
@@ -208,6 +211,69 @@ describe('The language model tools in the extension host', () => {
     assert.ok(
       svc.requests.some((r) => r.method === 'POST' && r.path.includes(`/posts/${id}/likes/new`)),
       'the like was sent',
+    );
+  });
+
+  it('a post file published from a tool goes the way Publish goes: asked first with the file and the site, the site holds it, the file names it', async () => {
+    const { svc, api } = await signedInWithSite();
+    const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    mkdirSync(join(root, 'posts'), { recursive: true });
+    writeFileSync(join(root, 'posts', 'from-the-agent.md'), '---\ntitle: From the agent\nstatus: draft\n---\nWritten for a tool.\n');
+    const asked = await confirmation(api, 'contentSite_postFile_publish', { path: 'posts/from-the-agent.md' });
+    assert.ok(asked, 'it asks first');
+    assert.match(asked.message, /posts\/from-the-agent\.md.*From the agent.*a new post.*demo\.example\.blog/s);
+    const done = await call('contentSite_postFile_publish', { path: 'posts/from-the-agent.md' });
+    const created = [...svc.world().posts.values()].find((p) => p.title === 'From the agent');
+    assert.ok(created, done.said);
+    assert.match(done.said, new RegExp(`Created post ${created.ID} .*status draft`));
+    const read = await call('contentSite_posts_read', { id: created.ID });
+    assert.match((read.markdown as { text: string }).text, /title: From the agent[\s\S]*Written for a tool\./);
+  });
+
+  it('a post file outside the workspace, or reached through a link that leads out of it, is refused with nothing sent and no outside path said', async () => {
+    const { svc, api } = await signedInWithSite();
+    const outside = join(mkdtempSync(join(tmpdir(), 'cs-tool-')), 'secret.md');
+    writeFileSync(outside, '---\ntitle: Not yours\n---\nPrivate.\n');
+    const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    mkdirSync(join(root, 'posts'), { recursive: true });
+    const link = join(root, 'posts', 'linked-out.md');
+    try {
+      symlinkSync(outside, link);
+    } catch {
+      // Already there from an earlier run of this suite in the same workspace.
+    }
+    svc.requests.length = 0;
+    for (const path of [outside, 'posts/linked-out.md', '../../etc/passwd', 'posts/missing.md']) {
+      assert.equal(await confirmation(api, 'contentSite_postFile_publish', { path }), undefined, `${path}: nothing asked`);
+      const a = await call('contentSite_postFile_publish', { path });
+      assert.equal(a.refused, true, path);
+      assert.ok(!a.said.includes(outside) && !a.said.includes(tmpdir()), `no outside path in: ${a.said}`);
+    }
+    assert.deepEqual(
+      svc.requests.filter((r) => r.method === 'POST'),
+      [],
+    );
+  });
+
+  it('in Restricted Mode every tool that changes something refuses with the reason; reading still works', async () => {
+    const { svc, api } = await signedInWithSite();
+    await api.views.comments.reload();
+    const trust = Object.getOwnPropertyDescriptor(vscode.workspace, 'isTrusted')!;
+    Object.defineProperty(vscode.workspace, 'isTrusted', { get: () => false, configurable: true });
+    svc.requests.length = 0;
+    try {
+      assert.equal(await confirmation(api, 'contentSite_comments_approve', { ids: [PENDING] }), undefined);
+      const a = await call('contentSite_comments_approve', { ids: [PENDING] });
+      assert.equal(a.refused, true);
+      assert.match(a.said, /Restricted Mode/);
+      assert.ok(Array.isArray((await call('contentSite_comments_pending', {})).comments));
+    } finally {
+      Object.defineProperty(vscode.workspace, 'isTrusted', trust);
+    }
+    assert.equal(svc.world().comments.get(PENDING)!.status, 'unapproved');
+    assert.deepEqual(
+      svc.requests.filter((r) => r.method === 'POST'),
+      [],
     );
   });
 });
