@@ -4,7 +4,14 @@
  * schema (made from the catalog's zod schema). `npm run manifest` writes it as
  * `contributes.languageModelTools`; the unit test `test/unit/tools/toolCatalog.test.ts` holds package.json to it.
  */
-import { inputSchema, TOOLS, type ToolSpec } from '../../src/tools/toolCatalog';
+import { toJSONSchema } from 'zod/v4-mini';
+import { TOOLS, type ToolSpec } from '../../src/tools/toolCatalog';
+
+/** A tool's JSON input schema, as the manifest declares it (made from the catalog's zod schema). */
+export function inputSchema(t: ToolSpec): Record<string, unknown> {
+  const { $schema: _ignored, ...schema } = toJSONSchema(t.input) as Record<string, unknown>;
+  return schema;
+}
 
 export interface ManifestTool {
   name: string;

@@ -9,15 +9,14 @@ import { Disposable } from '../models/disposable';
 import { reportFailure } from '../report';
 import type { SiteFolderCommands } from '../commands/siteFolderCommands';
 import type { SiteFolderDeps, SiteFolders } from '../commands/siteFolders';
-import type { SiteFolderSession } from '../commands/siteFolderSession';
-import type { SyncOutcome } from '../writing/siteSync';
 import type { Shared } from '../services/shared';
 
 export class SiteFolderFeature extends Disposable {
   /** The workspace's site folders and their commands, once loaded. */
   private folders?: Promise<{ folders: SiteFolders; commands: SiteFolderCommands }>;
 
-  private readonly load: () => Promise<{ folders: SiteFolders; commands: SiteFolderCommands }>;
+  /** The folders' machinery, loaded with the first use (the agent's tools use it too). */
+  readonly loaded: () => Promise<{ folders: SiteFolders; commands: SiteFolderCommands }>;
 
   constructor(private readonly deps: SiteFolderDeps & Pick<Shared, 'outbox'>) {
     super();
@@ -29,7 +28,7 @@ export class SiteFolderFeature extends Disposable {
           () => undefined,
         ),
     });
-    const load = (this.load = () =>
+    const load = (this.loaded = () =>
       (this.folders ??= Promise.all([import('../commands/siteFolders'), import('../commands/siteFolderCommands')]).then(
         ([{ SiteFolders }, { SiteFolderCommands }]) => {
           const folders = new SiteFolders(deps);
@@ -60,32 +59,6 @@ export class SiteFolderFeature extends Disposable {
       });
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(look));
     look();
-  }
-
-  /**
-   * The site folder that holds `path` (none given: the only one), its changes checked with the site
-   * first, for the agent's tools; a sentence instead when there is none or several to choose from.
-   */
-  async folder(path?: string): Promise<SiteFolderSession | string> {
-    if (!(await marked()) && !this.folders) return 'No folder of this workspace is a clone of a site (Clone Site into Folder… makes one).';
-    const { folders } = await this.load();
-    await folders.openWorkspace();
-    const all = folders.all;
-    const s = path ? folders.sessionOf(path) : all.length === 1 ? all[0] : undefined;
-    if (!s)
-      return path ? 'That path is not in a site folder of this workspace.' : `This workspace has ${all.length} site folders: name one.`;
-    await s.ready;
-    return s;
-  }
-
-  /** Checks the folder with the site (what Check Site for Changes does): its groups are then current. */
-  async check(s: SiteFolderSession): Promise<void> {
-    await s.check();
-  }
-
-  /** Sync, as its button runs it (its questions included): what it did, or undefined when it did not run (said to the user). */
-  async sync(s: SiteFolderSession): Promise<SyncOutcome | undefined> {
-    return (await this.load()).commands.sync(s.root);
   }
 }
 

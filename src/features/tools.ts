@@ -8,24 +8,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../models/disposable';
 import type { Shared } from '../services/shared';
-import type { ToolWork, ToolWorkDeps } from '../tools/tools.work';
-import type { CommentsFeature } from './comments';
-import type { FollowingFeature } from './following';
-import type { NotificationsFeature } from './notifications';
-import type { SiteFolderFeature } from './siteFolder';
-import type { TrashFeature } from './trash';
-import { SiteModel } from '../models/siteModel';
-
-export type ToolsDeps = Pick<Shared, 'log' | 'client' | 'auth' | 'site' | 'readerPosts'>;
-
-/** The features whose models the tools act through. */
-export interface ToolFeatures {
-  notifications: NotificationsFeature;
-  comments: CommentsFeature;
-  following: FollowingFeature;
-  trash: TrashFeature;
-  siteFolder: SiteFolderFeature;
-}
+import type { ToolSources, ToolWork } from '../tools/tools.work';
 
 /** The tool names a manifest contributes. */
 export function contributedTools(packageJSON: unknown): string[] {
@@ -38,25 +21,13 @@ export class ToolsFeature extends Disposable {
   /** What the registered tools call (for the in-host tests: a confirmation as the tool gives it). */
   readonly calls: { prepare(name: string, input: unknown): Promise<vscode.PreparedToolInvocation | undefined> };
 
-  constructor(deps: ToolsDeps, features: ToolFeatures, names: readonly string[]) {
+  /** `features`: the features whose models the tools act through. */
+  constructor(shared: Shared, features: Omit<ToolSources, 'shared'>, names: readonly string[]) {
     super();
-    const workDeps: ToolWorkDeps = {
-      log: deps.log,
-      client: deps.client,
-      auth: deps.auth,
-      site: deps.site,
-      notes: { model: features.notifications.model, actions: features.notifications.noteActions },
-      comments: features.comments.model,
-      following: features.following.model,
-      readerPosts: deps.readerPosts,
-      trash: features.trash.model,
-      sites: new SiteModel(deps.client),
-      folders: features.siteFolder,
-    };
     // Made once; a work that did not load is loaded again at the next call.
     const load = () =>
       (this.work ??= import('../tools/tools.work').then(
-        (m) => m.toolWork(workDeps),
+        (m) => m.toolWork({ shared, ...features }),
         (err: unknown) => {
           this.work = undefined;
           throw err;

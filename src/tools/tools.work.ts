@@ -20,7 +20,11 @@ import type { NotificationsModel } from '../models/notificationsModel';
 import type { TrashModel } from '../models/trashModel';
 import { report } from '../report';
 import type { ReaderPosts } from '../services/readerPosts';
-import type { SiteModel } from '../models/siteModel';
+import { SiteModel } from '../models/siteModel';
+import type { Shared } from '../services/shared';
+import type { SiteFolders } from '../commands/siteFolders';
+import type { SiteFolderCommands } from '../commands/siteFolderCommands';
+import { resolve } from 'node:path';
 import type { SiteFolderSession } from '../commands/siteFolderSession';
 import type { FolderGroup } from '../models/siteFolderModel';
 import type { SyncOutcome } from '../writing/siteSync';
@@ -39,7 +43,18 @@ import {
   type ToolOutcome,
 } from './toolItems';
 
-export interface ToolWorkDeps {
+/** What the tools act through: the shared services and the features' models (extension.ts hands them in). */
+export interface ToolSources {
+  shared: Pick<Shared, 'log' | 'client' | 'auth' | 'site' | 'readerPosts'>;
+  notifications: { model: NotificationsModel; noteActions: NoteActionsModel };
+  comments: { model: CommentsModel };
+  following: { model: FollowingModel };
+  trash: { model: TrashModel };
+  /** The site folders' machinery, loaded with its first use. */
+  siteFolder: { loaded(): Promise<{ folders: SiteFolders; commands: SiteFolderCommands }> };
+}
+
+interface ToolWorkDeps {
   log: vscode.LogOutputChannel;
   client: () => ContentSiteClient;
   auth: { current(): unknown };
@@ -50,11 +65,36 @@ export interface ToolWorkDeps {
   readerPosts: ReaderPosts;
   trash: TrashModel;
   sites: SiteModel;
-  /** The workspace's site folders (the site-folder feature). */
   folders: {
     folder(path?: string): Promise<SiteFolderSession | string>;
     check(s: SiteFolderSession): Promise<void>;
     sync(s: SiteFolderSession): Promise<SyncOutcome | undefined>;
+  };
+}
+
+/** The workspace's site folders as the tools ask for them. */
+function siteFolders(loaded: ToolSources['siteFolder']['loaded']): ToolWorkDeps['folders'] {
+  return {
+    /** The site folder that holds `path` (none given: the only one), ready; a sentence instead when there is none or several. */
+    folder: async (path) => {
+      const { folders } = await loaded();
+      await folders.openWorkspace();
+      const all = folders.all;
+      if (all.length === 0) return 'No folder of this workspace is a clone of a site (Clone Site into Folder… makes one).';
+      const s = path
+        ? folders.sessionOf(resolve(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '/', path))
+        : all.length === 1
+          ? all[0]
+          : undefined;
+      if (!s)
+        return path ? 'That path is not in a site folder of this workspace.' : `This workspace has ${all.length} site folders: name one.`;
+      await s.ready;
+      return s;
+    },
+    // What Check Site for Changes does: the groups are then current.
+    check: (s) => s.check(),
+    // Sync, as its button runs it (its questions included).
+    sync: async (s) => (await loaded()).commands.sync(s.root),
   };
 }
 
@@ -89,7 +129,21 @@ const refusal = (t: ToolSpec, why: string): Answer => ({ tool: t.name, refused: 
 /** Markdown-free text for a confirmation (what people wrote, shown to the user as written). */
 const md = (s: string) => s.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
 
-export function toolWork(deps: ToolWorkDeps) {
+export function toolWork(sources: ToolSources) {
+  const { shared } = sources;
+  const deps: ToolWorkDeps = {
+    log: shared.log,
+    client: shared.client,
+    auth: shared.auth,
+    site: shared.site,
+    notes: { model: sources.notifications.model, actions: sources.notifications.noteActions },
+    comments: sources.comments.model,
+    following: sources.following.model,
+    readerPosts: shared.readerPosts,
+    trash: sources.trash.model,
+    sites: new SiteModel(shared.client),
+    folders: siteFolders(sources.siteFolder.loaded),
+  };
   const items: Record<string, ToolItems> = {
     notifications: noteItems(deps.notes.model, deps.notes.actions),
     comments: commentItems(deps.comments),

@@ -116,6 +116,8 @@ describe('The bundle (scripts/build.mjs --production)', function () {
       'src/commands/siteFolders.ts',
       'src/views/siteFolder/siteFolderScm.ts',
       'src/render/sanitize.ts',
+      'src/tools/tools.work.ts',
+      'src/tools/toolCatalog.ts',
     ]) {
       assert.ok(!inputs.has(late), `${late} loads with activation`);
       assert.ok(

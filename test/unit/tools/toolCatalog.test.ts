@@ -7,11 +7,11 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { toolsManifest } from '../../../scripts/manifest/tools';
+import { inputSchema, toolsManifest } from '../../../scripts/manifest/tools';
 import { actionTable } from '../../../src/models/actionCatalog';
 import { ACTION_TABLES } from '../../../src/models/actionTables';
 import { COMMENT_ACTIONS, type CommentEntry } from '../../../src/models/commentActionCatalog';
-import { checkInput, inputSchema, TOOL_BY_NAME, TOOLS, toolsOf } from '../../../src/tools/toolCatalog';
+import { checkInput, TOOL_BY_NAME, TOOLS, toolsOf } from '../../../src/tools/toolCatalog';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8'));
 const tool = (name: string) => {
