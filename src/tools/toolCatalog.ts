@@ -54,6 +54,7 @@ export const TOOL_NAMES = {
   unseenFollowing: 'contentSite_following_unseen',
   readPost: 'contentSite_posts_read',
   folderStatus: 'contentSite_siteFolder_status',
+  insights: 'contentSite_insights',
   restorePosts: 'contentSite_trash_restore',
   publishFile: 'contentSite_postFile_publish',
   pullFile: 'contentSite_postFile_pull',
@@ -274,6 +275,20 @@ function otherTools(): ToolSpec[] {
       input: z.strictObject({ id: said(int(), 'The post id.'), cursor: cursor() }),
       writes: false,
       run: read('readPost'),
+    },
+    {
+      name: TOOL_NAMES.insights,
+      reference: 'insights',
+      displayName: 'Insights (stats)',
+      userDescription: 'The signed-in user’s insights reports, as Show Insights lists them, and one report’s recent figures.',
+      modelDescription: `Without "report": lists the insights reports the signed-in user may read (each its slug and title). With a report's slug: its summaries (last 24 hours, 7, 31 and 365 days, with the change since the period before) and its latest ${TOOL_LIMITS.page} points of the given unit (daily by default), newest last. One request either way. Asks nothing and changes nothing.`,
+      icon: '$(graph)',
+      input: z.strictObject({
+        report: z.optional(said(z.string().check(z.regex(/^[\w-]{1,100}$/)), 'A report slug, from the list this tool gives without one.')),
+        unit: z.optional(said(z.enum(['daily', 'weekly', 'monthly']), 'daily (default), weekly or monthly.')),
+      }),
+      writes: false,
+      run: read('insights'),
     },
     {
       name: TOOL_NAMES.folderStatus,

@@ -21,6 +21,8 @@ import type { TrashModel } from '../models/trashModel';
 import { report } from '../report';
 import type { ReaderPosts } from '../services/readerPosts';
 import { SiteModel } from '../models/siteModel';
+import { InsightsModel } from '../models/insightsModel';
+import { summaryRows, toSeries } from '../models/insightSeries';
 import type { Shared } from '../services/shared';
 import type { SiteFolders } from '../commands/siteFolders';
 import type { SiteFolderCommands } from '../commands/siteFolderCommands';
@@ -65,6 +67,7 @@ interface ToolWorkDeps {
   readerPosts: ReaderPosts;
   trash: TrashModel;
   sites: SiteModel;
+  insights: InsightsModel;
   folders: {
     folder(path?: string): Promise<SiteFolderSession | string>;
     check(s: SiteFolderSession): Promise<void>;
@@ -142,6 +145,7 @@ export function toolWork(sources: ToolSources) {
     readerPosts: shared.readerPosts,
     trash: sources.trash.model,
     sites: new SiteModel(shared.client),
+    insights: new InsightsModel(shared.client),
     folders: siteFolders(sources.siteFolder.loaded),
   };
   const items: Record<string, ToolItems> = {
@@ -571,6 +575,30 @@ export function toolWork(sources: ToolSources) {
         said: `Post ${post.ID} (${post.type ?? 'post'}, ${post.status}) as a Markdown post file: part ${start + 1} of ${Math.max(1, Math.ceil(file.length / POST_PART))}${more ? '; more with cursor "next"' : ''}.`,
         markdown: siteContent(part, post.author?.name),
         ...(more ? { next: String(start + 1) } : {}),
+      };
+    },
+    insights: async (t, v) => {
+      if (typeof v.report !== 'string') {
+        const { name, reports } = await deps.insights.reports();
+        return {
+          tool: t.name,
+          said: `${reports.length} report(s)${name ? ` in ${bounded(name, 80)}` : ''}; give one's slug as "report" for its figures.`,
+          reports: reports.slice(0, 50).map((r) => ({ slug: bounded(r.slug, 100), title: bounded(r.title, 100) })),
+        };
+      }
+      const unit = (v.unit as 'daily' | 'weekly' | 'monthly' | undefined) ?? 'daily';
+      const report = await deps.insights.report(v.report, { unit });
+      const { x, y } = toSeries(report);
+      const from = Math.max(0, x.length - TOOL_LIMITS.page);
+      return {
+        tool: t.name,
+        said: `The ${bounded(v.report, 100)} report, ${unit}: its summaries and latest ${x.length - from} point(s).`,
+        summaries: summaryRows(report).map((r) => ({
+          period: r.period,
+          count: bounded(r.count, 40),
+          ...(r.change ? { change: r.change } : {}),
+        })),
+        points: x.slice(from).map((at, i) => ({ from: new Date(at * 1000).toISOString().slice(0, 10), value: y[from + i] })),
       };
     },
     folderStatus: async (t, v) => {

@@ -85,7 +85,11 @@ describe('The language model tools in the extension host', () => {
     assert.ok(Array.isArray(found.posts), found.said);
     const following = await call('contentSite_following_unseen', {});
     assert.ok(Array.isArray(following.posts), following.said);
-    for (const a of [notes, pending, found, following])
+    const reports = (await call('contentSite_insights', {})).reports as Array<{ slug: string }>;
+    assert.ok(reports.length > 0, 'the insights reports');
+    const report = await call('contentSite_insights', { report: reports[0].slug });
+    assert.ok(Array.isArray(report.points) && Array.isArray(report.summaries), report.said);
+    for (const a of [notes, pending, found, following, report])
       assert.ok(Buffer.byteLength(JSON.stringify(a)) <= 8000, `${a.tool as string} stays under 8 KB`);
   });
 
