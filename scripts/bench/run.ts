@@ -36,6 +36,7 @@ import { writingWorstCases, type WorstCase } from './writingWorst';
 import { mergeFigures } from './merge';
 import { READER_RUNS, readerFigures } from './reader';
 import { siteFolderFigures, type SiteFolderFigures } from './siteFolder';
+import { toolFigures } from './tools';
 
 /** The end-to-end step's own timing of a pushed note reaching the screen (artifacts/e2e/live.json), with when it ran. */
 function readE2eLive(): string | undefined {
@@ -613,6 +614,7 @@ async function main(): Promise<void> {
   const slowest = worst.reduce((a, b) => (b.ms > a.ms ? b : a));
   // 6a. The three-way merge of post files (issue 39).
   const merges = await mergeFigures();
+  const toolRows = await toolFigures(LATENCY);
 
   // 6b. Acting on followed posts (issue 33): a like, a comment, and Mark All as Seen of 100 posts.
   const reader = await readerFigures(LATENCY);
@@ -775,6 +777,19 @@ different paragraphs, the shapes that once froze the extension host, and a post 
 timed in the bench's process (median of 3). The longest step is the event loop's longest wait.
 
 ${worstTable(merges)}
+
+## The agent's read tools
+
+Each read tool's first call as the chat's agent makes it in a new window (its view's model not
+loaded yet; src/tools/tools.work.ts over the bench's vscode stub), on the demo site and on a user
+with 1,000 notes (scripts/bench/tools.ts). A page is at most 20 items and 8 KB. The unread
+notifications and Following's unseen posts are read from the views' own lists, so that every item a
+tool names is one the view holds and the action tools can act on; when the first page holds fewer
+than 20 such items, the tool reads at most two more pages of that list.
+
+| tool | on | requests | answer | time |
+|---|---|---|---|---|
+${toolRows.map((t) => `| \`${t.tool}\` | ${t.service} | ${t.requests} | ${kb(t.bytes)} | ${ms(t.ms)} |`).join('\n')}
 
 One request instead of four keeps the cold load ${cold.ms <= wpcomCold.ms ? 'as fast as' : `within ${ms(cold.ms - wpcomCold.ms)} of`} four parallel requests at this
 latency (they overlap; the batch is answered in one piece), with less than half the bytes and four

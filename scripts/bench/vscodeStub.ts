@@ -83,6 +83,13 @@ export const stub = {
   ThemeColor: class {
     constructor(public id: string) {}
   },
+  // What a language model tool answers with (the tools' bench, tools.ts).
+  LanguageModelTextPart: class {
+    constructor(readonly value: string) {}
+  },
+  LanguageModelToolResult: class {
+    constructor(readonly content: unknown[]) {}
+  },
   MarkdownString: class {
     value = '';
     /** As VS Code's: whether `$(name)` shows an icon; `isTrusted` (command links) and `supportHtml` stay unset unless a caller sets them. */

@@ -31,6 +31,8 @@ import type { SiteFolderSession } from '../commands/siteFolderSession';
 import type { FolderGroup } from '../models/siteFolderModel';
 import type { SyncOutcome } from '../writing/siteSync';
 import { COMMANDS } from '../ids';
+import { confirmation } from '../views/common/hover';
+import { md, type Md } from '../views/common/markdown';
 import { bounded, htmlText, pageOf, siteContent, startOf } from './siteContent';
 import { checkInput, TOOL_BY_NAME, TOOL_LIMITS, type ReadTool, type ToolSpec } from './toolCatalog';
 import {
@@ -129,9 +131,6 @@ const text = (a: Answer | string) =>
 /** Said plainly, with nothing sent. */
 const refusal = (t: ToolSpec, why: string): Answer => ({ tool: t.name, refused: true, said: why });
 
-/** Markdown-free text for a confirmation (what people wrote, shown to the user as written). */
-const md = (s: string) => s.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
-
 export function toolWork(sources: ToolSources) {
   const { shared } = sources;
   const deps: ToolWorkDeps = {
@@ -191,9 +190,11 @@ export function toolWork(sources: ToolSources) {
       await loaded(deps.trash);
       const lines = (v.ids as number[]).map((id) => {
         const p = deps.trash.post(id);
-        return `- ${p ? `“${md(htmlText(p.title, 120) || '(no title)')}” (${p.type ?? 'post'} ${id})` : `post ${id}, not in the Trash view`}`;
+        return p
+          ? md`- “${htmlText(p.title, 120) || '(no title)'}” (${p.type ?? 'post'} ${id})\n`
+          : md`- post ${id}, not in the Trash view\n`;
       });
-      return confirm(t, `Restore from the trash of ${md(siteNamed())}:\n\n${lines.join('\n')}`);
+      return confirm(t, md`Restore from the trash of ${siteNamed()}:\n\n${lines}`);
     }
     if (t.run.kind !== 'action') return undefined;
     const { entry: e, word } = t.run;
@@ -210,30 +211,43 @@ export function toolWork(sources: ToolSources) {
             ? e.labels.off
             : e.labels.on
           : (e.labels.title ?? e.labels.on).replace(/…$/, '');
-    const where = word === 'comments' ? ` on ${md(siteNamed())}` : '';
+    const where = word === 'comments' ? md` on ${siteNamed()}` : '';
     // None of them is in the view: nothing will change, so nothing is asked (invoke says why).
     if (!e.undoes && ids.every((id) => kind.describe(id) === undefined)) return { invocationMessage: `${t.displayName}…` };
     const lines = ids.slice(0, TOOL_LIMITS.ids).map((id) => {
       const it = kind.describe(id);
-      if (!it) return `- ${id}: not in the ${t.run.kind === 'action' ? t.run.table.label : ''} view (it will be left alone)`;
-      const who = it.content?.from ? `${md(it.content.from)}: ` : '';
-      const about = it.on ? ` — on “${md(bounded(it.on.text, 80))}”` : '';
-      return `- ${md(it.is)} ${md(String(id))}: ${who}“${md(bounded(it.content?.text, 140))}”${about}`;
+      if (!it) return md`- ${String(id)}: not in the ${t.run.kind === 'action' ? t.run.table.label : ''} view (it will be left alone)\n`;
+      const who = it.content?.from ? md`${it.content.from}: ` : '';
+      const about = it.on ? md` — on “${bounded(it.on.text, 80)}”` : '';
+      return md`- ${it.is} ${String(id)}: ${who}“${bounded(it.content?.text, 140)}”${about}\n`;
     });
-    const textLine = typeof v.text === 'string' ? `\n\nThe text:\n\n> ${md(bounded(v.text, 600))}` : '';
+    const textLine = typeof v.text === 'string' ? md`\nThe text:\n\n> ${bounded(v.text, 600)}\n` : '';
     const undoLine =
       e.kind === 'remove' || (e.kind === 'toggle' && !on && e.removed)
-        ? `\n\nThey leave the view at once; an Undo message lets you take it back for a few seconds before anything is sent.`
+        ? md`
+\nThey leave the view at once; an Undo message lets you take it back for a few seconds before anything is sent.
+          `
         : e.confirm
-          ? '\n\nThis cannot be undone.'
+          ? md`
+\nThis cannot be undone.
+            `
           : '';
     const what = e.undoes ? 'Undo the last removal of' : `${verb}`;
-    return confirm(t, `${md(what)}${where}:\n\n${lines.join('\n') || '- the latest one'}${textLine}${undoLine}`);
+    return confirm(
+      t,
+      md`${what}${where}:\n\n${
+        lines.length
+          ? lines
+          : md`
+- the latest one\n
+            `
+      }${textLine}${undoLine}`,
+    );
   }
 
-  const confirm = (t: ToolSpec, message: string): vscode.PreparedToolInvocation => ({
+  const confirm = (t: ToolSpec, message: Md): vscode.PreparedToolInvocation => ({
     invocationMessage: `${t.displayName}…`,
-    confirmationMessages: { title: `${t.displayName}?`, message: new vscode.MarkdownString(message) },
+    confirmationMessages: { title: `${t.displayName}?`, message: confirmation(message) },
   });
 
   async function invoke(name: string, input: unknown): Promise<vscode.LanguageModelToolResult> {
@@ -404,7 +418,7 @@ export function toolWork(sources: ToolSources) {
       const g = s.model.groups();
       return confirm(
         t,
-        `Sync ${md(vscode.workspace.asRelativePath(s.root, true))} with ${md(s.marker.url ?? s.marker.site)}:\n\n- to publish from here: ${g.here.length + g.new.length} (${g.new.length} new)\n- to pull from the site: ${g.site.length}\n- to merge (changed on both): ${g.both.length}\n- deleted on the site (left for you): ${g.deleted.length}`,
+        md`Sync ${vscode.workspace.asRelativePath(s.root, true)} with ${s.marker.url ?? s.marker.site}:\n\n- to publish from here: ${g.here.length + g.new.length} (${g.new.length} new)\n- to pull from the site: ${g.site.length}\n- to merge (changed on both): ${g.both.length}\n- deleted on the site (left for you): ${g.deleted.length}`,
       );
     }
     const file = await postFileOf(v.path as string);
@@ -412,12 +426,12 @@ export function toolWork(sources: ToolSources) {
     const w = await import('../writing/index');
     const meta = w.parsePostFile((await vscode.workspace.openTextDocument(file.uri)).getText()).meta;
     const post = meta.id ? `post ${meta.id}` : 'a new post';
-    const title = md(bounded(meta.title, 120) || '(no title)');
+    const title = bounded(meta.title, 120) || '(no title)';
     return confirm(
       t,
       what === 'publishFile'
-        ? `Publish ${md(file.rel)} (“${title}”, ${post}) to ${md(siteNamed())}.`
-        : `Replace ${md(file.rel)} (“${title}”) with the site's version of ${post} from ${md(siteNamed())}.`,
+        ? md`Publish ${file.rel} (“${title}”, ${post}) to ${siteNamed()}.`
+        : md`Replace ${file.rel} (“${title}”) with the site's version of ${post} from ${siteNamed()}.`,
     );
   }
 
