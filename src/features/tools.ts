@@ -18,8 +18,11 @@ export function contributedTools(packageJSON: unknown): string[] {
 
 export class ToolsFeature extends Disposable {
   private work: Promise<ToolWork> | undefined;
-  /** What the registered tools call (for the in-host tests: a confirmation as the tool gives it). */
-  readonly calls: { prepare(name: string, input: unknown): Promise<vscode.PreparedToolInvocation | undefined> };
+  /** What the registered tools call (for the in-host tests: a confirmation as the tool gives it, a call without one). */
+  readonly calls: {
+    prepare(name: string, input: unknown): Promise<vscode.PreparedToolInvocation | undefined>;
+    invoke(name: string, input: unknown): Promise<vscode.LanguageModelToolResult>;
+  };
 
   /** `features`: the features whose models the tools act through. */
   constructor(shared: Shared, features: Omit<ToolSources, 'shared'>, names: readonly string[]) {
@@ -33,12 +36,15 @@ export class ToolsFeature extends Disposable {
           throw err;
         },
       ));
-    this.calls = { prepare: async (name, input) => (await load()).prepare(name, input) };
+    this.calls = {
+      prepare: async (name, input) => (await load()).prepare(name, input),
+      invoke: async (name, input) => (await load()).invoke(name, input),
+    };
     for (const name of names)
       this.register(
         vscode.lm.registerTool<object>(name, {
           prepareInvocation: (options) => this.calls.prepare(name, options.input),
-          invoke: async (options) => (await load()).invoke(name, options.input),
+          invoke: (options) => this.calls.invoke(name, options.input),
         }),
       );
   }

@@ -176,8 +176,34 @@ export function toolWork(sources: ToolSources) {
     return undefined;
   }
 
-  /** The confirmation of a change: its title, and each item it changes (who wrote it, on which post). */
+  /**
+   * The changes the user was asked about, by tool and input, and when: a change runs only when its
+   * own confirmation was given for it (VS Code asks between prepareInvocation and invoke). One that
+   * asked nothing (it was going to be refused) is refused at invoke even if it could run by then.
+   */
+  const asked = new Map<string, number>();
+  const askedKey = (name: string, v: Input) => `${name}\n${JSON.stringify(v)}`;
+  const ASKED_FOR_MS = 10 * 60_000;
+
   async function prepare(name: string, input: unknown): Promise<vscode.PreparedToolInvocation | undefined> {
+    const prepared = await confirmationOf(name, input);
+    const t = TOOL_BY_NAME.get(name);
+    const checked = t && checkInput(t, input);
+    if (prepared?.confirmationMessages && checked?.ok) asked.set(askedKey(name, checked.value), Date.now());
+    return prepared;
+  }
+
+  /** Whether the user was asked about this change (once: the next call asks again). */
+  function wasAsked(name: string, v: Input): boolean {
+    const key = askedKey(name, v);
+    const at = asked.get(key);
+    asked.delete(key);
+    for (const [k, when] of asked) if (Date.now() - when > ASKED_FOR_MS) asked.delete(k);
+    return at !== undefined && Date.now() - at <= ASKED_FOR_MS;
+  }
+
+  /** The confirmation of a change: its title, and each item it changes (who wrote it, on which post). */
+  async function confirmationOf(name: string, input: unknown): Promise<vscode.PreparedToolInvocation | undefined> {
     const t = TOOL_BY_NAME.get(name);
     if (!t) return undefined;
     if (!t.writes) return { invocationMessage: `${t.displayName}…` };
@@ -198,6 +224,10 @@ export function toolWork(sources: ToolSources) {
     }
     if (t.run.kind !== 'action') return undefined;
     const { entry: e, word } = t.run;
+    // The view not opened yet: its list is read first, so the confirmation names what is there.
+    if (word === 'notifications') await loaded(deps.notes.model);
+    else if (word === 'comments') await loaded(deps.comments);
+    else await loaded(deps.following);
     const kind = items[word];
     const ids = (v.ids as ItemId[] | undefined) ?? (v.id !== undefined ? [v.id as ItemId] : []);
     const on = e.kind === 'toggle' ? v.on !== false : undefined;
@@ -257,6 +287,13 @@ export function toolWork(sources: ToolSources) {
     if (!checked.ok) return text(refusal(t, checked.why));
     const why = blocked(t);
     if (why) return text(refusal(t, why));
+    if (t.writes && !wasAsked(name, checked.value))
+      return text(
+        refusal(
+          t,
+          'The user was not asked to confirm this change (when it was prepared, it could not run: nothing was in the view to change, or it was refused). Nothing was sent; call the tool again.',
+        ),
+      );
     try {
       const answer = await run(t, checked.value);
       deps.log.info(`tool ${t.name}: ${answer.said}`);

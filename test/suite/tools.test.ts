@@ -259,7 +259,7 @@ describe('The language model tools in the extension host', () => {
     );
   });
 
-  it('in Restricted Mode every tool that changes something refuses with the reason; reading still works', async () => {
+  it('in Restricted Mode every tool that changes something refuses with the reason, and a change never asked about stays refused once trusted; reading still works', async () => {
     const { svc, api } = await signedInWithSite();
     await api.views.comments.reload();
     const trust = Object.getOwnPropertyDescriptor(vscode.workspace, 'isTrusted')!;
@@ -274,6 +274,14 @@ describe('The language model tools in the extension host', () => {
     } finally {
       Object.defineProperty(vscode.workspace, 'isTrusted', trust);
     }
+    // Trusted again, the change could run now; but the user was never asked about it: refused still.
+    const unasked = JSON.parse(
+      (await api.tools.invoke('contentSite_comments_approve', { ids: [PENDING] })).content
+        .map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : ''))
+        .join(''),
+    ) as { refused?: boolean; said: string };
+    assert.equal(unasked.refused, true);
+    assert.match(unasked.said, /not asked to confirm this change/);
     assert.equal(svc.world().comments.get(PENDING)!.status, 'unapproved');
     assert.deepEqual(
       svc.requests.filter((r) => r.method === 'POST'),
