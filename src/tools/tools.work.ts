@@ -242,11 +242,14 @@ export function toolWork(sources: ToolSources) {
             : e.labels.on
           : (e.labels.title ?? e.labels.on).replace(/…$/, '');
     const where = word === 'comments' ? md` on ${siteNamed()}` : '';
-    // None of them is in the view: nothing will change, so nothing is asked (invoke says why).
-    if (!e.undoes && ids.every((id) => kind.describe(id) === undefined)) return { invocationMessage: `${t.displayName}…` };
+    // What will change: the items in the view that offer it (that way). None: nothing is asked (invoke says why).
+    const offered = new Set((e.undoes || e.readState ? ids.filter((id) => kind.describe(id)) : kind.offering(ids, e, on)).map(String));
+    if (!e.undoes && offered.size === 0) return { invocationMessage: `${t.displayName}…` };
     const lines = ids.slice(0, TOOL_LIMITS.ids).map((id) => {
       const it = kind.describe(id);
-      if (!it) return md`- ${String(id)}: not in the ${t.run.kind === 'action' ? t.run.table.label : ''} view (it will be left alone)\n`;
+      const view = t.run.kind === 'action' ? t.run.table.label : '';
+      if (!it) return md`- ${String(id)}: not in the ${view} view (it will be left alone)\n`;
+      if (!offered.has(String(id))) return md`- ${it.is} ${String(id)}: does not offer this as the view shows it (it will be left alone)\n`;
       const who = it.content?.from ? md`${it.content.from}: ` : '';
       const about = it.on ? md` — on “${bounded(it.on.text, 80)}”` : '';
       return md`- ${it.is} ${String(id)}: ${who}“${bounded(it.content?.text, 140)}”${about}\n`;

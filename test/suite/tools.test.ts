@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { SETTINGS } from '../../src/settings';
+import { TOOLS } from '../../src/tools/toolCatalog';
 import { captureMessages, EXTENSION_ID, fresh, restoreSettings, setSetting, type ExtensionApi } from './harness';
 
 /** A pending comment of the seed (on post 101). */
@@ -287,5 +288,48 @@ describe('The language model tools in the extension host', () => {
       svc.requests.filter((r) => r.method === 'POST'),
       [],
     );
+  });
+
+  it('every action tool of the catalog finds an item that offers it, asks about it, and does it (or says what became of it)', async function () {
+    this.timeout(180_000);
+    const done: string[] = [];
+    for (const t of TOOLS) {
+      if (t.run.kind !== 'action') continue;
+      const { word, entry: e } = t.run;
+      const { api } = await signedInWithSite();
+      await Promise.all([api.views.notifications.reload(), api.views.comments.reload(), api.views.following.reload()]);
+      const m = api.models;
+      const ids: Array<number | string> =
+        word === 'notifications'
+          ? m.notifications.notes.map((n) => n.id)
+          : word === 'comments'
+            ? (['unapproved', 'approved', 'spam', 'trash'] as const).flatMap((g) => m.comments.queue(g).items.map((c) => c.ID))
+            : m.following.items.map((p) => `${String(p.site_ID)}/${String(p.ID)}`);
+      const inputs: object[] = e.undoes
+        ? [{}]
+        : e.kind === 'reply' || e.kind === 'edit'
+          ? ids.map((id) => ({ id, text: 'Thank you!' }))
+          : e.kind === 'toggle'
+            ? [...ids.map((id) => ({ ids: [id] })), ...ids.map((id) => ({ ids: [id], on: false }))]
+            : ids.map((id) => ({ ids: [id] }));
+      let input: object | undefined;
+      for (const candidate of inputs)
+        if ((await confirmation(api, t.name, candidate)) !== undefined) {
+          input = candidate;
+          break;
+        }
+      assert.ok(input, `${t.name}: no item of the demo site offers it`);
+      // A removal's Undo message is closed at once: it is sent then.
+      const messages = captureMessages(() => undefined);
+      try {
+        const a = await call(t.name, input);
+        assert.notEqual(a.refused, true, `${t.name} ${JSON.stringify(input)}: ${a.said}`);
+        assert.match(a.said, /confirmed|Posted|Saved|Nothing was waiting|Undone|now shows/, `${t.name}: ${a.said}`);
+        done.push(t.name);
+      } finally {
+        messages.restore();
+      }
+    }
+    assert.equal(done.length, TOOLS.filter((t) => t.run.kind === 'action').length);
   });
 });
