@@ -199,7 +199,21 @@ function actionTool(table: ActionTable, word: string, items: ItemKind, e: Action
   }
 }
 
-/** The read tools and the restore, listed by hand (each is one reader in the work file). */
+/** A change to one post file (Publish, Pull): its input is the file's workspace path. */
+const fileChange = (
+  what: 'publishFile' | 'pullFile',
+  o: Pick<ToolSpec, 'reference' | 'displayName' | 'userDescription' | 'modelDescription' | 'icon'>,
+): ToolSpec => ({
+  name: TOOL_NAMES[what],
+  ...o,
+  input: z.strictObject({ path: said(text(1000, 1), 'The post file, relative to the workspace folder.') }),
+  writes: true,
+  run: { kind: 'change', what },
+});
+/** A site folder's input: a path in it, when the workspace has several. */
+const folderInput = () => z.strictObject({ folder: z.optional(said(text(1000), 'A workspace path inside the site folder.')) });
+
+/** The read tools and the other changes, listed by hand (each is one function of the work file). */
 function otherTools(): ToolSpec[] {
   const read = (what: ReadTool) => ({ kind: 'read', what }) as const;
   return [
@@ -297,32 +311,24 @@ function otherTools(): ToolSpec[] {
       userDescription: 'What a site folder’s Source Control view shows: its changes here and on the site.',
       modelDescription: `Checks a site folder (a clone of a site in this workspace) with the site and lists its Source Control groups: Changed on Both, Changed on the Site, Changed Here, New Here, Deleted on the Site and Not Sent, each row with its workspace-relative path, post id and title (at most ${TOOL_LIMITS.page} rows per group, with the group's count). "folder": a path in it, when the workspace has several. Asks nothing and changes nothing. ${SITE_TEXT}`,
       icon: '$(source-control)',
-      input: z.strictObject({ folder: z.optional(said(text(1000), 'A workspace path inside the site folder.')) }),
+      input: folderInput(),
       writes: false,
       run: read('folderStatus'),
     },
-    {
-      name: TOOL_NAMES.publishFile,
+    fileChange('publishFile', {
       reference: 'publishPostFile',
       displayName: 'Publish a post file',
       userDescription: 'Publish a Markdown post file of the workspace to the chosen site, as Publish to Site does.',
       modelDescription: `Publishes one Markdown post file of this workspace (its workspace-relative path) to the chosen site, exactly as the editor's Publish to Site does: the file is saved first, a post changed on the site since the file last saw it is not overwritten (the user is shown both and chooses), a change beyond the writer's edits waits for the user's say, and a site that cannot be reached puts it in the folder's outbox. A file outside the workspace's folders (links followed) is refused. The user is asked to confirm it first, with the file and the site. Returns what the site holds after it (post id, status, modified) or that the post did not change and why it may not have.`,
       icon: '$(cloud-upload)',
-      input: z.strictObject({ path: said(text(1000, 1), 'The post file, relative to the workspace folder.') }),
-      writes: true,
-      run: { kind: 'change', what: 'publishFile' },
-    },
-    {
-      name: TOOL_NAMES.pullFile,
+    }),
+    fileChange('pullFile', {
       reference: 'pullPostFile',
       displayName: 'Pull a post file',
       userDescription: 'Replace a post file with the site’s version of its post, as Pull from Site does.',
       modelDescription: `Replaces one Markdown post file of this workspace with the site's version of its post, exactly as Pull from Site does (a file holding changes not on the site is replaced only when the user says so in its own question). A file outside the workspace's folders is refused. The user is asked to confirm it first. Returns whether the file now holds the site's version.`,
       icon: '$(cloud-download)',
-      input: z.strictObject({ path: said(text(1000, 1), 'The post file, relative to the workspace folder.') }),
-      writes: true,
-      run: { kind: 'change', what: 'pullFile' },
-    },
+    }),
     {
       name: TOOL_NAMES.syncFolder,
       reference: 'syncSiteFolder',
@@ -330,7 +336,7 @@ function otherTools(): ToolSpec[] {
       userDescription: 'Sync a site folder with its site, as its Source Control Sync does.',
       modelDescription: `Syncs a site folder with its site exactly as its Source Control Sync does: pulls what changed only on the site, merges what changed on both (three-way; a conflict is left in the file for the writer), publishes what changed here (the same guards as Publish). The user is asked to confirm it first, with how many posts go each way. "folder": a path in it, when the workspace has several. Returns how many were pulled, published, merged, left in conflict, waiting for the user's say, waiting in the outbox, left alone and failed.`,
       icon: '$(sync)',
-      input: z.strictObject({ folder: z.optional(said(text(1000), 'A workspace path inside the site folder.')) }),
+      input: folderInput(),
       writes: true,
       run: { kind: 'change', what: 'syncFolder' },
     },
