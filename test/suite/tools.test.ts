@@ -90,6 +90,14 @@ describe('The language model tools in the extension host', () => {
     assert.ok(reports.length > 0, 'the insights reports');
     const report = await call('contentSite_insights', { report: reports[0].slug });
     assert.ok(Array.isArray(report.points) && Array.isArray(report.summaries), report.said);
+    // No token, and no path outside the workspace, in anything a tool hands the agent.
+    for (const a of [notes, pending, found, following, report]) {
+      const text = JSON.stringify(a);
+      assert.ok(
+        !text.includes('cs-demo-token') && !text.includes(tmpdir()) && !/"(access_)?token"|cookie/i.test(text),
+        `${a.tool as string} leaks nothing`,
+      );
+    }
     for (const a of [notes, pending, found, following, report])
       assert.ok(Buffer.byteLength(JSON.stringify(a)) <= 8000, `${a.tool as string} stays under 8 KB`);
   });
