@@ -36,8 +36,7 @@ import type { Shared } from '../services/shared';
 export type NotificationsDeps = ListFeatureDeps & Pick<Shared, 'log' | 'client' | 'state' | 'detail' | 'mentions' | 'changes'>;
 
 export class NotificationsFeature extends ListFeature<NotificationsModel, NotificationsProvider> {
-  /** Acting on notes (approve, spam, trash with undo, like, follow, reply); see NoteActionsModel. */
-  /** Acting on notes (the tools act through it too). */
+  /** Acting on notes (approve, spam, trash with undo, like, follow, reply; the agent's tools too); see NoteActionsModel. */
   readonly noteActions: NoteActionsModel;
 
   constructor(deps: NotificationsDeps) {

@@ -180,17 +180,33 @@ export function readerItems(find: (key: string) => FeedPost | undefined, actions
   const siteOf = (id: ItemId) => Number(String(id).split('/')[0]);
   const keys = (refs: readonly { siteId: number; postId: number }[]) => refs.map((r) => `${r.siteId}/${r.postId}`);
   const entryOf = (e: ActionEntry) => READER_ACTIONS.entry(e.id);
-  /** A site removal (unfollow, block) as a tool's: its posts by id, its answer as an outcome. */
-  const removal = (
-    given: readonly ItemId[],
-    r: { undo(): UndoResult; sendNow(): void; done: Promise<{ done: boolean; error?: ContentSiteError }> } | undefined,
-  ): ToolRemoval | undefined =>
-    r && {
-      ids: given,
-      undo: () => r.undo(),
-      sendNow: () => r.sendNow(),
-      done: r.done.then((s) => ({ acted: s.done ? given : [], failed: s.done || !s.error ? [] : given, error: s.error })),
+  /** Site removals (unfollows, blocks) as one tool's: each post's site, its answers as one outcome, Undo for all. */
+  type SiteRemoval = { undo(): UndoResult; sendNow(): void; done: Promise<{ done: boolean; error?: ContentSiteError }> };
+  const removal = (made: Array<[id: string, r: SiteRemoval | undefined]>): ToolRemoval | undefined => {
+    const held = made.filter((m): m is [string, SiteRemoval] => m[1] !== undefined);
+    if (held.length === 0) return undefined;
+    return {
+      ids: held.map(([id]) => id),
+      // Undone when any was (the message's Undo takes them all back together).
+      undo: () => held.map(([, r]) => r.undo()).reduce((a, b) => (a === 'undone' || b === 'undone' ? 'undone' : a)),
+      sendNow: () => held.forEach(([, r]) => r.sendNow()),
+      done: Promise.all(held.map(([id, r]) => r.done.then((s) => ({ id, ...s })))).then((all) => ({
+        acted: all.filter((s) => s.done).map((s) => s.id),
+        failed: all.filter((s) => !s.done && s.error).map((s) => s.id),
+        error: all.find((s) => s.error)?.error,
+      })),
     };
+  };
+  /** One post per site (following, unfollowing or blocking a site once, by its first post given). */
+  const perSite = (given: readonly ItemId[]) => {
+    const seen = new Set<string>();
+    return posts(given).filter((p) => {
+      const site = String(p.site_ID ?? p.feed_ID ?? p.feed_URL ?? key(p));
+      if (seen.has(site)) return false;
+      seen.add(site);
+      return true;
+    });
+  };
   return {
     describe: (id) => {
       const p = find(String(id));
@@ -207,22 +223,19 @@ export function readerItems(find: (key: string) => FeedPost | undefined, actions
         const r = await a[e.id](chosen, on);
         return { acted: keys(r.acted), failed: keys(r.failed), error: r.error };
       }
-      if (e.id !== 'follow') return unsupported(e);
-      // Follow is one site: the first post's (the confirmation named it).
-      const [p] = chosen;
-      if (on) {
-        const r = await a.follow(p, true);
-        return { acted: r.done ? [key(p)] : [], failed: r.done ? [] : [key(p)], error: r.error };
-      }
       // An unfollow waits for Undo: the work file runs it as a removal.
-      return unsupported(e);
+      if (e.id !== 'follow' || !on) return unsupported(e);
+      const followed = await Promise.all(perSite(given).map(async (p) => ({ p, r: await a.follow(p, true) })));
+      return {
+        acted: followed.filter((f) => f.r.done).map((f) => key(f.p)),
+        failed: followed.filter((f) => !f.r.done).map((f) => key(f.p)),
+        error: followed.find((f) => f.r.error)?.r.error,
+      };
     },
-    // An unfollow or a block: of the first post's site (the confirmation named it).
+    // Unfollows or blocks: each given post's site once.
     remove: async (given, e) => {
       const a = await actions();
-      const [p] = posts(given);
-      if (!p) return undefined;
-      return removal([key(p)], e.id === 'block' ? a.block(Number(p.site_ID)) : a.follow(p, false));
+      return removal(perSite(given).map((p) => [key(p), e.id === 'block' ? a.block(Number(p.site_ID)) : a.follow(p, false)]));
     },
     act: async (_given, e) => unsupported(e),
     write: async (id, e, text) => {

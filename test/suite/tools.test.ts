@@ -340,4 +340,46 @@ describe('The language model tools in the extension host', () => {
     }
     assert.equal(done.length, TOOLS.filter((t) => t.run.kind === 'action').length);
   });
+
+  it('blocking the sites of two Following posts from one call blocks each site, with one Undo for both', async () => {
+    const { svc, api } = await signedInWithSite();
+    await api.views.following.reload();
+    const bySite = new Map<string, string>();
+    // Two sites that can be blocked (an external feed cannot: it is unfollowed instead).
+    for (const p of api.models.following.items.filter((x) => x.is_external !== true && Number(x.site_ID) > 0))
+      if (!bySite.has(String(p.site_ID))) bySite.set(String(p.site_ID), `${String(p.site_ID)}/${String(p.ID)}`);
+    const two = [...bySite.values()].slice(0, 2);
+    assert.equal(two.length, 2, 'posts of two sites in Following');
+    const sitesShown = () => new Set(api.models.following.items.map((p) => String(p.site_ID)));
+    svc.requests.length = 0;
+    let messages = captureMessages((_m, buttons) => (buttons.includes('Undo') ? 'Undo' : undefined));
+    try {
+      assert.ok((await confirmation(api, 'contentSite_following_block', { ids: two }))?.message.includes('Undo'));
+      const undone = await call('contentSite_following_block', { ids: two });
+      assert.match(undone.said, /pressed Undo before it was sent: nothing was sent, and the 2 item/);
+    } finally {
+      messages.restore();
+    }
+    assert.ok(
+      two.every((id) => sitesShown().has(id.split('/')[0])),
+      'both sites are back in Following',
+    );
+    assert.deepEqual(
+      svc.requests.filter((r) => r.method === 'POST'),
+      [],
+    );
+    messages = captureMessages(() => undefined);
+    try {
+      await confirmation(api, 'contentSite_following_block', { ids: two });
+      const blocked = await call('contentSite_following_block', { ids: two });
+      assert.match(blocked.said, /confirmed Block site on 2 of 2/);
+    } finally {
+      messages.restore();
+    }
+    assert.ok(
+      two.every((id) => !sitesShown().has(id.split('/')[0])),
+      'neither site is in Following now',
+    );
+    assert.equal(svc.requests.filter((r) => r.method === 'POST' && /block/.test(r.path)).length, 2, 'one block per site');
+  });
 });
