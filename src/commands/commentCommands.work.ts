@@ -9,11 +9,12 @@ import { localized } from '../localize';
 import { report, reportFailure } from '../report';
 import type { CommandAuth } from './common';
 import type { CommentEntry } from '../models/commentActionCatalog';
-import type { CommentRemoval, CommentReport, CommentsModel } from '../models/commentsModel';
+import type { CommentReport, CommentsModel } from '../models/commentsModel';
 import { dateAgo } from '../models/relativeTime';
 import type { DetailWebview } from '../views/detail/detailWebview';
 import { withViewProgress } from '../views/common/viewProgress';
 import { textBox } from './textBox';
+import { offerUndo } from './undoMessage';
 
 export interface CommentWorkDeps {
   model: CommentsModel;
@@ -70,18 +71,8 @@ function remove(deps: CommentCommandsDeps, ids: number[], e: CommentEntry): void
   if (!pending) return notOffered(deps, e, ids.length);
   const sentences = e.removed!;
   const n = pending.ids.length;
-  const undoLabel = vscode.l10n.t('Undo');
-  void report.info(n === 1 ? localized(sentences.one) : localized(sentences.many, n), undoLabel).then((pick) => {
-    if (pick === undoLabel) undoRemoval(pending);
-    else pending.sendNow();
-  });
+  void offerUndo(pending, n === 1 ? localized(sentences.one) : localized(sentences.many, n));
   void pending.done.then((report) => told(deps, e, report));
-}
-
-function undoRemoval(pending: CommentRemoval): void {
-  const result = pending.undo();
-  if (result === 'already undone') vscode.window.setStatusBarMessage(vscode.l10n.t('Already undone: nothing was sent.'), 4000);
-  else if (result === 'already sent') void report.info(vscode.l10n.t('Too late to undo: it was already sent to the service.'));
 }
 
 /** Restore or delete for good: sent at once, after the entry's question when it has one. */

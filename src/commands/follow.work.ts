@@ -4,6 +4,7 @@
  * Undo, and what is told of each outcome. The rows' targets are read by the main file and passed in.
  */
 import * as vscode from 'vscode';
+import { offerUndo } from './undoMessage';
 import { localized } from '../localize';
 import type { FollowedSitesModel, UnfollowReport } from '../models/followedSitesModel';
 import type { TagsModel } from '../models/tagsModel';
@@ -43,11 +44,7 @@ export async function followSite(deps: FollowWorkDeps, model: Pick<FollowedSites
 export function unfollowSite(deps: FollowWorkDeps, model: Pick<FollowedSitesModel, 'unfollow'>, key: string, name: string): void {
   const pending = model.unfollow(key);
   if (!pending) return;
-  const undoLabel = vscode.l10n.t('Undo');
-  void report.info(vscode.l10n.t('Unfollowed {0}.', name), undoLabel).then((pick) => {
-    if (pick !== undoLabel) return pending.sendNow();
-    if (pending.undo() === 'already sent') void report.info(vscode.l10n.t('Too late to undo: it was already sent to the service.'));
-  });
+  void offerUndo(pending, vscode.l10n.t('Unfollowed {0}.', name));
   void pending.done.then((r) => toldUnfollow(deps, r));
 }
 

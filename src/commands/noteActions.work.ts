@@ -10,13 +10,14 @@ import type { Comment } from '../api';
 import { ContentSiteError } from '../api/errors';
 import { noteActions } from '../api/noteActions';
 import type { CatalogEntry } from '../models/noteActionCatalog';
-import type { ActReport, PendingRemoval } from '../models/noteActionsModel';
+import type { ActReport } from '../models/noteActionsModel';
 import type { MarkAllReport, NotificationsModel } from '../models/notificationsModel';
 import type { NotificationsProvider } from '../views/notifications/notificationsProvider';
 import { openExternal, requireSignIn, type CommandAuth } from './common';
 import { report, reportFailure } from '../report';
 import type { NoteActionsDeps } from './noteActionsDeps';
 import type { NoteArg } from './noteTargets';
+import { offerUndo } from './undoMessage';
 
 /**
  * The note commands' deps, and the notes a command acts on (noteTargets, run in the main file: its
@@ -83,27 +84,14 @@ export function remove(ctx: NoteWorkDeps, e: CatalogEntry, clicked?: NoteArg, se
   if (!pending) return notOffered(ctx, e, ids.length);
   const n = pending.ids.length;
   ctx.log.info(`${e.id}: ${n} note(s) hidden; sent when the undo window ends.`);
-  const undoLabel = vscode.l10n.t('Undo');
   const sentence = n === 1 ? localized(e.removed!.one) : localized(e.removed!.many, n);
-  // Undo brings the notes back; closing the message lets them go at once (as the service's panel does).
-  void report.info(sentence, undoLabel).then((pick) => {
-    if (pick === undoLabel) undoRemoval(ctx, pending);
-    else pending.sendNow();
-  });
+  void offerUndo(pending, sentence);
   void pending.done.then((outcome) => {
     logReport(ctx, outcome);
     if (outcome.failed.length === 0) return;
     if (outcome.error) return reportFailure(ctx, outcome.error, actionName(e));
     void report.warn(localized(e.removed!.failed, outcome.failed.length));
   });
-}
-
-/** The message's Undo: says only what is true (already undone by a key, or already sent). */
-function undoRemoval(ctx: NoteWorkDeps, pending: PendingRemoval): void {
-  const result = pending.undo();
-  ctx.log.info(`${pending.action}: undo: ${result}.`);
-  if (result === 'already undone') vscode.window.setStatusBarMessage(vscode.l10n.t('Already undone: nothing was sent.'), 4000);
-  else if (result === 'already sent') void report.info(vscode.l10n.t('Too late to undo: it was already sent to the service.'));
 }
 
 /** Undo (u, or the detail view's with a note id): the removal of that note, else the latest. */

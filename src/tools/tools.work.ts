@@ -18,7 +18,6 @@ import type { FollowingModel } from '../models/followingModel';
 import type { NoteActionsModel } from '../models/noteActionsModel';
 import type { NotificationsModel } from '../models/notificationsModel';
 import type { TrashModel } from '../models/trashModel';
-import { report } from '../report';
 import type { ReaderPosts } from '../services/readerPosts';
 import { SiteModel } from '../models/siteModel';
 import { InsightsModel } from '../models/insightsModel';
@@ -31,6 +30,7 @@ import type { SiteFolderSession } from '../commands/siteFolderSession';
 import type { FolderGroup } from '../models/siteFolderModel';
 import type { SyncOutcome } from '../writing/siteSync';
 import { COMMANDS } from '../ids';
+import { offerUndo } from '../commands/undoMessage';
 import { confirmation } from '../views/common/hover';
 import { md, type Md } from '../views/common/markdown';
 import { bounded, htmlText, pageOf, siteContent, startOf } from './siteContent';
@@ -394,12 +394,8 @@ export function toolWork(sources: ToolSources) {
       );
     const n = pending.ids.length;
     const sentence = e.removed ? (n === 1 ? localized(e.removed.one) : localized(e.removed.many, n)) : localized(e.labels.on);
-    const undoLabel = vscode.l10n.t('Undo');
     let undone = false;
-    void report.info(sentence, undoLabel).then((pick) => {
-      if (pick === undoLabel) undone = pending.undo() === 'undone';
-      else pending.sendNow();
-    });
+    void offerUndo(pending, sentence).then((r) => (undone = r === 'undone'));
     const o = await pending.done;
     if (undone || (o.acted.length === 0 && o.failed.length === 0))
       return {
